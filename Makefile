@@ -1,0 +1,49 @@
+# wordlink — `make run` opens the browser on Data/, `make test` runs every test.
+# Both install missing system packages (as root, or with sudo) or print the command to run.
+
+SWIFT       ?= swift
+DATA        ?= Data
+BUILD_FLAGS ?=
+RELEASE     := -c release --static-swift-stdlib
+APT_PACKAGES := libncurses-dev libunistring-dev pkg-config tmux
+WORDNET_DIR ?= $(HOME)/.local/share/wordlink/wordnet
+
+.PHONY: all deps build release run test bench check clean wordnet
+
+all: build
+
+# Installs what the build and the tests need, or says exactly what to run.
+deps:
+	@Scripts/ensure-packages $(APT_PACKAGES)
+
+build: deps
+	$(SWIFT) build $(BUILD_FLAGS)
+
+release: deps
+	$(SWIFT) build $(RELEASE) --product wordlink
+
+run: build
+	$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wordlink --data $(DATA) $(ARGS)
+
+check: build
+	$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wordlink check --data $(DATA)
+
+# Unit tests, golden grids, property tests, and the end-to-end tests that drive the real
+# binary in tmux (they find it through WORDLINK_BIN).
+test: deps
+	$(SWIFT) build $(BUILD_FLAGS) --build-tests
+	WORDLINK_BIN=$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wordlink \
+	  $(SWIFT) test $(BUILD_FLAGS) --skip-build --parallel --num-workers 2
+
+bench: deps
+	$(SWIFT) build $(RELEASE)
+	Scripts/ensure-packages hyperfine w3m
+	$$($(SWIFT) build $(RELEASE) --show-bin-path)/wordlink-bench $(BENCH_ARGS)
+
+wordnet: release
+	Scripts/ensure-packages wordnet-base
+	$$($(SWIFT) build $(RELEASE) --show-bin-path)/wordlink import wordnet --to $(WORDNET_DIR)
+	@echo "Browse it with: wordlink --data $(WORDNET_DIR)"
+
+clean:
+	rm -rf .build

@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The layers, bottom to top; data flows up, events flow down (docs/architecture.md).
+//   CNcursesw, CUnistring   system C libraries (shims only)
+//   TerminalText            attributed text → rows of terminal cells; hit-testing; cell grid
+//   DictionaryModel         data folder, lookup, links, entry pages as attributed text, importers
+//   BrowserCore             the browser's state machine and views drawing into cell grids
+//   CursesTerminal          the only module that imports curses
+//   wordlink                the executable: arguments, wiring, printing, exit codes
+let package = Package(
+    name: "wordlink",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "wordlink", targets: ["wordlink"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcursesw",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .systemLibrary(
+            name: "CUnistring",
+            providers: [.apt(["libunistring-dev"])]
+        ),
+        .target(name: "TerminalText", dependencies: ["CUnistring"]),
+        .target(name: "DictionaryModel", dependencies: ["TerminalText"]),
+        .target(name: "BrowserCore", dependencies: ["TerminalText", "DictionaryModel"]),
+        .target(name: "CursesTerminal", dependencies: ["CNcursesw", "TerminalText", "BrowserCore"]),
+        .executableTarget(
+            name: "wordlink",
+            dependencies: ["TerminalText", "DictionaryModel", "BrowserCore", "CursesTerminal"]
+        ),
+        .executableTarget(
+            name: "wordlink-bench",
+            dependencies: ["TerminalText", "DictionaryModel", "BrowserCore"],
+            path: "Benchmarks/wordlink-bench"
+        ),
+        .target(name: "TestSupport", dependencies: ["TerminalText", "DictionaryModel"], path: "Tests/TestSupport"),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "TestSupport"]),
+        .testTarget(name: "DictionaryModelTests", dependencies: ["DictionaryModel", "TestSupport"]),
+        .testTarget(name: "BrowserCoreTests", dependencies: ["BrowserCore", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    ]
+)

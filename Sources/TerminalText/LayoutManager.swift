@@ -1,0 +1,318 @@
+/// Lays out a text storage into rows of terminal cells for a text container (TextKit's
+/// `NSLayoutManager`).
+///
+/// Each paragraph is analysed once (grapheme clusters, their cells and widths, UAX #14 break
+/// opportunities) and wrapped for the container's width; a change of width only re-wraps, and
+/// an edit of the storage only re-analyses the paragraphs it touched. Layout is lazy: queries
+/// lay out what they need.
+public final class LayoutManager: TextStorageObserver {
+    public let textStorage: TextStorage
+    public var textContainer: TextContainer {
+        didSet { if textContainer.width != oldValue.width { rowsAreValid = false } }
+    }
+
+    /// Paragraph starts (UTF-8 offsets), in order; `layouts[i]` is nil until analysed.
+    private var paragraphStarts: [Int] = []
+    private var layouts: [ParagraphLayout?] = []
+    /// `firstRows[i]` is the row of paragraph i's first line; valid when `rowsAreValid`.
+    private var firstRows: [Int] = []
+    private var rowsAreValid = false
+
+    /// How many paragraphs have been analysed since the manager was made (for tests that
+    /// check that an edit re-analyses only what it touched).
+    public private(set) var paragraphsAnalysed = 0
+
+    public init(textStorage: TextStorage, textContainer: TextContainer) {
+        self.textStorage = textStorage
+        self.textContainer = textContainer
+        textStorage.addObserver(self)
+        splitParagraphs(in: 0..<textStorage.utf8Count, replacing: 0..<0)
+    }
+
+    /// Convenience: a storage, a layout manager and a container of `width` for `text`.
+    public convenience init(text: StyledText, width: Int) {
+        self.init(textStorage: TextStorage(text), textContainer: TextContainer(width: width))
+    }
+
+    // MARK: Paragraphs
+
+    /// Finds the paragraphs of `range` of the text and puts them in place of the entries
+    /// `replacing` (indices into `paragraphStarts`).
+    private func splitParagraphs(in range: Range<Int>, replacing: Range<Int>) {
+        var starts: [Int] = []
+        let utf8 = textStorage.string.utf8
+        var position = range.lowerBound
+        starts.append(position)
+        var index = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let end = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
+        while index < end {
+            let byte = utf8[index]
+            index = utf8.index(after: index)
+            position += 1
+            if byte == 0x0A && position < textStorage.utf8Count && position < range.upperBound { starts.append(position) }
+            else if byte == 0x0A && position == range.upperBound && position == textStorage.utf8Count { starts.append(position) }
+        }
+        paragraphStarts.replaceSubrange(replacing, with: starts)
+        layouts.replaceSubrange(replacing, with: Array(repeating: nil, count: starts.count))
+        rowsAreValid = false
+    }
+
+    private func paragraphIndex(containing offset: Int) -> Int {
+        var low = 0, high = paragraphStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) >> 1
+            if paragraphStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    private func paragraphEnd(_ index: Int) -> Int {
+        index + 1 < paragraphStarts.count ? paragraphStarts[index + 1] : textStorage.utf8Count
+    }
+
+    public func textStorage(_ storage: TextStorage, didEditRange range: Range<Int>, changeInLength delta: Int) {
+        // Paragraphs touched, in the old text: from the one holding the edit's start to the
+        // one holding its (old) end.
+        let oldEnd = range.upperBound - delta
+        let first = paragraphIndex(containing: range.lowerBound)
+        var last = paragraphIndex(containing: max(range.lowerBound, oldEnd))
+        // An edit that ends exactly at a paragraph start whose previous paragraph lost or
+        // gained its newline also touches that paragraph.
+        if last + 1 < paragraphStarts.count, paragraphStarts[last + 1] <= oldEnd { last += 1 }
+        let oldLastEnd = paragraphEnd(last)
+        let newStart = paragraphStarts[first]
+        let newEnd = oldLastEnd + delta
+        for i in (last + 1)..<paragraphStarts.count { paragraphStarts[i] += delta }
+        splitParagraphs(in: newStart..<newEnd, replacing: first..<(last + 1))
+        // The next paragraph's start may now be duplicated or missing; normalise.
+        normaliseParagraphStarts()
+    }
+
+    private func normaliseParagraphStarts() {
+        var i = 1
+        while i < paragraphStarts.count {
+            if paragraphStarts[i] <= paragraphStarts[i - 1] {
+                paragraphStarts.remove(at: i)
+                layouts.remove(at: i)
+                layouts[i - 1] = nil
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    /// The analysed and wrapped layout of paragraph `index`.
+    private func layout(ofParagraph index: Int) -> ParagraphLayout {
+        let width = textContainer.width
+        if let existing = layouts[index] {
+            existing.wrap(to: width)
+            return existing
+        }
+        let start = paragraphStarts[index]
+        let end = paragraphEnd(index)
+        let text = textStorage.text
+        let hasNewline = end > start && text.string.utf8[text.string.utf8.index(text.string.utf8.startIndex, offsetBy: end - 1)] == 0x0A
+        let made: ParagraphLayout = text.string.utf8.withContiguousStorageIfAvailable { buffer in
+            ParagraphLayout(text: text, utf8: buffer, start: start, contentLength: end - start - (hasNewline ? 1 : 0), hasNewline: hasNewline)
+        } ?? {
+            var copy = text.string
+            copy.makeContiguousUTF8()
+            return copy.utf8.withContiguousStorageIfAvailable { buffer in
+                ParagraphLayout(text: text, utf8: buffer, start: start, contentLength: end - start - (hasNewline ? 1 : 0), hasNewline: hasNewline)
+            }!
+        }()
+        paragraphsAnalysed += 1
+        made.wrap(to: width)
+        layouts[index] = made
+        return made
+    }
+
+    /// Lays out the whole text (a no-op when nothing changed).
+    /// - Complexity: O(n) in the clusters of paragraphs not yet analysed or wrapped.
+    public func ensureLayout() {
+        guard !rowsAreValid else { return }
+        firstRows.removeAll(keepingCapacity: true)
+        firstRows.reserveCapacity(paragraphStarts.count)
+        var row = 0
+        for i in paragraphStarts.indices {
+            firstRows.append(row)
+            row += layout(ofParagraph: i).lines.count
+        }
+        totalRows = row
+        rowsAreValid = true
+    }
+
+    private var totalRows = 0
+
+    /// The number of rows the text takes at the container's width (at least 1).
+    public var numberOfRows: Int {
+        ensureLayout()
+        return totalRows
+    }
+
+    // MARK: Rows
+
+    /// The paragraph and its line for `row`, which must be in 0..<numberOfRows.
+    func locate(row: Int) -> (paragraph: Int, line: Int) {
+        ensureLayout()
+        var low = 0, high = firstRows.count - 1
+        while low < high {
+            let mid = (low + high + 1) >> 1
+            if firstRows[mid] <= row { low = mid } else { high = mid - 1 }
+        }
+        return (low, row - firstRows[low])
+    }
+
+    /// The line fragment of `row`, or nil outside the text.
+    public func lineFragment(atRow row: Int) -> LineFragment? {
+        guard row >= 0, row < numberOfRows else { return nil }
+        let (p, l) = locate(row: row)
+        return makeFragment(paragraph: p, line: l)
+    }
+
+    private func makeFragment(paragraph p: Int, line l: Int) -> LineFragment {
+        let layout = layout(ofParagraph: p)
+        let start = paragraphStarts[p]
+        let line = layout.lines[l]
+        let lower = line.clusters.isEmpty ? (line.clusters.lowerBound < layout.clusters.count ? start + Int(layout.clusters[line.clusters.lowerBound].offset) : start + layout.contentLength)
+            : start + Int(layout.clusters[line.clusters.lowerBound].offset)
+        let isLast = l == layout.lines.count - 1
+        let upper: Int
+        if isLast {
+            upper = paragraphEnd(p)
+        } else {
+            upper = start + Int(layout.clusters[layout.lines[l + 1].clusters.lowerBound].offset)
+        }
+        let rowStart = l == 0 ? start : lower
+        var used = line.indent
+        forEachCluster(in: layout, line: line) { _, column, width in
+            if column + width <= textContainer.width { used = column + width }
+        }
+        return LineFragment(row: firstRows[p] + l, characterRange: rowStart..<upper, indent: line.indent,
+                            usedWidth: used, paragraph: p, lineInParagraph: l)
+    }
+
+    /// Every line fragment, top to bottom.
+    public var lineFragments: [LineFragment] {
+        (0..<numberOfRows).compactMap { lineFragment(atRow: $0) }
+    }
+
+    /// Walks the clusters of one wrapped line with their columns and widths.
+    @inline(__always)
+    private func forEachCluster(in layout: ParagraphLayout, line: WrappedLine, _ body: (Int, Int, Int) -> Void) {
+        let width = textContainer.width
+        var column = line.indent
+        let available = width - line.indent
+        for index in line.clusters {
+            let w = layout.placedWidth(index, column: column, rowWidth: available)
+            body(index, column, w)
+            column += w
+        }
+    }
+
+    /// The clusters of `row` with their columns, the cells to draw and their characters.
+    /// Spaces hanging past the right edge are left out.
+    public func placedClusters(inRow row: Int) -> [PlacedCluster] {
+        guard row >= 0, row < numberOfRows else { return [] }
+        let (p, l) = locate(row: row)
+        let layout = layout(ofParagraph: p)
+        let start = paragraphStarts[p]
+        let width = textContainer.width
+        let line = layout.lines[l]
+        var result: [PlacedCluster] = []
+        result.reserveCapacity(line.clusters.count)
+        let utf8 = textStorage.string.utf8
+        forEachCluster(in: layout, line: line) { index, column, w in
+            guard column + w <= width else { return }
+            let cluster = layout.clusters[index]
+            let lower = start + Int(cluster.offset)
+            let range = lower..<(lower + Int(cluster.length))
+            var cells: [DisplayCell]
+            if cluster.flags.contains(.tab) {
+                cells = Array(repeating: DisplayCell(text: " ", width: 1), count: w)
+            } else if w < Int(cluster.width) {
+                cells = [DisplayCell(text: "…", width: 1, isPlaceholder: true)]
+            } else if cluster.firstCell < 0 {
+                let a = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+                let b = utf8.index(a, offsetBy: range.count)
+                cells = [DisplayCell(text: String(textStorage.string[a..<b]), width: w)]
+            } else {
+                let first = Int(cluster.firstCell)
+                cells = Array(layout.cells[first..<(first + Int(cluster.cellCount))])
+            }
+            result.append(PlacedCluster(column: column, width: w, characterRange: range, cells: cells))
+        }
+        return result
+    }
+
+    // MARK: From characters to rows
+
+    /// The row that shows the character at `index` (the last row for the end of the text).
+    public func row(forCharacterAt index: Int) -> Int {
+        ensureLayout()
+        let p = paragraphIndex(containing: min(max(0, index), textStorage.utf8Count))
+        let layout = layout(ofParagraph: p)
+        let offset = index - paragraphStarts[p]
+        for (l, line) in layout.lines.enumerated().reversed() {
+            if line.clusters.isEmpty || Int(layout.clusters[line.clusters.lowerBound].offset) <= offset {
+                return firstRows[p] + l
+            }
+        }
+        return firstRows[p]
+    }
+
+    /// The cell where the cluster containing `index` is drawn (its first cell), or where
+    /// text would go after the end of the row for a hanging space or a newline.
+    public func cellPoint(forCharacterAt index: Int) -> CellPoint {
+        let row = row(forCharacterAt: index)
+        let (p, l) = locate(row: row)
+        let layout = layout(ofParagraph: p)
+        let offset = index - paragraphStarts[p]
+        var result = layout.lines[l].indent
+        var found = false
+        forEachCluster(in: layout, line: layout.lines[l]) { i, column, w in
+            guard !found else { return }
+            let cluster = layout.clusters[i]
+            if Int(cluster.offset) + Int(cluster.length) > offset {
+                result = column
+                found = true
+            } else {
+                result = column + w
+            }
+        }
+        return CellPoint(column: min(result, textContainer.width - 1), row: row)
+    }
+
+    // MARK: Internals for hit-testing
+
+    func clusterHit(row: Int, column: Int, exact: Bool) -> Range<Int>? {
+        guard row >= 0, row < numberOfRows else { return nil }
+        let (p, l) = locate(row: row)
+        let layout = layout(ofParagraph: p)
+        let start = paragraphStarts[p]
+        let width = textContainer.width
+        var hit: Range<Int>?
+        var lastDrawn: Range<Int>?
+        var firstDrawn: Range<Int>?
+        forEachCluster(in: layout, line: layout.lines[l]) { i, c, w in
+            guard hit == nil, c + w <= width else { return }
+            let cluster = layout.clusters[i]
+            let range = (start + Int(cluster.offset))..<(start + Int(cluster.offset) + Int(cluster.length))
+            if firstDrawn == nil { firstDrawn = range }
+            lastDrawn = range
+            if column >= c && column < c + w { hit = range }
+        }
+        if hit != nil || exact { return hit }
+        if let first = firstDrawn, column < layout.lines[l].indent { return first }
+        if let last = lastDrawn { return last }
+        let fragment = makeFragment(paragraph: p, line: l)
+        return fragment.characterRange.lowerBound..<fragment.characterRange.lowerBound
+    }
+
+    /// Row ranges of the rows that a character range covers.
+    func rows(covering range: Range<Int>) -> ClosedRange<Int> {
+        let first = row(forCharacterAt: range.lowerBound)
+        let last = row(forCharacterAt: max(range.lowerBound, range.upperBound - 1))
+        return first...max(first, last)
+    }
+}

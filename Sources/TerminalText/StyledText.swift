@@ -1,0 +1,192 @@
+/// A string with attribute runs: the value that a text storage holds and that the dictionary
+/// builds an entry page into (seed 000's `meaning.formatted`).
+///
+/// Character indices throughout the text system are UTF-8 offsets into `string`; they always
+/// fall on Unicode scalar boundaries, and the layout treats grapheme clusters as its unit.
+public struct StyledText: Hashable, Sendable {
+    /// A maximal range of text with one set of attributes.
+    public struct Run: Hashable, Sendable {
+        public var range: Range<Int>
+        public var attributes: TextAttributes
+    }
+
+    public private(set) var string: String
+    /// Contiguous runs covering `0..<utf8Count`, no two neighbours equal; empty for empty text.
+    public private(set) var runs: [Run]
+
+    public init() {
+        string = ""
+        runs = []
+    }
+
+    public init(_ string: String, attributes: TextAttributes = .plain) {
+        self.string = string
+        let count = string.utf8.count
+        runs = count == 0 ? [] : [Run(range: 0..<count, attributes: attributes)]
+    }
+
+    /// Length in UTF-8 code units; the end index of the text.
+    public var utf8Count: Int { string.utf8.count }
+    public var isEmpty: Bool { string.isEmpty }
+
+    /// Appends `text` with `attributes`, merging with the last run when they are equal.
+    public mutating func append(_ text: String, _ attributes: TextAttributes = .plain) {
+        let start = string.utf8.count
+        let length = text.utf8.count
+        guard length > 0 else { return }
+        string.append(text)
+        if let last = runs.last, last.attributes == attributes {
+            runs[runs.count - 1].range = last.range.lowerBound..<(start + length)
+        } else {
+            runs.append(Run(range: start..<(start + length), attributes: attributes))
+        }
+    }
+
+    /// Appends another styled text.
+    public mutating func append(_ other: StyledText) {
+        for run in other.runs {
+            append(other.substring(run.range), run.attributes)
+        }
+    }
+
+    /// The attributes at `index` and the run's range; the last run's for the end index.
+    /// - Complexity: O(log runs).
+    public func attributes(at index: Int) -> (attributes: TextAttributes, range: Range<Int>) {
+        guard !runs.isEmpty else { return (.plain, 0..<0) }
+        let i = runIndex(containing: min(max(index, 0), utf8Count - 1))
+        return (runs[i].attributes, runs[i].range)
+    }
+
+    /// The index of the run containing `index` (which must be inside the text).
+    func runIndex(containing index: Int) -> Int {
+        var low = 0, high = runs.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if runs[mid].range.lowerBound <= index { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The text of a UTF-8 range (which must fall on scalar boundaries).
+    public func substring(_ range: Range<Int>) -> String {
+        let utf8 = string.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let end = utf8.index(start, offsetBy: range.count)
+        return String(string[start..<end])
+    }
+
+    /// Replaces the text in `range` with `text`, which takes the attributes of the character
+    /// before the range (or after it, at the start), as typing does.
+    public mutating func replaceCharacters(in range: Range<Int>, with text: String) {
+        let attributes: TextAttributes
+        if runs.isEmpty {
+            attributes = .plain
+        } else if range.lowerBound > 0 {
+            attributes = self.attributes(at: range.lowerBound - 1).attributes
+        } else {
+            attributes = self.attributes(at: range.upperBound).attributes
+        }
+        replaceCharacters(in: range, with: StyledText(text, attributes: attributes))
+    }
+
+    /// Replaces the text in `range` with styled text.
+    public mutating func replaceCharacters(in range: Range<Int>, with text: StyledText) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= utf8Count, "range out of bounds")
+        var result = StyledText()
+        result.string.reserveCapacity(utf8Count - range.count + text.utf8Count)
+        appendSlice(of: self, 0..<range.lowerBound, to: &result)
+        result.append(text)
+        appendSlice(of: self, range.upperBound..<utf8Count, to: &result)
+        self = result
+    }
+
+    /// Sets the attributes of `range` to `attributes`.
+    public mutating func setAttributes(_ attributes: TextAttributes, range: Range<Int>) {
+        modifyAttributes(in: range) { $0 = attributes }
+    }
+
+    /// Changes the attributes of every run in `range`.
+    public mutating func modifyAttributes(in range: Range<Int>, _ change: (inout TextAttributes) -> Void) {
+        guard !range.isEmpty, !runs.isEmpty else { return }
+        var newRuns: [Run] = []
+        newRuns.reserveCapacity(runs.count + 2)
+        for run in runs {
+            let overlap = run.range.clamped(to: range)
+            if overlap.isEmpty {
+                Self.appendRun(run, to: &newRuns)
+                continue
+            }
+            if run.range.lowerBound < overlap.lowerBound {
+                Self.appendRun(Run(range: run.range.lowerBound..<overlap.lowerBound, attributes: run.attributes), to: &newRuns)
+            }
+            var changed = run.attributes
+            change(&changed)
+            Self.appendRun(Run(range: overlap, attributes: changed), to: &newRuns)
+            if overlap.upperBound < run.range.upperBound {
+                Self.appendRun(Run(range: overlap.upperBound..<run.range.upperBound, attributes: run.attributes), to: &newRuns)
+            }
+        }
+        runs = newRuns
+    }
+
+    private static func appendRun(_ run: Run, to runs: inout [Run]) {
+        guard !run.range.isEmpty else { return }
+        if let last = runs.last, last.attributes == run.attributes, last.range.upperBound == run.range.lowerBound {
+            runs[runs.count - 1].range = last.range.lowerBound..<run.range.upperBound
+        } else {
+            runs.append(run)
+        }
+    }
+
+    private func appendSlice(of text: StyledText, _ range: Range<Int>, to result: inout StyledText) {
+        guard !range.isEmpty else { return }
+        var i = text.runIndex(containing: range.lowerBound)
+        while i < text.runs.count, text.runs[i].range.lowerBound < range.upperBound {
+            let piece = text.runs[i].range.clamped(to: range)
+            result.append(text.substring(piece), text.runs[i].attributes)
+            i += 1
+        }
+    }
+
+    /// The range of the paragraph(s) around `range`: from the character after the previous
+    /// newline to the end of the last paragraph's newline (or the end of the text).
+    public func paragraphRange(for range: Range<Int>) -> Range<Int> {
+        let bytes = string.utf8
+        var start = min(range.lowerBound, utf8Count)
+        var startIndex = bytes.index(bytes.startIndex, offsetBy: start)
+        while start > 0 {
+            let before = bytes.index(before: startIndex)
+            if bytes[before] == 0x0A { break }
+            startIndex = before
+            start -= 1
+        }
+        var end = max(range.upperBound, start)
+        if range.upperBound > range.lowerBound, end > 0,
+           bytes[bytes.index(bytes.startIndex, offsetBy: end - 1)] == 0x0A {
+            return start..<end
+        }
+        var endIndex = bytes.index(bytes.startIndex, offsetBy: end)
+        while endIndex != bytes.endIndex {
+            let byte = bytes[endIndex]
+            endIndex = bytes.index(after: endIndex)
+            end += 1
+            if byte == 0x0A { break }
+        }
+        return start..<end
+    }
+
+    /// Every word link in the text with its whole range, in reading order. A link that runs
+    /// across several attribute runs (emphasis inside the shown text) is one range.
+    public var wordLinks: [(link: WordLink, range: Range<Int>)] {
+        var result: [(link: WordLink, range: Range<Int>)] = []
+        for run in runs {
+            guard let link = run.attributes.wordLink else { continue }
+            if let last = result.last, last.link == link, last.range.upperBound == run.range.lowerBound {
+                result[result.count - 1].range = last.range.lowerBound..<run.range.upperBound
+            } else {
+                result.append((link, run.range))
+            }
+        }
+        return result
+    }
+}
