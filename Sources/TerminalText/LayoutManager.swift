@@ -49,8 +49,11 @@ public final class LayoutManager: TextStorageObserver {
             let byte = utf8[index]
             index = utf8.index(after: index)
             position += 1
-            if byte == 0x0A && position < textStorage.utf8Count && position < range.upperBound { starts.append(position) }
-            else if byte == 0x0A && position == range.upperBound && position == textStorage.utf8Count { starts.append(position) }
+            // A newline at the very end of the text starts an empty last paragraph; one at the
+            // end of the region is followed by a paragraph that is already listed.
+            if byte == 0x0A && (position < range.upperBound || replacing.upperBound == paragraphStarts.count) {
+                starts.append(position)
+            }
         }
         paragraphStarts.replaceSubrange(replacing, with: starts)
         layouts.replaceSubrange(replacing, with: Array(repeating: nil, count: starts.count))
@@ -71,33 +74,26 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     public func textStorage(_ storage: TextStorage, didEditRange range: Range<Int>, changeInLength delta: Int) {
-        // Paragraphs touched, in the old text: from the one holding the edit's start to the
-        // one holding its (old) end.
+        // In the old text the edit covered range.lowerBound..<oldEnd. A paragraph survives
+        // untouched when it starts after oldEnd (the newline before it was not edited) or
+        // before the paragraph holding the edit's start; the rest is split again.
         let oldEnd = range.upperBound - delta
         let first = paragraphIndex(containing: range.lowerBound)
-        var last = paragraphIndex(containing: max(range.lowerBound, oldEnd))
-        // An edit that ends exactly at a paragraph start whose previous paragraph lost or
-        // gained its newline also touches that paragraph.
-        if last + 1 < paragraphStarts.count, paragraphStarts[last + 1] <= oldEnd { last += 1 }
-        let oldLastEnd = paragraphEnd(last)
-        let newStart = paragraphStarts[first]
-        let newEnd = oldLastEnd + delta
-        for i in (last + 1)..<paragraphStarts.count { paragraphStarts[i] += delta }
-        splitParagraphs(in: newStart..<newEnd, replacing: first..<(last + 1))
-        // The next paragraph's start may now be duplicated or missing; normalise.
-        normaliseParagraphStarts()
-    }
-
-    private func normaliseParagraphStarts() {
-        var i = 1
-        while i < paragraphStarts.count {
-            if paragraphStarts[i] <= paragraphStarts[i - 1] {
-                paragraphStarts.remove(at: i)
-                layouts.remove(at: i)
-                layouts[i - 1] = nil
-            } else {
-                i += 1
-            }
+        var kept = first + 1
+        let utf8 = storage.string.utf8
+        let newlineEndsEdit = range.upperBound > 0 && range.upperBound <= storage.utf8Count
+            && utf8[utf8.index(utf8.startIndex, offsetBy: range.upperBound - 1)] == 0x0A
+        while kept < paragraphStarts.count
+            && (paragraphStarts[kept] < oldEnd || (paragraphStarts[kept] == oldEnd && !newlineEndsEdit)) { kept += 1 }
+        for i in kept..<paragraphStarts.count { paragraphStarts[i] += delta }
+        let regionEnd = kept < paragraphStarts.count ? paragraphStarts[kept] : storage.utf8Count
+        if kept < paragraphStarts.count && regionEnd == paragraphStarts[first] {
+            // The edit emptied the region: the kept paragraph now starts where it began.
+            paragraphStarts.removeSubrange(first..<kept)
+            layouts.removeSubrange(first..<kept)
+            rowsAreValid = false
+        } else {
+            splitParagraphs(in: paragraphStarts[first]..<regionEnd, replacing: first..<kept)
         }
     }
 
@@ -203,7 +199,7 @@ public final class LayoutManager: TextStorageObserver {
         let width = textContainer.width
         var column = line.indent
         let available = width - line.indent
-        for index in line.clusters {
+        for index in line.drawn {
             let w = layout.placedWidth(index, column: column, rowWidth: available)
             body(index, column, w)
             column += w

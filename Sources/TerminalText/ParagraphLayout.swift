@@ -31,7 +31,11 @@ struct LinkSpan {
 
 /// One row of a wrapped paragraph.
 struct WrappedLine {
+    /// All clusters of the row, trailing spaces included.
     var clusters: Range<Int>
+    /// The clusters drawn: trailing spaces and tabs at the end of a row are not drawn, so
+    /// that nothing (an underline, a click) lands on them.
+    var drawn: Range<Int>
     var indent: Int
 }
 
@@ -217,7 +221,9 @@ final class ParagraphLayout {
                 rowEnd = breakAt
                 break
             }
-            lines.append(WrappedLine(clusters: rowStart..<rowEnd, indent: indent))
+            var drawnEnd = rowEnd
+            while drawnEnd > rowStart && clusters[drawnEnd - 1].flags.contains(.whitespace) { drawnEnd -= 1 }
+            lines.append(WrappedLine(clusters: rowStart..<rowEnd, drawn: rowStart..<drawnEnd, indent: indent))
             if rowEnd >= n { break }
             rowStart = rowEnd
             isFirstRow = false

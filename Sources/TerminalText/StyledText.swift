@@ -75,12 +75,15 @@ public struct StyledText: Hashable, Sendable {
         return String(string[start..<end])
     }
 
-    /// Replaces the text in `range` with `text`, which takes the attributes of the character
-    /// before the range (or after it, at the start), as typing does.
+    /// Replaces the text in `range` with `text`, which takes the attributes of the first
+    /// replaced character, or for an insertion those of the character before it (after it, at
+    /// the start), as `NSMutableAttributedString` does.
     public mutating func replaceCharacters(in range: Range<Int>, with text: String) {
         let attributes: TextAttributes
         if runs.isEmpty {
             attributes = .plain
+        } else if !range.isEmpty {
+            attributes = self.attributes(at: range.lowerBound).attributes
         } else if range.lowerBound > 0 {
             attributes = self.attributes(at: range.lowerBound - 1).attributes
         } else {

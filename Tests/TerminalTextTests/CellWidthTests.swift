@@ -1,0 +1,33 @@
+import Testing
+import Glibc
+@testable import TerminalText
+
+/// glibc's wcwidth, which its headers only declare under _XOPEN_SOURCE.
+@_silgen_name("wcwidth") private func systemWcwidth(_ c: Int32) -> Int32
+
+@Suite struct CellWidthTests {
+    /// The generated table must agree with the C library that ncurses uses, for every code
+    /// point: a disagreement would put the terminal's cursor where the layout does not expect.
+    @Test func tableAgreesWithTheCLibrarysWcwidth() throws {
+        let previous = setlocale(LC_CTYPE, nil).map { String(cString: $0) }
+        try #require(setlocale(LC_CTYPE, "C.UTF-8") != nil, "C.UTF-8 locale missing")
+        defer { _ = previous.map { setlocale(LC_CTYPE, $0) } }
+        var disagreements: [String] = []
+        for value in UInt32(0)...0x10FFFF where !(0xD800...0xDFFF).contains(value) {
+            let scalar = Unicode.Scalar(value)!
+            let expected = Int(systemWcwidth(Int32(value)))
+            if CellWidth.of(scalar) != expected && disagreements.count < 10 {
+                disagreements.append("U+\(String(value, radix: 16)): table \(CellWidth.of(scalar)), wcwidth \(expected)")
+            }
+        }
+        #expect(disagreements.isEmpty, "regenerate with Scripts/generate-width-table.py: \(disagreements)")
+    }
+
+    @Test(arguments: [
+        ("a", 1), ("中", 2), ("ｱ", 1), ("Ａ", 2), ("e\u{301}", 1), ("👍", 2), ("👍🏽", 4),
+        ("👨‍👩‍👧", 6), ("🇯🇵", 2), ("❤️", 1), ("\u{1b}", 2), ("\u{202e}", 8), ("\u{85}", 8),
+    ])
+    func widthsOfHardClusters(text: String, width: Int) {
+        #expect(CellWidth.of(text) == width)
+    }
+}
