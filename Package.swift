@@ -34,7 +34,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "wordlink-bench",
-            dependencies: ["TerminalText", "DictionaryModel", "BrowserCore"],
+            dependencies: ["TerminalText", "DictionaryModel", "BrowserCore", "TestSupport"],
             path: "Benchmarks/wordlink-bench"
         ),
         .target(name: "TestSupport", dependencies: ["TerminalText", "DictionaryModel"], path: "Tests/TestSupport"),

@@ -6,17 +6,43 @@
 /// their own way — emoji joined by ZWJ — the layout avoids the disagreement instead of guessing
 /// (see `DisplayCell`).
 public enum CellWidth {
-    /// The width of one code point: -1 when it is not printable (controls, unassigned code
-    /// points, surrogates), 0 for combining and other zero-width characters, 1 or 2.
-    /// - Complexity: O(1) for ASCII, O(log n) over about 1,200 ranges otherwise.
-    @inlinable
+    /// The width of one code point as the C library's `wcwidth` gives it: -1 when it is not
+    /// printable (controls, unassigned code points, surrogates), 0 for combining and other
+    /// zero-width characters, 1 or 2.
+    /// - Complexity: O(1) in the Basic Multilingual Plane, O(log n) over about 1,200 ranges
+    ///   beyond it.
+    @inline(__always)
     public static func of(_ scalar: Unicode.Scalar) -> Int {
-        let value = scalar.value
+        let raw = rawValue(scalar.value)
+        return raw >= 10 ? raw - 10 : raw
+    }
+
+    /// Whether a code point must be drawn as a placeholder: controls, format characters
+    /// (bidi controls, zero-width spaces), line and paragraph separators, surrogates, and
+    /// whatever the C library cannot print (unassigned code points).
+    @inline(__always)
+    public static func needsPlaceholder(_ scalar: Unicode.Scalar) -> Bool {
+        let raw = rawValue(scalar.value)
+        return raw < 0 || raw >= 10
+    }
+
+    /// The table's value: a width, or 10 + the width of a placeholder character.
+    @inline(__always)
+    static func rawValue(_ value: UInt32) -> Int {
         if value >= 0x20 && value < 0x7F { return 1 }
+        if value < 0x10000 { return Int(basicPlane[Int(value)]) }
         return lookup(value)
     }
 
-    @usableFromInline
+    /// The Basic Multilingual Plane expanded from the ranges: one byte per code point.
+    static let basicPlane: [Int8] = {
+        var table = [Int8](repeating: 1, count: 0x10000)
+        for i in rangeStarts.indices where rangeStarts[i] < 0x10000 {
+            for value in Int(rangeStarts[i])...Int(min(rangeEnds[i], 0xFFFF)) { table[value] = rangeWidths[i] }
+        }
+        return table
+    }()
+
     static func lookup(_ value: UInt32) -> Int {
         let starts = rangeStarts
         var low = 0, high = starts.count - 1

@@ -32,13 +32,22 @@ public struct DisplayCell: Hashable, Sendable {
     /// - Each code point with a width starts a cell; zero-width ones (combining marks,
     ///   variation selectors) join the cell before them, as they do in the terminal.
     public static func cells(for character: Character) -> [DisplayCell] {
+        var result: [DisplayCell] = []
+        appendCells(for: character, to: &result)
+        return result
+    }
+
+    /// Appends the cells of `character` to `result` and returns their total width.
+    @discardableResult
+    public static func appendCells(for character: Character, to result: inout [DisplayCell]) -> Int {
         let scalars = character.unicodeScalars
+        let start = result.count
         if scalars.count == 1, let only = scalars.first {
             let value = only.value
-            if value >= 0x20 && value < 0x7F { return [DisplayCell(text: String(character), width: 1)] }
-            return cells(forSingle: only)
+            let cell = value >= 0x20 && value < 0x7F ? DisplayCell(text: String(character), width: 1) : cell(forSingle: only)
+            result.append(cell)
+            return cell.width
         }
-        var result: [DisplayCell] = []
         var marks = 0
         var isFirst = true
         for scalar in scalars {
@@ -55,7 +64,7 @@ public struct DisplayCell: Hashable, Sendable {
             if width > 0 {
                 result.append(DisplayCell(text: String(scalar), width: width))
                 marks = 0
-            } else if result.isEmpty || result[result.count - 1].isPlaceholder {
+            } else if result.count == start || result[result.count - 1].isPlaceholder {
                 // A mark with nothing to sit on is shown on a dotted circle, as fonts do.
                 result.append(DisplayCell(text: "\u{25CC}" + String(scalar), width: 1))
                 marks = 1
@@ -64,14 +73,16 @@ public struct DisplayCell: Hashable, Sendable {
                 marks += 1
             }
         }
-        return result
+        var width = 0
+        for i in start..<result.count { width += result[i].width }
+        return width
     }
 
-    private static func cells(forSingle scalar: Unicode.Scalar) -> [DisplayCell] {
-        if let placeholder = placeholder(for: scalar) { return [placeholder] }
+    private static func cell(forSingle scalar: Unicode.Scalar) -> DisplayCell {
+        if let placeholder = placeholder(for: scalar) { return placeholder }
         let width = CellWidth.of(scalar)
-        if width > 0 { return [DisplayCell(text: String(scalar), width: width)] }
-        return [DisplayCell(text: "\u{25CC}" + String(scalar), width: 1)]
+        if width > 0 { return DisplayCell(text: String(scalar), width: width) }
+        return DisplayCell(text: "\u{25CC}" + String(scalar), width: 1)
     }
 
     /// The visible stand-in for a code point that must not reach the terminal, if it is one.
@@ -91,13 +102,6 @@ public struct DisplayCell: Hashable, Sendable {
     }
 
     private static func needsPlaceholder(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        if value >= 0x80 && value < 0xA0 { return true }       // C1 controls
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned:
-            return true
-        default:
-            return CellWidth.of(scalar) < 0
-        }
+        CellWidth.needsPlaceholder(scalar)
     }
 }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Lays out a text storage into rows of terminal cells for a text container (TextKit's
 /// `NSLayoutManager`).
 ///
@@ -39,20 +43,16 @@ public final class LayoutManager: TextStorageObserver {
     /// Finds the paragraphs of `range` of the text and puts them in place of the entries
     /// `replacing` (indices into `paragraphStarts`).
     private func splitParagraphs(in range: Range<Int>, replacing: Range<Int>) {
-        var starts: [Int] = []
-        let utf8 = textStorage.string.utf8
-        var position = range.lowerBound
-        starts.append(position)
-        var index = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        let end = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
-        while index < end {
-            let byte = utf8[index]
-            index = utf8.index(after: index)
-            position += 1
-            // A newline at the very end of the text starts an empty last paragraph; one at the
-            // end of the region is followed by a paragraph that is already listed.
-            if byte == 0x0A && (position < range.upperBound || replacing.upperBound == paragraphStarts.count) {
-                starts.append(position)
+        var starts: [Int] = [range.lowerBound]
+        let isLastRegion = replacing.upperBound == paragraphStarts.count
+        textStorage.withUTF8 { bytes in
+            var position = range.lowerBound
+            while position < range.upperBound {
+                guard let found = memchr(bytes.baseAddress! + position, 0x0A, range.upperBound - position) else { break }
+                position = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! + 1
+                // A newline at the very end of the text starts an empty last paragraph; one at
+                // the end of the region is followed by a paragraph that is already listed.
+                if position < range.upperBound || isLastRegion { starts.append(position) }
             }
         }
         paragraphStarts.replaceSubrange(replacing, with: starts)
@@ -107,16 +107,11 @@ public final class LayoutManager: TextStorageObserver {
         let start = paragraphStarts[index]
         let end = paragraphEnd(index)
         let text = textStorage.text
-        let hasNewline = end > start && text.string.utf8[text.string.utf8.index(text.string.utf8.startIndex, offsetBy: end - 1)] == 0x0A
-        let made: ParagraphLayout = text.string.utf8.withContiguousStorageIfAvailable { buffer in
-            ParagraphLayout(text: text, utf8: buffer, start: start, contentLength: end - start - (hasNewline ? 1 : 0), hasNewline: hasNewline)
-        } ?? {
-            var copy = text.string
-            copy.makeContiguousUTF8()
-            return copy.utf8.withContiguousStorageIfAvailable { buffer in
-                ParagraphLayout(text: text, utf8: buffer, start: start, contentLength: end - start - (hasNewline ? 1 : 0), hasNewline: hasNewline)
-            }!
-        }()
+        let made = textStorage.withUTF8 { bytes in
+            let hasNewline = end > start && bytes[end - 1] == 0x0A
+            return ParagraphLayout(text: text, utf8: bytes, start: start,
+                                   contentLength: end - start - (hasNewline ? 1 : 0), hasNewline: hasNewline)
+        }
         paragraphsAnalysed += 1
         made.wrap(to: width)
         layouts[index] = made

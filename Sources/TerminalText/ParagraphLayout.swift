@@ -73,73 +73,164 @@ final class ParagraphLayout {
         breaks.withUnsafeMutableBufferPointer { out in
             u8_possible_linebreaks(bytes.baseAddress, count, "UTF-8", out.baseAddress)
         }
+        var clusters: [Cluster] = []
         clusters.reserveCapacity(count)
-        let content = String(decoding: bytes, as: UTF8.self)
+        var cells: [DisplayCell] = []
         var offset = 0
-        for character in content {
-            let length = character.utf8.count
+        var (scalar, scalarLength) = count > 0 ? Self.decode(bytes, at: 0) : (0, 0)
+        while offset < count {
+            // Find the cluster at `offset`: most clusters are one code point followed by one
+            // that certainly starts a new cluster; the rest are segmented by Swift
+            // (Unicode's extended grapheme clusters).
+            var length = scalarLength
+            var character: Character?
+            var next: (UInt32, Int) = (0, 0)
+            if offset + scalarLength < count {
+                next = Self.decode(bytes, at: offset + scalarLength)
+                if !Self.certainlyStartsCluster(next.0, after: scalar) {
+                    let found = Self.character(in: bytes, at: offset)
+                    length = found.utf8.count
+                    if length != scalarLength {
+                        character = found
+                        next = offset + length < count ? Self.decode(bytes, at: offset + length) : (0, 0)
+                    }
+                }
+            }
             var cluster = Cluster(offset: Int32(offset), length: Int32(length), width: 1, firstCell: -1, cellCount: 1, flags: [])
             let breakValue = Int32(breaks[offset])
             if offset > 0 && (breakValue == Int32(UC_BREAK_POSSIBLE) || breakValue == Int32(UC_BREAK_MANDATORY)) {
                 cluster.flags.insert(.breakBefore)
             }
-            let scalars = character.unicodeScalars
-            let first = scalars.first!
-            if length == 1 {
-                let byte = first.value
-                if byte == 0x20 {
+            if let character {
+                Self.addCells(for: character, to: &cluster, cells: &cells)
+            } else if scalar < 0x80 {
+                if scalar == 0x20 {
                     cluster.flags.insert(.whitespace)
-                } else if byte == 0x09 {
+                } else if scalar == 0x09 {
                     cluster.flags.formUnion([.whitespace, .tab])
                     cluster.width = 0
-                } else if byte < 0x20 || byte == 0x7F {
-                    addCells(for: character, to: &cluster)
+                } else if scalar < 0x20 || scalar == 0x7F {
+                    Self.addCells(for: Character(Unicode.Scalar(scalar)!), to: &cluster, cells: &cells)
                 }
-            } else if scalars.count == 1, DisplayCell.placeholder(for: first) == nil, CellWidth.of(first) > 0 {
-                cluster.width = Int16(CellWidth.of(first))
-                if first.value == 0x3000 || (0x2000...0x200A).contains(first.value) { cluster.flags.insert(.whitespace) }
+            } else if case let raw = CellWidth.rawValue(scalar), raw > 0 && raw < 10 {
+                cluster.width = Int16(raw)
+                if scalar == 0x3000 || (scalar >= 0x2000 && scalar <= 0x200A) { cluster.flags.insert(.whitespace) }
             } else {
-                addCells(for: character, to: &cluster)
+                Self.addCells(for: Character(Unicode.Scalar(scalar) ?? "\u{FFFD}"), to: &cluster, cells: &cells)
             }
             clusters.append(cluster)
             offset += length
+            (scalar, scalarLength) = next
         }
+        self.clusters = clusters
+        self.cells = cells
         findLinks(text: text, start: start)
     }
 
-    private func addCells(for character: Character, to cluster: inout Cluster) {
-        let shown = DisplayCell.cells(for: character)
-        cluster.firstCell = Int32(cells.count)
-        cluster.cellCount = UInt8(min(shown.count, 255))
-        cluster.width = Int16(shown.prefix(255).reduce(0) { $0 + $1.width })
-        cells.append(contentsOf: shown.prefix(255))
+    /// The code point starting at `offset` of valid UTF-8, and its length in bytes.
+    @inline(__always)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (UInt32, Int) {
+        let lead = UInt32(bytes[offset])
+        if lead < 0x80 { return (lead, 1) }
+        if lead < 0xE0 { return ((lead & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F), 2) }
+        if lead < 0xF0 {
+            return ((lead & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6 | UInt32(bytes[offset + 2] & 0x3F), 3)
+        }
+        return ((lead & 0x07) << 18 | UInt32(bytes[offset + 1] & 0x3F) << 12
+                | UInt32(bytes[offset + 2] & 0x3F) << 6 | UInt32(bytes[offset + 3] & 0x3F), 4)
+    }
+
+    /// Whether UAX #29 certainly puts a cluster boundary between `previous` and `next`: true
+    /// when `next` is a control, a printable ASCII or Latin, Greek, Cyrillic, Hebrew or
+    /// Arabic letter, a CJK ideograph, kana, CJK punctuation or a fullwidth form (all
+    /// Grapheme_Cluster_Break=Other or Control, which no rule keeps with what precedes), or
+    /// a Hangul syllable after anything but a leading jamo; and `previous` is neither a
+    /// Prepend character nor CR. False means "ask the full algorithm".
+    @inline(__always)
+    static func certainlyStartsCluster(_ next: UInt32, after previous: UInt32) -> Bool {
+        let simple: Bool
+        if next < 0x300 {
+            simple = next != 0x0A
+        } else if next < 0x3000 {
+            simple = (next >= 0x370 && next <= 0x482) || (next >= 0x48A && next <= 0x52F)
+                || (next >= 0x5D0 && next <= 0x5EA) || (next >= 0x620 && next <= 0x64A)
+        } else if next <= 0x9FFF {
+            simple = (next >= 0x4E00) || (next >= 0x3001 && next <= 0x3029)
+                || (next >= 0x3041 && next <= 0x3096) || (next >= 0x30A1 && next <= 0x30FA)
+        } else if next >= 0xAC00 && next <= 0xD7A3 {
+            simple = !((previous >= 0x1100 && previous <= 0x115F) || (previous >= 0xA960 && previous <= 0xA97C))
+        } else {
+            simple = next >= 0xFF01 && next <= 0xFF9D
+        }
+        guard simple else { return false }
+        if previous < 0x600 { return previous != 0x0D }
+        return !isPrepend(previous)
+    }
+
+    /// Grapheme_Cluster_Break=Prepend (Unicode 15).
+    static func isPrepend(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x600...0x605, 0x6DD, 0x70F, 0x890...0x891, 0x8E2, 0xD4E, 0x110BD, 0x110CD, 0x111C2...0x111C3,
+             0x1193F, 0x11941, 0x11A3A, 0x11A84...0x11A89, 0x11D46, 0x11F02:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The grapheme cluster at `offset` (Swift's segmentation), read from a window of the
+    /// bytes that grows until the cluster ends inside it.
+    static func character(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Character {
+        var window = 16
+        while true {
+            var end = min(bytes.count, offset + window)
+            while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+            let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
+            let first = string.first!
+            if end == bytes.count || first.utf8.count < string.utf8.count { return first }
+            window *= 4
+        }
+    }
+
+    private static func addCells(for character: Character, to cluster: inout Cluster, cells: inout [DisplayCell]) {
+        let first = cells.count
+        let width = DisplayCell.appendCells(for: character, to: &cells)
+        if cells.count - first > 255 { cells.removeSubrange((first + 255)...) }
+        cluster.firstCell = Int32(first)
+        cluster.cellCount = UInt8(cells.count - first)
+        cluster.width = Int16(clamping: width)
     }
 
     private func findLinks(text: StyledText, start: Int) {
         let end = start + contentLength
-        var runIndex = text.runIndex(containing: start)
-        var pending: (link: WordLink, range: Range<Int>)?
         var found: [Range<Int>] = []
-        while runIndex < text.runs.count, text.runs[runIndex].range.lowerBound < end {
-            let run = text.runs[runIndex]
-            runIndex += 1
-            guard let link = run.attributes.wordLink else {
-                if let p = pending { found.append(p.range); pending = nil }
-                continue
+        text.runs.withUnsafeBufferPointer { runs in
+            var i = text.runIndex(containing: start)
+            var pendingRun = -1
+            var pendingRange = 0..<0
+            while i < runs.count, runs[i].range.lowerBound < end {
+                defer { i += 1 }
+                guard runs[i].attributes.wordLink != nil else {
+                    if pendingRun >= 0 { found.append(pendingRange); pendingRun = -1 }
+                    continue
+                }
+                let range = max(runs[i].range.lowerBound, start)..<min(runs[i].range.upperBound, end)
+                if pendingRun >= 0, pendingRange.upperBound == range.lowerBound,
+                   runs[pendingRun].attributes.wordLink == runs[i].attributes.wordLink {
+                    pendingRange = pendingRange.lowerBound..<range.upperBound
+                } else {
+                    if pendingRun >= 0 { found.append(pendingRange) }
+                    pendingRun = i
+                    pendingRange = range
+                }
             }
-            let range = max(run.range.lowerBound, start)..<min(run.range.upperBound, end)
-            if let p = pending, p.link == link, p.range.upperBound == range.lowerBound {
-                pending = (link, p.range.lowerBound..<range.upperBound)
-            } else {
-                if let p = pending { found.append(p.range) }
-                pending = (link, range)
-            }
+            if pendingRun >= 0 { found.append(pendingRange) }
         }
-        if let p = pending { found.append(p.range) }
         for range in found {
             let first = clusterIndex(containing: range.lowerBound - start)
             let last = clusterIndex(containing: range.upperBound - 1 - start)
-            let width = clusters[first...last].reduce(0) { $0 + Int($1.width) }
+            var width = 0
+            for k in first...last { width += Int(clusters[k].width) }
             links.append(LinkSpan(clusters: first..<(last + 1), width: width))
         }
     }

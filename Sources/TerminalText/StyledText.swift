@@ -25,6 +25,9 @@ public struct StyledText: Hashable, Sendable {
         runs = count == 0 ? [] : [Run(range: 0..<count, attributes: attributes)]
     }
 
+    /// Makes the string's storage contiguous UTF-8 (bridged strings may not be).
+    mutating func makeContiguousUTF8() { string.makeContiguousUTF8() }
+
     /// Length in UTF-8 code units; the end index of the text.
     public var utf8Count: Int { string.utf8.count }
     public var isEmpty: Bool { string.isEmpty }

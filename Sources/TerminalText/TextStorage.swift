@@ -42,6 +42,13 @@ public final class TextStorage {
     public var string: String { text.string }
     public var utf8Count: Int { text.utf8Count }
 
+    /// Calls `body` with the text's UTF-8 bytes (made contiguous once if they are not).
+    func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = text.string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        text.makeContiguousUTF8()
+        return text.string.utf8.withContiguousStorageIfAvailable(body)!
+    }
+
     /// The attributes at `index` and the range of their run.
     public func attributes(at index: Int) -> (attributes: TextAttributes, range: Range<Int>) {
         text.attributes(at: index)
