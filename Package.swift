@@ -37,7 +37,7 @@ let package = Package(
             dependencies: ["TerminalText", "DictionaryModel", "BrowserCore", "TestSupport"],
             path: "Benchmarks/wordlink-bench"
         ),
-        .target(name: "TestSupport", dependencies: ["TerminalText", "DictionaryModel"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TerminalText", "DictionaryModel", "BrowserCore"], path: "Tests/TestSupport"),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "TestSupport"]),
         .testTarget(name: "DictionaryModelTests", dependencies: ["DictionaryModel", "TestSupport"]),
         .testTarget(name: "BrowserCoreTests", dependencies: ["BrowserCore", "TestSupport"]),

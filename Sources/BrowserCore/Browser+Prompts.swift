@@ -1,0 +1,205 @@
+import Foundation
+import TerminalText
+
+/// The lookup prompt's state: the text typed and the ranked candidates for it.
+public struct LookupPrompt: Equatable {
+    public var text: String = ""
+    public var candidates: [Completion] = []
+    /// The highlighted candidate, previewed in the viewport.
+    public var highlighted: Int = 0
+}
+
+/// Find in page: what is typed, and whether the prompt is still open.
+public struct FindPrompt: Equatable {
+    public var text: String = ""
+    public var isEditing = true
+}
+
+extension Browser {
+    static let completionLimit = 8
+
+    // MARK: Lookup
+
+    func startLookup() {
+        setMode(.lookup(LookupPrompt()))
+        setPreview(nil)
+    }
+
+    func handleLookupKey(_ key: Key, _ prompt: LookupPrompt) -> [BrowserEffect] {
+        var prompt = prompt
+        switch key {
+        case .escape, .control("g"):
+            setMode(.browsing)
+            setPreview(nil)
+            return []
+        case .control("c"):
+            return [.quit]
+        case .enter:
+            setMode(.browsing)
+            setPreview(nil)
+            if prompt.candidates.indices.contains(prompt.highlighted),
+               case .found(let page) = source.page(forQuery: prompt.candidates[prompt.highlighted].address) {
+                open(page)
+            } else {
+                open(query: prompt.text)
+            }
+            return []
+        case .down, .tab, .control("n"):
+            if !prompt.candidates.isEmpty { prompt.highlighted = (prompt.highlighted + 1) % prompt.candidates.count }
+        case .up, .backTab, .control("p"):
+            if !prompt.candidates.isEmpty {
+                prompt.highlighted = (prompt.highlighted + prompt.candidates.count - 1) % prompt.candidates.count
+            }
+        case .backspace:
+            if prompt.text.isEmpty { setMode(.browsing); setPreview(nil); return [] }
+            prompt.text.removeLast()
+            refreshCandidates(&prompt)
+        case .control("u"):
+            prompt.text = ""
+            refreshCandidates(&prompt)
+        case .character(let c):
+            prompt.text.append(c)
+            refreshCandidates(&prompt)
+        default:
+            return []
+        }
+        setMode(.lookup(prompt))
+        updatePreview(prompt)
+        return []
+    }
+
+    private func refreshCandidates(_ prompt: inout LookupPrompt) {
+        prompt.candidates = prompt.text.isEmpty ? [] : source.completions(for: prompt.text, limit: Self.completionLimit)
+        prompt.highlighted = 0
+    }
+
+    private func updatePreview(_ prompt: LookupPrompt) {
+        guard prompt.candidates.indices.contains(prompt.highlighted) else { setPreview(nil); return }
+        let address = prompt.candidates[prompt.highlighted].address
+        if previewView?.page.address == address { return }
+        if case .found(let page) = source.page(forQuery: address) {
+            setPreview(PageView(page: page, width: Self.pageWidth(for: size)))
+        } else {
+            setPreview(nil)
+        }
+    }
+
+    // MARK: Find in page
+
+    func startFind() {
+        setMode(.find(FindPrompt()))
+        findMatches = []
+    }
+
+    func handleFindKey(_ key: Key, _ prompt: FindPrompt) -> [BrowserEffect] {
+        var prompt = prompt
+        switch key {
+        case .escape, .control("g"):
+            setMode(.browsing)
+            findMatches = []
+            view.selection = nil
+            return []
+        case .control("c"):
+            return [.quit]
+        case .enter:
+            setMode(.browsing)
+            if findMatches.isEmpty && !prompt.text.isEmpty { say("“\(prompt.text)” is not on this page.") }
+            else if !findMatches.isEmpty { say("\(findMatches.count) matches — n next, N previous.") }
+            return []
+        case .backspace:
+            if prompt.text.isEmpty { setMode(.browsing); return [] }
+            prompt.text.removeLast()
+        case .character(let c):
+            prompt.text.append(c)
+        default:
+            return []
+        }
+        setMode(.find(prompt))
+        findQuery = prompt.text
+        findMatches = Self.matches(of: prompt.text, in: view.page.text.string)
+        selectMatch(startingAt: view.topCharacter, forward: true)
+        return []
+    }
+
+    /// Moves to the next (or previous) match after the selection, wrapping around.
+    func findNext(forward: Bool) {
+        if findMatches.isEmpty {
+            if findQuery.isEmpty { say("Nothing to find: / starts a search.") }
+            else { say("“\(findQuery)” is not on this page.") }
+            return
+        }
+        let from = view.selection.map { forward ? $0.lowerBound + 1 : $0.lowerBound } ?? view.topCharacter
+        selectMatch(startingAt: from, forward: forward)
+        if let selection = view.selection, let i = findMatches.firstIndex(of: selection) {
+            say("Match \(i + 1) of \(findMatches.count) for “\(findQuery)”.")
+        }
+    }
+
+    private func selectMatch(startingAt index: Int, forward: Bool) {
+        guard !findMatches.isEmpty else { view.selection = nil; return }
+        let match: Range<Int>
+        if forward {
+            match = findMatches.first { $0.lowerBound >= index } ?? findMatches[0]
+        } else {
+            match = findMatches.last { $0.lowerBound < index } ?? findMatches[findMatches.count - 1]
+        }
+        view.selection = match
+        view.scrollToVisible(match, height: viewportHeight)
+    }
+
+    /// Case-insensitive matches of `needle` in `haystack`, as UTF-8 ranges.
+    static func matches(of needle: String, in haystack: String) -> [Range<Int>] {
+        guard !needle.isEmpty else { return [] }
+        var result: [Range<Int>] = []
+        var searchStart = haystack.startIndex
+        let utf8 = haystack.utf8
+        while searchStart < haystack.endIndex,
+              let found = haystack.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive], range: searchStart..<haystack.endIndex) {
+            result.append(utf8.distance(from: utf8.startIndex, to: found.lowerBound)..<utf8.distance(from: utf8.startIndex, to: found.upperBound))
+            searchStart = found.upperBound > found.lowerBound ? found.upperBound : haystack.index(after: found.lowerBound)
+        }
+        return result
+    }
+
+    // MARK: Link hints
+
+    /// Labels for the visible links, in reading order: home-row letters, two letters when
+    /// there are more links than letters.
+    func hintLabels() -> [(label: String, link: Int)] {
+        let visible = view.visibleLinks(height: viewportHeight)
+        let letters = Array("asdfghjklqwertyuiopzxcvbnm")
+        if visible.count <= letters.count {
+            return visible.enumerated().map { (String(letters[$0.offset]), $0.element) }
+        }
+        return visible.enumerated().map { i, link in
+            (String(letters[(i / letters.count) % letters.count]) + String(letters[i % letters.count]), link)
+        }
+    }
+
+    func startHints() {
+        guard !view.visibleLinks(height: viewportHeight).isEmpty else { say("No links are visible."); return }
+        setMode(.hints(typed: ""))
+    }
+
+    func handleHintKey(_ key: Key, typed: String) -> [BrowserEffect] {
+        switch key {
+        case .character(let c) where c.isLetter:
+            let typed = typed + String(c).lowercased()
+            let candidates = hintLabels().filter { $0.label.hasPrefix(typed) }
+            if candidates.count == 1, candidates[0].label == typed {
+                setMode(.browsing)
+                follow(linkAt: candidates[0].link)
+            } else if candidates.isEmpty {
+                setMode(.browsing)
+                say("No link has the hint “\(typed)”.")
+            } else {
+                setMode(.hints(typed: typed))
+            }
+        case .control("c"):
+            return [.quit]
+        default:
+            setMode(.browsing)
+        }
+        return []
+    }
+}

@@ -1,0 +1,144 @@
+import TerminalText
+
+extension Browser {
+    /// The whole screen as a grid: title bar, viewport, status line and any overlay.
+    public func render() -> CellGrid {
+        var grid = CellGrid(size: size)
+        guard size.columns > 0, size.rows > 0 else { return grid }
+        if isTooSmall {
+            grid.write("Window too small for wordlink", at: CellPoint(column: 0, row: 0), style: CellStyle(role: .message))
+            return grid
+        }
+        drawTitleBar(into: &grid)
+        drawViewport(into: &grid)
+        drawStatusLine(into: &grid)
+        if case .lookup(let prompt) = mode { drawCompletions(prompt, into: &grid) }
+        return grid
+    }
+
+    /// Where the terminal's cursor should be (the caret of an open prompt), if shown.
+    public var cursorPosition: CellPoint? {
+        guard !isTooSmall else { return nil }
+        switch mode {
+        case .lookup(let prompt): return CellPoint(column: min(size.columns - 1, 2 + CellWidth.of(prompt.text)), row: size.rows - 1)
+        case .find(let prompt) where prompt.isEditing:
+            return CellPoint(column: min(size.columns - 1, 2 + CellWidth.of(prompt.text)), row: size.rows - 1)
+        default: return nil
+        }
+    }
+
+    private func drawTitleBar(into grid: inout CellGrid) {
+        let style = CellStyle(role: .title, isBold: true, isReversed: true)
+        grid.fill(CellRect(column: 0, row: 0, columns: size.columns, rows: 1), style: style)
+        let shown = shownView
+        let title: String
+        switch mode {
+        case .help: title = "Help — keys and mouse"
+        case .lookup where previewView != nil: title = "Preview: " + shown.page.title
+        default: title = shown.page.title
+        }
+        let rows = shown.layoutManager.numberOfRows
+        let position: String
+        if rows <= viewportHeight { position = "all" }
+        else if shown.topRow == 0 { position = "top" }
+        else if shown.topRow >= shown.maximumTopRow(height: viewportHeight) { position = "end" }
+        else { position = "\(shown.topRow * 100 / max(1, rows - viewportHeight))%" }
+        var right = position
+        if !back.isEmpty || !forward.isEmpty { right = "◀\(back.count) ▶\(forward.count)  " + right }
+        right += " "
+        let rightWidth = CellWidth.of(right)
+        let end = grid.write(" wordlink · ", at: CellPoint(column: 0, row: 0), style: style, maxColumn: size.columns - rightWidth - 1)
+        grid.write(title, at: CellPoint(column: end, row: 0), style: style, maxColumn: size.columns - rightWidth - 1)
+        grid.write(right, at: CellPoint(column: max(0, size.columns - rightWidth), row: 0), style: style)
+    }
+
+    private func drawViewport(into grid: inout CellGrid) {
+        let shown = shownView
+        let rect = CellRect(column: Self.margin, row: 1, columns: max(0, size.columns - 2 * Self.margin), rows: viewportHeight)
+        let top = shown.topRow
+        grid.draw(shown.layoutManager, in: rect, firstRow: top)
+        guard shown === view else { return }
+        func highlight(_ range: Range<Int>, _ change: (inout CellStyle) -> Void) {
+            for r in view.layoutManager.cellRects(for: range) {
+                let screenRow = r.minRow - top + 1
+                guard screenRow >= 1, screenRow <= viewportHeight else { continue }
+                grid.modifyStyle(in: CellRect(column: r.minColumn + Self.margin, row: screenRow, columns: r.size.columns, rows: 1), change)
+            }
+        }
+        for match in findMatches { highlight(match) { $0.role = .match } }
+        if let hovered = hoveredLink, view.links.indices.contains(hovered) {
+            highlight(view.links[hovered].range) { $0.role = .hover }
+        }
+        if let focused = view.focusedLink, view.links.indices.contains(focused) {
+            highlight(view.links[focused].range) { $0.role = .focus; $0.isReversed = true }
+        }
+        if let selection = view.selection { highlight(selection) { $0.role = .selection; $0.isReversed = true } }
+        if case .hints(let typed) = mode {
+            for (label, link) in hintLabels() where label.hasPrefix(typed) {
+                guard let first = view.layoutManager.cellRects(for: view.links[link].range).first else { continue }
+                let screenRow = first.minRow - top + 1
+                guard screenRow >= 1, screenRow <= viewportHeight else { continue }
+                grid.write(label, at: CellPoint(column: first.minColumn + Self.margin, row: screenRow),
+                           style: CellStyle(role: .hint, isBold: true, isReversed: true))
+            }
+        }
+    }
+
+    /// The status line's text and role for the current state.
+    public var statusLine: (text: String, role: ColorRole) {
+        switch mode {
+        case .lookup(let prompt): return (": " + prompt.text, .status)
+        case .find(let prompt) where prompt.isEditing:
+            let count = prompt.text.isEmpty ? "" : "   (\(findMatches.count) matches)"
+            return ("/ " + prompt.text + count, .status)
+        case .hints(let typed): return ("Type a hint to follow its link" + (typed.isEmpty ? "" : ": " + typed) + " · Esc cancels", .hint)
+        case .help: return ("Esc, q or ? closes help", .status)
+        default: break
+        }
+        if let message { return (message, .message) }
+        if let hovered = hoveredLink, view.links.indices.contains(hovered) { return describe(view.links[hovered].link) }
+        if let focused = view.focusedLink, view.links.indices.contains(focused) { return describe(view.links[focused].link) }
+        return ("Tab links · Enter follow · Backspace back · : look up · / find · f hints · ? help · q quit", .status)
+    }
+
+    /// What the status line says about a link: where it leads, or why it can't be followed.
+    func describe(_ link: WordLink) -> (text: String, role: ColorRole) {
+        switch link.state {
+        case .resolved:
+            return ("→ " + (source.summary(of: link) ?? link.target), .status)
+        case .unresolved:
+            return ("✗ " + notFoundMessage(for: link.target), .error)
+        case .external:
+            return ("↗ \(link.target) — external, not opened by wordlink (y copies it)", .status)
+        }
+    }
+
+    private func drawStatusLine(into grid: inout CellGrid) {
+        let (text, role) = statusLine
+        let row = size.rows - 1
+        grid.fill(CellRect(column: 0, row: row, columns: size.columns, rows: 1), style: CellStyle(role: role))
+        grid.write(text, at: CellPoint(column: 0, row: row), style: CellStyle(role: role))
+    }
+
+    private func drawCompletions(_ prompt: LookupPrompt, into grid: inout CellGrid) {
+        let rows = min(prompt.candidates.count, max(0, viewportHeight - 1))
+        guard rows > 0 else {
+            if !prompt.text.isEmpty {
+                grid.write(" no headword starts like this — Enter looks it up anyway ", at: CellPoint(column: 0, row: size.rows - 2),
+                           style: CellStyle(role: .secondary, isReversed: true))
+            }
+            return
+        }
+        let width = min(size.columns, max(24, prompt.candidates.prefix(rows).map { CellWidth.of($0.text) + CellWidth.of($0.detail) + 4 }.max() ?? 0))
+        for (i, candidate) in prompt.candidates.prefix(rows).enumerated() {
+            let row = size.rows - 1 - rows + i
+            let isHighlighted = i == prompt.highlighted
+            let style = CellStyle(role: isHighlighted ? .focus : .secondary, isBold: isHighlighted, isReversed: true)
+            grid.fill(CellRect(column: 0, row: row, columns: width, rows: 1), style: style)
+            let end = grid.write(" " + candidate.text, at: CellPoint(column: 0, row: row), style: style, maxColumn: width)
+            if !candidate.detail.isEmpty {
+                grid.write("  " + candidate.detail, at: CellPoint(column: end, row: row), style: style, maxColumn: width)
+            }
+        }
+    }
+}

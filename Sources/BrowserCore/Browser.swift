@@ -1,0 +1,413 @@
+import Foundation
+import TerminalText
+
+/// The browser: a state machine that takes events and gives a screen (a cell grid) and
+/// effects. It knows nothing of curses; the front end feeds it events and copies its grid
+/// to the terminal.
+///
+/// The screen: row 0 is the title bar (where you are), the last row the status line (what
+/// the focused or hovered link leads to, messages, prompts), and the rows between them the
+/// viewport showing the page, one column of margin on either side.
+public final class Browser {
+    /// What the keyboard is doing.
+    public enum Mode: Equatable {
+        case browsing
+        /// The lookup prompt: what is typed, and which candidate is highlighted.
+        case lookup(LookupPrompt)
+        /// Find in page: what is typed; `isEditing` while the prompt is open.
+        case find(FindPrompt)
+        /// Link hints: the labels shown and what has been typed of one.
+        case hints(typed: String)
+        case help
+    }
+
+    /// A place in history: enough to make the page again and put the reader back.
+    public struct HistoryItem: Equatable {
+        public var address: String
+        public var title: String
+        public var topCharacter: Int
+        public var focusedLink: Int?
+    }
+
+    public let source: PageSource
+    public private(set) var size: CellSize
+    public private(set) var view: PageView
+    public private(set) var mode: Mode = .browsing
+    public private(set) var back: [HistoryItem] = []
+    public private(set) var forward: [HistoryItem] = []
+    /// A message for the status line, shown until the next key or click.
+    public private(set) var message: String?
+    public private(set) var hoveredLink: Int?
+    /// The help page, made when first shown.
+    private var helpView: PageView?
+    /// The page under the lookup prompt's highlighted candidate.
+    private(set) var previewView: PageView?
+
+    // Mouse gesture state (seed 003's failure requirements: a press that releases on the
+    // same link follows it; a press that drags selects instead).
+    private var pressIndex: Int?
+    private var pressLink: Int?
+    private var pressPoint: CellPoint?
+    private var isDragging = false
+    private var lastPress: (point: CellPoint, time: Double)?
+
+    public static let doubleClickInterval = 0.4
+    public static let wheelRows = 3
+
+    public init(source: PageSource, size: CellSize, page: Page? = nil) {
+        self.source = source
+        self.size = size
+        let first = page ?? source.startPage()
+        view = PageView(page: first, width: Self.pageWidth(for: size))
+    }
+
+    // MARK: Geometry
+
+    /// The layout width of pages: the window less a column of margin on either side.
+    static func pageWidth(for size: CellSize) -> Int { max(1, size.columns - 2) }
+    static let margin = 1
+
+    /// Rows of the viewport (between the title bar and the status line).
+    public var viewportHeight: Int { max(1, size.rows - 2) }
+    /// Whether the window is big enough to draw the browser at all.
+    public var isTooSmall: Bool { size.rows < 3 || size.columns < 12 }
+
+    /// The page being shown: the help page, a preview, or the current page.
+    var shownView: PageView {
+        if mode == .help, let helpView { return helpView }
+        if case .lookup = mode, let previewView { return previewView }
+        return view
+    }
+
+    /// A screen cell in page coordinates, or nil outside the viewport.
+    func pagePoint(forScreen point: CellPoint) -> CellPoint? {
+        guard point.row >= 1, point.row <= viewportHeight, point.column >= Self.margin,
+              point.column < size.columns - Self.margin else { return nil }
+        return CellPoint(column: point.column - Self.margin, row: point.row - 1 + shownView.topRow)
+    }
+
+    // MARK: Events
+
+    /// Handles one event and says what the front end must do besides redrawing.
+    @discardableResult
+    public func handle(_ event: BrowserEvent) -> [BrowserEffect] {
+        switch event {
+        case .windowResized(let newSize):
+            resize(to: newSize)
+            return []
+        case .mouse(let mouse):
+            return handleMouse(mouse)
+        case .keyPressed(let key):
+            if key != .escape || mode == .browsing { message = nil }
+            switch mode {
+            case .browsing: return handleBrowsingKey(key)
+            case .lookup(let prompt): return handleLookupKey(key, prompt)
+            case .find(let prompt): return handleFindKey(key, prompt)
+            case .hints(let typed): return handleHintKey(key, typed: typed)
+            case .help: return handleHelpKey(key)
+            }
+        }
+    }
+
+    private func resize(to newSize: CellSize) {
+        size = CellSize(columns: max(0, newSize.columns), rows: max(0, newSize.rows))
+        for pageView in [view, helpView, previewView].compactMap({ $0 }) {
+            let top = pageView.topCharacter
+            pageView.width = Self.pageWidth(for: size)
+            pageView.restore(topCharacter: top, height: viewportHeight)
+        }
+    }
+
+    func say(_ text: String) { message = text }
+
+    // MARK: Navigation
+
+    /// Opens `page`, remembering where the reader was.
+    func open(_ page: Page) {
+        back.append(historyItem(of: view))
+        forward.removeAll()
+        show(page)
+    }
+
+    private func show(_ page: Page, topCharacter: Int = 0, focusedLink: Int? = nil) {
+        view = PageView(page: page, width: Self.pageWidth(for: size))
+        view.restore(topCharacter: topCharacter, height: viewportHeight)
+        view.focusedLink = focusedLink.flatMap { view.links.indices.contains($0) ? $0 : nil }
+        hoveredLink = nil
+    }
+
+    private func historyItem(of pageView: PageView) -> HistoryItem {
+        HistoryItem(address: pageView.page.address, title: pageView.page.title,
+                    topCharacter: pageView.topCharacter, focusedLink: pageView.focusedLink)
+    }
+
+    /// The page for an address in history (the query that made it, or the start page).
+    private func page(forAddress address: String) -> Page? {
+        if address == view.page.address { return view.page }
+        if address.isEmpty { return source.startPage() }
+        if case .found(let page) = source.page(forQuery: address) { return page }
+        return nil
+    }
+
+    /// Back: the previous page, at the same text and focused link.
+    public func goBack() {
+        guard let item = back.popLast() else { say("Nothing to go back to."); return }
+        forward.append(historyItem(of: view))
+        restore(item)
+    }
+
+    /// Forward: undoes a back.
+    public func goForward() {
+        guard let item = forward.popLast() else { say("Nothing to go forward to."); return }
+        back.append(historyItem(of: view))
+        restore(item)
+    }
+
+    private func restore(_ item: HistoryItem) {
+        guard let page = page(forAddress: item.address) else { say("“\(item.title)” is no longer in the dictionary."); return }
+        show(page, topCharacter: item.topCharacter, focusedLink: item.focusedLink)
+    }
+
+    /// Follows link `index` of the current page: opens its page, or says why it can't.
+    func follow(linkAt index: Int) {
+        guard view.links.indices.contains(index) else { return }
+        let link = view.links[index].link
+        view.focusedLink = index
+        switch link.state {
+        case .external:
+            say("External link \(link.target) — wordlink does not open it; y copies it.")
+        case .unresolved:
+            say(notFoundMessage(for: link.target))
+        case .resolved:
+            switch source.page(for: link) {
+            case .found(let page): open(page)
+            case .notFound(let query, let suggestions): say(notFoundMessage(for: query, suggestions: suggestions))
+            }
+        }
+    }
+
+    func notFoundMessage(for target: String, suggestions given: [String]? = nil) -> String {
+        let suggestions = given ?? source.suggestions(for: target, limit: 5)
+        var text = "No entry for “\(target)” in this dictionary."
+        if !suggestions.isEmpty { text += " Nearest: " + suggestions.joined(separator: ", ") }
+        return text
+    }
+
+    /// Opens the page for a typed query, or says what is nearest.
+    public func open(query: String) {
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return }
+        switch source.page(forQuery: trimmed) {
+        case .found(let page): open(page)
+        case .notFound(let query, let suggestions): say(notFoundMessage(for: query, suggestions: suggestions))
+        }
+    }
+
+    // MARK: Scrolling and focus
+
+    public func scroll(by rows: Int) {
+        let target = shownView
+        target.scroll(toRow: target.topRow + rows, height: viewportHeight)
+    }
+
+    public func scrollToTop() { shownView.scroll(toRow: 0, height: viewportHeight) }
+    public func scrollToBottom() { shownView.scroll(toRow: Int.max / 2, height: viewportHeight) }
+
+    /// Focuses the next (or previous) link after the focused one, or the first visible one,
+    /// scrolling it into view; wraps around the page.
+    public func moveFocus(forward isForward: Bool) {
+        guard !view.links.isEmpty else { say("This page has no links."); return }
+        let next: Int
+        if let current = view.focusedLink, isLinkVisible(current) {
+            next = (current + (isForward ? 1 : view.links.count - 1)) % view.links.count
+        } else {
+            let visible = view.visibleLinks(height: viewportHeight)
+            if let first = isForward ? visible.first : visible.last {
+                next = first
+            } else {
+                // None visible: the first after (or before) the viewport.
+                let top = view.topCharacter
+                next = isForward ? (view.links.firstIndex { $0.range.lowerBound >= top } ?? 0)
+                    : (view.links.lastIndex { $0.range.lowerBound < top } ?? view.links.count - 1)
+            }
+        }
+        view.focusedLink = next
+        view.scrollToVisible(view.links[next].range, height: viewportHeight)
+    }
+
+    private func isLinkVisible(_ index: Int) -> Bool {
+        view.visibleLinks(height: viewportHeight).contains(index)
+    }
+
+    // MARK: Keys
+
+    private func handleBrowsingKey(_ key: Key) -> [BrowserEffect] {
+        let page = max(1, viewportHeight - 1)
+        switch key {
+        case .character("q"), .control("c"): return [.quit]
+        case .tab: moveFocus(forward: true)
+        case .backTab: moveFocus(forward: false)
+        case .enter:
+            if let focused = view.focusedLink { follow(linkAt: focused) }
+            else { say("No link is focused: Tab moves to the next link.") }
+        case .backspace, .altLeft, .character("h"): goBack()
+        case .altRight, .character("l"): goForward()
+        case .down, .character("j"), .control("n"), .control("e"): scroll(by: 1)
+        case .up, .character("k"), .control("p"), .control("y"): scroll(by: -1)
+        case .pageDown, .character(" "), .control("f"), .control("d"): scroll(by: page)
+        case .pageUp, .character("b"), .control("b"), .control("u"): scroll(by: -page)
+        case .home, .character("g"): scrollToTop()
+        case .end, .character("G"): scrollToBottom()
+        case .character(":"): startLookup()
+        case .character("/"): startFind()
+        case .character("n"): findNext(forward: true)
+        case .character("N"): findNext(forward: false)
+        case .character("f"): startHints()
+        case .character("?"), .character("H"): showHelp()
+        case .character("y"): return copySelection()
+        case .character("s"): return [] // reserved
+        case .escape:
+            view.selection = nil
+            view.focusedLink = nil
+            findMatches = []
+        default:
+            break
+        }
+        return []
+    }
+
+    private func copySelection() -> [BrowserEffect] {
+        if let selection = view.selection, !selection.isEmpty {
+            let text = view.page.text.substring(selection)
+            say("Copied \(text.count) characters.")
+            return [.copyToClipboard(text)]
+        }
+        if let focused = view.focusedLink {
+            let link = view.links[focused]
+            let text = link.link.state == .external ? link.link.target : view.page.text.substring(link.range)
+            say("Copied “\(text)”.")
+            return [.copyToClipboard(text)]
+        }
+        say("Nothing to copy: select text (drag or double-click) or focus a link first.")
+        return []
+    }
+
+    private func handleHelpKey(_ key: Key) -> [BrowserEffect] {
+        switch key {
+        case .escape, .character("q"), .character("?"), .enter, .backspace: mode = .browsing
+        case .control("c"): return [.quit]
+        case .down, .character("j"): scroll(by: 1)
+        case .up, .character("k"): scroll(by: -1)
+        case .pageDown, .character(" "): scroll(by: max(1, viewportHeight - 1))
+        case .pageUp, .character("b"): scroll(by: -max(1, viewportHeight - 1))
+        case .home, .character("g"): scrollToTop()
+        case .end, .character("G"): scrollToBottom()
+        default: break
+        }
+        return []
+    }
+
+    public func showHelp() {
+        if helpView == nil { helpView = PageView(page: HelpPage.page, width: Self.pageWidth(for: size)) }
+        helpView?.width = Self.pageWidth(for: size)
+        helpView?.scroll(toRow: 0, height: viewportHeight)
+        mode = .help
+    }
+
+    // MARK: Find in page (state)
+
+    /// Ranges of the current find matches on the page.
+    public internal(set) var findMatches: [Range<Int>] = []
+    var findQuery = ""
+
+    func setMode(_ newMode: Mode) { mode = newMode }
+    func setPreview(_ pageView: PageView?) { previewView = pageView }
+    func setHovered(_ index: Int?) { hoveredLink = index }
+
+    // MARK: Mouse
+
+    private func handleMouse(_ event: MouseEvent) -> [BrowserEffect] {
+        switch event.kind {
+        case .wheelUp: scroll(by: -Self.wheelRows); return []
+        case .wheelDown: scroll(by: Self.wheelRows); return []
+        default: break
+        }
+        guard mode == .browsing || isHintsMode else {
+            if case .pressed = event.kind, mode == .help { mode = .browsing }
+            return []
+        }
+        if isHintsMode { mode = .browsing }
+        let pagePoint = pagePoint(forScreen: event.point)
+        switch event.kind {
+        case .moved:
+            let link = pagePoint.flatMap { view.linkIndex(at: $0) }
+            hoveredLink = link
+        case .pressed:
+            message = nil
+            if let last = lastPress, last.point == event.point, event.time - last.time <= Self.doubleClickInterval {
+                lastPress = nil
+                pressIndex = nil
+                pressLink = nil
+                if let pagePoint { selectWord(at: pagePoint) }
+                return []
+            }
+            lastPress = (event.point, event.time)
+            pressPoint = event.point
+            pressLink = pagePoint.flatMap { view.linkIndex(at: $0) }
+            pressIndex = pagePoint.map { view.layoutManager.closestCharacterIndex(to: $0) }
+            isDragging = false
+            view.selection = nil
+        case .dragged:
+            guard let start = pressIndex else { return [] }
+            if event.point != pressPoint { isDragging = true }
+            guard isDragging else { return [] }
+            let point = clampedPagePoint(forScreen: event.point)
+            let end = view.layoutManager.closestCharacterIndex(to: point)
+            view.selection = min(start, end)..<max(start, end)
+            hoveredLink = nil
+            if event.point.row < 1 { scroll(by: -1) } else if event.point.row > viewportHeight { scroll(by: 1) }
+        case .released:
+            defer { pressIndex = nil; pressLink = nil; isDragging = false }
+            if isDragging {
+                if let selection = view.selection, !selection.isEmpty {
+                    say("Selected \(view.page.text.substring(selection).count) characters — y copies them.")
+                }
+                return []
+            }
+            guard let pressed = pressLink, let pagePoint, view.linkIndex(at: pagePoint) == pressed else { return [] }
+            follow(linkAt: pressed)
+        case .wheelUp, .wheelDown:
+            break
+        }
+        return []
+    }
+
+    private var isHintsMode: Bool {
+        if case .hints = mode { return true }
+        return false
+    }
+
+    private func clampedPagePoint(forScreen point: CellPoint) -> CellPoint {
+        let row = min(max(point.row, 1), viewportHeight)
+        let column = min(max(point.column, Self.margin), max(Self.margin, size.columns - Self.margin - 1))
+        return CellPoint(column: column - Self.margin, row: row - 1 + view.topRow)
+    }
+
+    /// Selects the word (letters, digits, marks) around the cell at `point`.
+    func selectWord(at point: CellPoint) {
+        guard let cluster = view.layoutManager.clusterRange(at: point) else { return }
+        let text = view.page.text
+        let string = text.string
+        func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "'" || c == "’" || c == "-" }
+        let utf8 = string.utf8
+        var start = string.index(utf8.startIndex, offsetBy: cluster.lowerBound)
+        var end = string.index(utf8.startIndex, offsetBy: cluster.upperBound)
+        guard isWordCharacter(string[start]) else { view.selection = cluster; return }
+        while start > string.startIndex, isWordCharacter(string[string.index(before: start)]) { start = string.index(before: start) }
+        while end < string.endIndex, isWordCharacter(string[end]) { end = string.index(after: end) }
+        let lower = utf8.distance(from: utf8.startIndex, to: start)
+        let upper = utf8.distance(from: utf8.startIndex, to: end)
+        view.selection = lower..<upper
+        say("Selected “\(text.substring(lower..<upper))” — y copies it.")
+    }
+}

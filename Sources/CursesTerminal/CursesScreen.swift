@@ -1,0 +1,96 @@
+import CNcursesw
+import TerminalText
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The only place grids reach the terminal: copies a `CellGrid` to the ncurses screen,
+/// touching only the cells that changed since the last frame.
+final class CursesScreen {
+    private var previous: CellGrid?
+    private let theme: Theme
+    private var pairs: [ColorRole: Int16] = [:]
+    private let hasItalic: Bool
+    /// Cells written in the last frame (for tests and benchmarks).
+    private(set) var cellsWrittenLastFrame = 0
+
+    init(theme: Theme) {
+        self.theme = theme
+        hasItalic = tigetstr("sitm").map { Int(bitPattern: $0) != -1 && Int(bitPattern: $0) != 0 } ?? false
+        if theme.name != .monochrome {
+            start_color()
+            use_default_colors()
+            var next: Int16 = 1
+            for role in ColorRole.allCases {
+                guard let colors = theme.colors(for: role) else { continue }
+                init_pair(next, colors.foreground, colors.background)
+                pairs[role] = next
+                next += 1
+            }
+        }
+    }
+
+    /// Forgets the last frame so that the next draw writes every cell (after a resize or a
+    /// resume, when the terminal's contents are unknown).
+    func invalidate() { previous = nil }
+
+    /// Copies `grid` to the screen and puts the cursor at `cursor` (hidden when nil).
+    func draw(_ grid: CellGrid, cursor: CellPoint?) {
+        let window = CNcursesw_stdscr()
+        let rows = min(grid.size.rows, Int(CNcursesw_LINES()))
+        let columns = min(grid.size.columns, Int(CNcursesw_COLS()))
+        let reuse = previous?.size == grid.size ? previous : nil
+        if reuse == nil { werase(window) }
+        var written = 0
+        var buffer = [wchar_t](repeating: 0, count: Int(CNcursesw_CCHARW_MAX()) + 1)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let cell = grid[column, row]
+                if let reuse, reuse[column, row] == cell { continue }
+                if cell.isContinuation { continue }
+                // A wide cell whose continuation would fall off the window is a blank.
+                let text = cell.width > 1 && column + cell.width > columns ? " " : cell.text
+                var count = 0
+                for scalar in text.unicodeScalars where count < buffer.count - 1 {
+                    buffer[count] = wchar_t(bitPattern: scalar.value)
+                    count += 1
+                }
+                if count == 0 { buffer[0] = 0x20; count = 1 }
+                buffer[count] = 0
+                let (attributes, pair) = attributesAndPair(for: cell.style)
+                _ = CNcursesw_mvwadd_cell(window, Int32(row), Int32(column), buffer, attributes, pair)
+                written += 1
+            }
+        }
+        cellsWrittenLastFrame = written
+        previous = grid
+        if let cursor, cursor.row < rows, cursor.column < columns {
+            curs_set(1)
+            wmove(window, Int32(cursor.row), Int32(cursor.column))
+        } else {
+            curs_set(0)
+        }
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    private func attributesAndPair(for style: CellStyle) -> (attr_t, Int16) {
+        var attributes = CNcursesw_A_NORMAL()
+        var pair: Int16 = 0
+        if theme.name == .monochrome {
+            let emphasis = theme.monochromeEmphasis(for: style.role)
+            if emphasis.bold { attributes |= CNcursesw_A_BOLD() }
+            if emphasis.underline { attributes |= CNcursesw_A_UNDERLINE() }
+            if emphasis.reverse { attributes |= CNcursesw_A_REVERSE() }
+            if emphasis.dim { attributes |= CNcursesw_A_DIM() }
+        } else {
+            pair = pairs[style.role] ?? 0
+            if style.role == .placeholder { attributes |= CNcursesw_A_DIM() }
+        }
+        if style.isBold { attributes |= CNcursesw_A_BOLD() }
+        if style.isItalic { attributes |= hasItalic ? CNcursesw_A_ITALIC() : CNcursesw_A_UNDERLINE() }
+        if style.isUnderlined { attributes |= CNcursesw_A_UNDERLINE() }
+        if style.isReversed { attributes |= CNcursesw_A_REVERSE() }
+        return (attributes, pair)
+    }
+}

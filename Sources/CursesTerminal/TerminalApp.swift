@@ -1,0 +1,158 @@
+import BrowserCore
+import CNcursesw
+import TerminalText
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a browser on the terminal: curses set up and torn down, events in, grids out.
+public enum TerminalApp {
+    public enum Failure: Error, CustomStringConvertible {
+        case notATerminal
+        case cannotStartCurses(term: String)
+
+        public var description: String {
+            switch self {
+            case .notATerminal:
+                return "the browser needs a terminal: standard input and output must be a tty (use `wordlink define WORD` in scripts)"
+            case .cannotStartCurses(let term):
+                return "cannot start the screen for TERM=\(term); set TERM to your terminal's type (for example xterm-256color)"
+            }
+        }
+    }
+
+    /// Options of the screen.
+    public struct Options: Sendable {
+        public var theme: Theme.Name = .dark
+        public var environment: [String: String] = [:]
+        public init(theme: Theme.Name = .dark, environment: [String: String] = [:]) {
+            self.theme = theme
+            self.environment = environment
+        }
+    }
+
+    /// The terminal's size now (before curses starts), if standard output is a terminal.
+    public static func terminalSize() -> CellSize? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return CellSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+    }
+
+    /// Starts curses, runs `makeBrowser`'s browser until it quits, and restores the terminal
+    /// whatever happens. The browser is made once the screen's size is known.
+    public static func run(options: Options, makeBrowser: (CellSize) -> Browser) throws(Failure) {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+        TerminalRestore.save(fileDescriptor: STDIN_FILENO)
+        defer { TerminalRestore.restore() }
+        ensureUTF8Locale()
+        set_escdelay(25)
+        guard initscr() != nil else {
+            throw .cannotStartCurses(term: options.environment["TERM"] ?? "")
+        }
+        defer { endwin() }
+        raw()
+        noecho()
+        nonl()
+        keypad(CNcursesw_stdscr(), true)
+        curs_set(0)
+        mouseinterval(0)
+        _ = mousemask(CNcursesw_ALL_MOUSE_EVENTS() | CNcursesw_REPORT_MOUSE_POSITION(), nil)
+        enableMotionReporting(true)
+        defer { enableMotionReporting(false) }
+
+        let theme = Theme.choose(preferred: options.theme, environment: options.environment,
+                                 terminalHasColors: has_colors())
+        let screen = CursesScreen(theme: theme)
+        let input = InputDecoder()
+        let browser = makeBrowser(CellSize(columns: Int(CNcursesw_COLS()), rows: Int(CNcursesw_LINES())))
+        screen.draw(browser.render(), cursor: browser.cursorPosition)
+        while true {
+            let event = input.pending.isEmpty ? input.nextEvent() : input.pending.removeFirst()
+            guard let event else { continue }
+            if case .keyPressed(.control("z")) = event {
+                suspend()
+                screen.invalidate()
+                screen.draw(browser.render(), cursor: browser.cursorPosition)
+                continue
+            }
+            if case .windowResized = event { screen.invalidate() }
+            let effects = browser.handle(event)
+            for effect in effects {
+                switch effect {
+                case .quit: return
+                case .copyToClipboard(let text): copyToClipboard(text)
+                }
+            }
+            // Draw once the input has settled (a burst of motion reports is one frame).
+            if input.pending.isEmpty, hasPendingInput() { continue }
+            screen.draw(browser.render(), cursor: browser.cursorPosition)
+        }
+    }
+
+    /// Any-motion mouse reporting (xterm mode 1003), which hover needs and ncurses does
+    /// not turn on by itself; SGR coordinates (1006) so that wide windows work.
+    static func enableMotionReporting(_ on: Bool) {
+        let sequence = on ? "\u{1b}[?1003h\u{1b}[?1006h" : "\u{1b}[?1003l"
+        writeToTerminal(sequence)
+    }
+
+    static func writeToTerminal(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = bytes.withUnsafeMutableBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    /// The clipboard, through the terminal (OSC 52): works over ssh and in tmux.
+    static func copyToClipboard(_ text: String) {
+        writeToTerminal("\u{1b}]52;c;" + Base64.encode(Array(text.utf8)) + "\u{07}")
+    }
+
+    private static func hasPendingInput() -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+
+    /// Ctrl-Z: leave curses, stop, and come back as before when resumed.
+    private static func suspend() {
+        enableMotionReporting(false)
+        endwin()
+        TerminalRestore.restoreSettingsOnly()
+        kill(getpid(), SIGSTOP)
+        reset_prog_mode()
+        refresh()
+        enableMotionReporting(true)
+    }
+
+    /// Curses needs a UTF-8 locale to draw wide characters; use the environment's when it is
+    /// UTF-8, else C.UTF-8.
+    private static func ensureUTF8Locale() {
+        setlocale(LC_ALL, "")
+        if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset).uppercased().filter({ $0 != "-" }) == "UTF8" { return }
+        if setlocale(LC_CTYPE, "C.UTF-8") == nil { setlocale(LC_CTYPE, "en_US.UTF-8") }
+    }
+}
+
+extension TerminalRestore {
+    /// Puts back the saved settings without touching the handlers (for a suspend).
+    static func restoreSettingsOnly() {
+        if hasSaved { tcsetattr(descriptor, TCSAFLUSH, &saved) }
+    }
+}
+
+/// Base64 for OSC 52 (Foundation is not needed for this much).
+enum Base64 {
+    static func encode(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var i = 0
+        while i < bytes.count {
+            let b0 = bytes[i], b1 = i + 1 < bytes.count ? bytes[i + 1] : 0, b2 = i + 2 < bytes.count ? bytes[i + 2] : 0
+            out.append(alphabet[Int(b0 >> 2)])
+            out.append(alphabet[Int((b0 & 3) << 4 | b1 >> 4)])
+            out.append(i + 1 < bytes.count ? alphabet[Int((b1 & 15) << 2 | b2 >> 6)] : UInt8(ascii: "="))
+            out.append(i + 2 < bytes.count ? alphabet[Int(b2 & 63)] : UInt8(ascii: "="))
+            i += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
