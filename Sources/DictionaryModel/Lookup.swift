@@ -13,10 +13,19 @@ public struct Lookup: Sendable {
     let headwordIndex: [String: [Int]]
     /// Normalised form → entry numbers, in load order.
     let formIndex: [String: [Int]]
+    /// The tables for completion and suggestions, built on first use: a query that is
+    /// found never pays for them.
+    let keyTables: LazyBox<KeyTables>
+
     /// Every distinct key (headwords and forms), sorted by key, for completion and suggestions.
-    let keys: [KeyRecord]
+    var keys: [KeyRecord] { keyTables.value.keys }
     /// Indices into `keys`, bucketed by the length (in scalars) of the accent-folded key.
-    let keysByLength: [Int: [Int32]]
+    var keysByLength: [Int: [Int32]] { keyTables.value.keysByLength }
+
+    struct KeyTables: Sendable {
+        var keys: [KeyRecord]
+        var keysByLength: [Int: [Int32]]
+    }
 
     struct KeyRecord: Sendable {
         /// The normalised key.
@@ -57,19 +66,21 @@ public struct Lookup: Sendable {
                 }
             }
         }
-        var sorted = Array(records.values)
-        sorted.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        var byLength: [Int: [Int32]] = [:]
-        for i in sorted.indices {
-            sorted[i].unfolded = sorted[i].key.unicodeScalars.map(\.value)
-            sorted[i].folded = LookupKey.accentFolded(sorted[i].key).unicodeScalars.map(\.value)
-            byLength[sorted[i].folded.count, default: []].append(Int32(i))
-        }
         idIndex = ids
         headwordIndex = headwords
         formIndex = forms
-        keys = sorted
-        keysByLength = byLength
+        let allRecords = Array(records.values)
+        keyTables = LazyBox {
+            var sorted = allRecords
+            sorted.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            var byLength: [Int: [Int32]] = [:]
+            for i in sorted.indices {
+                sorted[i].unfolded = sorted[i].key.unicodeScalars.map(\.value)
+                sorted[i].folded = LookupKey.accentFolded(sorted[i].key).unicodeScalars.map(\.value)
+                byLength[sorted[i].folded.count, default: []].append(Int32(i))
+            }
+            return KeyTables(keys: sorted, keysByLength: byLength)
+        }
     }
 
     /// The index of a loaded folder, with its lookup rules.
@@ -143,6 +154,7 @@ public struct Lookup: Sendable {
         let unfolded = key.unicodeScalars.map(\.value)
         let folded = LookupKey.accentFolded(key).unicodeScalars.map(\.value)
         let maximum = folded.count <= 4 ? 1 : 2
+        let keys = self.keys, keysByLength = self.keysByLength
         var found: [(record: Int, folded: Int, exact: Int)] = []
         for length in max(0, folded.count - maximum)...(folded.count + maximum) {
             guard let bucket = keysByLength[length] else { continue }
@@ -173,6 +185,7 @@ public struct Lookup: Sendable {
     public func completions(for prefix: String, limit: Int = 10) -> [Suggestion] {
         let key = LookupKey.normalise(prefix)
         guard !key.isEmpty, limit > 0 else { return [] }
+        let keys = self.keys
         var result: [Suggestion] = []
         let start = lowerBound(key)
         var prefixed: [Int] = []
