@@ -158,14 +158,16 @@ public struct PageFormatter: Sendable {
                 builder.end()
             }
             for example in sense.examples {
-                builder.begin(.hanging(2, indent: content + 2))
+                // Examples and their translations wrap flush, each at its own indent, so a
+                // wrapped example never lines up with a translation.
+                builder.begin(ParagraphStyle(firstLineIndent: content + 2, headIndent: content + 2))
                 builder.append(example.text, TextAttributes(colorRole: .example), resolve: resolve)
                 if let source = example.source, !source.isEmpty {
                     builder.append(" — " + source, role: .source)
                 }
                 builder.end()
                 if let translation = example.translation {
-                    builder.begin(.hanging(2, indent: content + 4))
+                    builder.begin(ParagraphStyle(firstLineIndent: content + 4, headIndent: content + 4))
                     builder.append(translation, TextAttributes(colorRole: .secondary), resolve: resolve)
                     builder.end()
                 }
