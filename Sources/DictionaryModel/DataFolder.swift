@@ -220,17 +220,31 @@ func readFile(_ fullPath: String, shownAs path: String) throws(DictionaryModelEr
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: systemError()) }
     if (info.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(path: path, reason: "it is a folder") }
+    // Read straight into the array (no zero-filled buffer): start-up reads every file.
+    var capacity = max(Int(info.st_size), 0) + 1
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(max(Int(info.st_size), 0) + 1)
-    var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EINTR { continue }
-            throw .unreadable(path: path, reason: systemError())
+        var failure: Int32 = 0
+        let previous = bytes.count
+        var grown = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            if previous > 0 { _ = bytes.withUnsafeBytes { memcpy(buffer.baseAddress!, $0.baseAddress!, previous) } }
+            count = previous
+            while count < capacity {
+                let n = read(fd, buffer.baseAddress! + count, capacity - count)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if n == 0 { return }
+                count += n
+            }
         }
-        if count == 0 { break }
-        bytes.append(contentsOf: buffer[0..<count])
+        if failure != 0 { throw .unreadable(path: path, reason: String(cString: strerror(failure))) }
+        swap(&bytes, &grown)
+        // A file that grew while being read fills the buffer; read on.
+        if bytes.count < capacity { break }
+        capacity *= 2
     }
     return bytes
 }

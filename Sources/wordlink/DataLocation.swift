@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Which data folder a command uses, and why: `--data`, else `$WORDLINK_DATA`, else the
 /// dictionary that ships with the program.
@@ -18,34 +22,46 @@ struct DataLocation: Equatable {
             return DataLocation(path: variable, origin: "from $WORDLINK_DATA")
         }
         if let executablePath {
-            var folder = (executablePath as NSString).deletingLastPathComponent
+            var folder = parent(executablePath)
             while !folder.isEmpty && folder != "/" {
-                let manager = FileManager.default
-                if manager.fileExists(atPath: folder + "/Package.swift"), manager.fileExists(atPath: folder + "/Data/dictionary.json") {
+                if exists(folder + "/Package.swift"), exists(folder + "/Data/dictionary.json") {
                     return DataLocation(path: folder + "/Data", origin: "the repository's Data folder")
                 }
-                folder = (folder as NSString).deletingLastPathComponent
+                folder = parent(folder)
             }
-            let installed = (((executablePath as NSString).deletingLastPathComponent as NSString)
-                .deletingLastPathComponent as NSString).appendingPathComponent("share/wordlink/Data")
-            if FileManager.default.fileExists(atPath: installed + "/dictionary.json") {
+            let installed = parent(parent(executablePath)) + "/share/wordlink/Data"
+            if exists(installed + "/dictionary.json") {
                 return DataLocation(path: installed, origin: "the installed dictionary")
             }
         }
         return DataLocation(path: nil, origin: "none found: no --data, no $WORDLINK_DATA, and no Data folder next to the program")
     }
 
-    /// The folder for this process.
+    /// The folder for this process. (No Foundation here: `define` starts up faster without.)
     static func choose(option: String?) -> DataLocation {
-        choose(option: option, environment: ProcessInfo.processInfo.environment, executablePath: executablePath())
+        var environment: [String: String] = [:]
+        if let value = getenv("WORDLINK_DATA") { environment["WORDLINK_DATA"] = String(cString: value) }
+        return choose(option: option, environment: environment, executablePath: executablePath())
     }
 
     /// The running executable's path, links resolved.
     static func executablePath() -> String? {
-        #if os(Linux)
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-        #endif
-        return (CommandLine.arguments.first.map { ($0 as NSString).resolvingSymlinksInPath })
+        for candidate in ["/proc/self/exe", CommandLine.arguments.first ?? ""] where !candidate.isEmpty {
+            if let resolved = realpath(candidate, nil) {
+                defer { free(resolved) }
+                return String(cString: resolved)
+            }
+        }
+        return nil
+    }
+
+    static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
     }
 
     /// One line for `--help`: `Data folder: /x/Data (from --data)`.
