@@ -1,5 +1,18 @@
 // `make bench`: the figures the issues ask for, measured on a release build.
-// Usage: wordlink-bench [text|all]
-let which = CommandLine.arguments.dropFirst().first ?? "all"
-if which == "all" || which == "text" { TextBenchmarks.run() }
-if which == "profile-layout" { TextBenchmarks.profileLayout() }
+// Usage: wordlink-bench [all|text|define|lookup [N]|json FILE|profile-layout]
+let arguments = Array(CommandLine.arguments.dropFirst())
+let which = arguments.first ?? "all"
+switch which {
+case "all":
+    TextBenchmarks.run()
+case "text":
+    TextBenchmarks.run()
+case "profile-layout":
+    TextBenchmarks.profileLayout()
+case "json" where arguments.count == 2:
+    JSONParserBenchmark.run(path: arguments[1])
+case "lookup":
+    LookupBenchmark.run(count: arguments.count > 1 ? Int(arguments[1]) ?? 150_000 : 150_000)
+default:
+    print("usage: wordlink-bench [all|text|define|lookup [N]|json FILE|profile-layout]")
+}

@@ -1,1 +1,31 @@
-print("wordlink")
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Parses the command line and hands over to one command; only this file exits.
+let status: Int32
+do {
+    switch try Arguments.parse(Array(CommandLine.arguments.dropFirst())) {
+    case .version:
+        Terminal.write(Help.version + "\n")
+        status = 0
+    case .help(let topic, let data):
+        if let text = Help.text(topic: topic, data: DataLocation.choose(option: data)) {
+            Terminal.write(text)
+            status = 0
+        } else {
+            Terminal.error("no help on '\(topic ?? "")'; the commands are define and check.")
+            status = 2
+        }
+    case .define(let options):
+        status = DefineCommand.run(options)
+    case .check(let data):
+        status = CheckCommand.run(data: data)
+    case .browse(let word, let data):
+        status = runBrowser(word: word, data: data)
+    }
+} catch {
+    Terminal.error(error.description)
+    status = 2
+}
+exit(status)

@@ -1,0 +1,250 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A dictionary data folder, loaded: its metadata, every entry that could be read, and a
+/// diagnostic for everything that could not.
+///
+/// Each file stands alone: a file that is not valid JSON, or an entry that breaks a rule of
+/// the format, becomes a `Diagnostic` with its file, line and column, and everything else
+/// still loads. Files are read in order of their names (byte order), so the same folder always
+/// loads the same way; when two entries share an id, the first read wins and the second is
+/// reported with both places.
+public struct DataFolder: Sendable {
+    /// The folder as given to `load(from:)`.
+    public var path: String
+    /// The metadata; a stand-in titled after the folder when `dictionary.json` is unusable
+    /// (a diagnostic then says why).
+    public var info: DictionaryInfo
+    /// The entries in the order they were read, duplicates left out.
+    public var entries: [Entry]
+    /// `dictionary.json` and every `entries/*.json` file that could be read, by path.
+    public var files: [String: SourceFile]
+    /// How many entry files were found (readable or not).
+    public var entryFileCount: Int
+    /// Problems found while loading, in the order found.
+    public var diagnostics: [Diagnostic]
+
+    /// Where entries' ids stand (file and offset of the id string), by entry index.
+    var idOffsets: [Int]
+
+    /// Loads the data folder at `path`.
+    /// - Throws: `DictionaryModelError.notADataFolder` when `path` is not a folder, or has
+    ///   neither a `dictionary.json` nor an `entries` folder; everything else is a diagnostic.
+    public static func load(from path: String) throws(DictionaryModelError) -> DataFolder {
+        guard isDirectory(path) else {
+            throw .notADataFolder(path: path, reason: "no such folder")
+        }
+        let dictionaryPath = path + "/dictionary.json"
+        let entriesPath = path + "/entries"
+        let hasEntries = isDirectory(entriesPath)
+        let dictionaryFile: Result<SourceFile, DictionaryModelError>?
+        do throws(DictionaryModelError) {
+            dictionaryFile = .success(SourceFile(path: "dictionary.json", bytes: try readFile(dictionaryPath, shownAs: "dictionary.json")))
+        } catch {
+            dictionaryFile = fileExists(dictionaryPath) ? .failure(error) : nil
+        }
+        if dictionaryFile == nil && !hasEntries {
+            throw .notADataFolder(path: path, reason: "it has neither a dictionary.json nor an entries folder")
+        }
+        var entryFiles: [Result<SourceFile, DictionaryModelError>] = []
+        var diagnostics: [Diagnostic] = []
+        if hasEntries {
+            let names = (try? listDirectory(entriesPath)) ?? []
+            for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where name.hasSuffix(".json") && !name.hasPrefix(".") {
+                do throws(DictionaryModelError) {
+                    entryFiles.append(.success(SourceFile(path: "entries/" + name, bytes: try readFile(entriesPath + "/" + name, shownAs: "entries/" + name))))
+                } catch {
+                    entryFiles.append(.failure(error))
+                }
+            }
+        } else {
+            diagnostics.append(Diagnostic(.error, "the folder has no entries folder", at: SourceLocation(file: "entries")))
+        }
+        var folder = load(dictionary: dictionaryFile, entryFiles: entryFiles, path: path)
+        folder.diagnostics.insert(contentsOf: diagnostics, at: 0)
+        return folder
+    }
+
+    /// Loads a folder from files already in memory (for tests and importers): `dictionary`
+    /// is nil when the folder has no `dictionary.json`.
+    public static func load(dictionary: SourceFile?, entryFiles: [SourceFile], path: String = ".") -> DataFolder {
+        load(dictionary: dictionary.map { .success($0) }, entryFiles: entryFiles.map { .success($0) }, path: path)
+    }
+
+    static func load(dictionary: Result<SourceFile, DictionaryModelError>?,
+                     entryFiles: [Result<SourceFile, DictionaryModelError>], path: String) -> DataFolder {
+        var folder = DataFolder(path: path, info: DictionaryInfo(id: "", title: folderName(path)), entries: [],
+                                files: [:], entryFileCount: entryFiles.count, diagnostics: [], idOffsets: [])
+        switch dictionary {
+        case nil:
+            folder.diagnostics.append(Diagnostic(.error, "the folder has no dictionary.json", at: SourceLocation(file: "dictionary.json")))
+        case .failure(let error):
+            folder.diagnostics.append(Diagnostic(.error, error.message, at: SourceLocation(file: "dictionary.json")))
+        case .success(let file):
+            folder.files[file.path] = file
+            do throws(DictionaryModelError) {
+                folder.info = try DictionaryInfo(json: try JSONParser.parse(file.bytes))
+            } catch {
+                folder.diagnostics.append(Diagnostic(error, in: file))
+            }
+        }
+        var firstPlace: [String: SourceLocation] = [:]
+        var idIndex: [String: Int] = [:]
+        for result in entryFiles {
+            let file: SourceFile
+            switch result {
+            case .failure(let error):
+                if case .unreadable(let path, _) = error {
+                    folder.diagnostics.append(Diagnostic(.error, error.message, at: SourceLocation(file: path)))
+                } else {
+                    folder.diagnostics.append(Diagnostic(.error, error.message, at: nil))
+                }
+                continue
+            case .success(let read):
+                file = read
+            }
+            folder.files[file.path] = file
+            let json: JSONValue
+            do throws(DictionaryModelError) {
+                json = try JSONParser.parse(file.bytes)
+            } catch {
+                folder.diagnostics.append(Diagnostic(error, in: file))
+                continue
+            }
+            let values: [JSONValue]
+            switch json.kind {
+            case .object: values = [json]
+            case .array(let elements): values = elements
+            default:
+                folder.diagnostics.append(Diagnostic(.invalidData("expected an entry object or an array of entries, found \(json.kindDescription)", offset: json.offset), in: file))
+                continue
+            }
+            for (i, value) in values.enumerated() {
+                let end = i + 1 < values.count ? values[i + 1].offset : file.bytes.count
+                do throws(DictionaryModelError) {
+                    let entry = try Entry(json: value, file: file.path, byteRange: value.offset..<objectEnd(in: file.bytes, before: end))
+                    let idOffset = value["id"]?.offset ?? value.offset
+                    if let first = firstPlace[entry.id] {
+                        folder.diagnostics.append(Diagnostic(.error, "duplicate id \"\(entry.id)\"", at: file.location(ofOffset: idOffset),
+                                                             notes: [Diagnostic.Note("first defined at", at: first)]))
+                        continue
+                    }
+                    firstPlace[entry.id] = file.location(ofOffset: idOffset)
+                    idIndex[entry.id] = folder.entries.count
+                    folder.entries.append(entry)
+                    folder.idOffsets.append(idOffset)
+                } catch {
+                    folder.diagnostics.append(Diagnostic(error, in: file))
+                }
+            }
+        }
+        return folder
+    }
+
+    /// The end of the JSON value that stops before `limit`: back over white space, commas
+    /// and a closing bracket of the enclosing array.
+    static func objectEnd(in bytes: [UInt8], before limit: Int) -> Int {
+        var end = limit
+        var closedArray = false
+        while end > 0 {
+            let byte = bytes[end - 1]
+            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == UInt8(ascii: ",") {
+                end -= 1
+            } else if byte == UInt8(ascii: "]") && !closedArray && limit == bytes.count {
+                closedArray = true
+                end -= 1
+            } else {
+                break
+            }
+        }
+        return end
+    }
+
+    /// The place of byte `offset` of the file at `path` (relative to the folder).
+    public func location(ofOffset offset: Int, inFile path: String) -> SourceLocation {
+        files[path]?.location(ofOffset: offset) ?? SourceLocation(file: path)
+    }
+
+    /// The place of an entry's id string.
+    public func idLocation(ofEntryAt index: Int) -> SourceLocation {
+        location(ofOffset: idOffsets[index], inFile: entries[index].origin.file)
+    }
+
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { diagnostics.contains { $0.isError } }
+
+    static func folderName(_ path: String) -> String {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+    }
+}
+
+// MARK: File system
+
+func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+}
+
+func fileExists(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0
+}
+
+func systemError() -> String {
+    String(cString: strerror(errno))
+}
+
+/// The names in a folder (not `.` and `..`).
+func listDirectory(_ path: String) throws(DictionaryModelError) -> [String] {
+    guard let dir = opendir(path) else { throw .unreadable(path: path, reason: systemError()) }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+        let name = withUnsafePointer(to: entry.pointee.d_name) {
+            $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+        }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+}
+
+/// The whole content of a file.
+func readFile(_ fullPath: String, shownAs path: String) throws(DictionaryModelError) -> [UInt8] {
+    let fd = open(fullPath, O_RDONLY)
+    guard fd >= 0 else { throw .unreadable(path: path, reason: systemError()) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: systemError()) }
+    if (info.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(path: path, reason: "it is a folder") }
+    // Read straight into the array (no zero-filled buffer): start-up reads every file.
+    var capacity = max(Int(info.st_size), 0) + 1
+    var bytes: [UInt8] = []
+    while true {
+        var failure: Int32 = 0
+        let previous = bytes.count
+        var grown = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            if previous > 0 { _ = bytes.withUnsafeBytes { memcpy(buffer.baseAddress!, $0.baseAddress!, previous) } }
+            count = previous
+            while count < capacity {
+                let n = read(fd, buffer.baseAddress! + count, capacity - count)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if n == 0 { return }
+                count += n
+            }
+        }
+        if failure != 0 { throw .unreadable(path: path, reason: String(cString: strerror(failure))) }
+        swap(&bytes, &grown)
+        // A file that grew while being read fills the buffer; read on.
+        if bytes.count < capacity { break }
+        capacity *= 2
+    }
+    return bytes
+}

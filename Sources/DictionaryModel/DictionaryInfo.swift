@@ -1,0 +1,64 @@
+/// The metadata of a data folder, from its `dictionary.json`.
+public struct DictionaryInfo: Hashable, Sendable {
+    /// The only `format` value this program reads.
+    public static let format = "wordlink-dictionary"
+    /// The only `formatVersion` this program reads.
+    public static let formatVersion = 1
+
+    public var id: String
+    public var title: String
+    public var description: String?
+    public var language: String?
+    public var license: String?
+    /// `source.name` and `source.version`, as written.
+    public var sourceName: String?
+    public var sourceVersion: String?
+    /// The entry id or headword the browser opens on; nil for the index page.
+    public var start: String?
+    public var lookupRules: [LookupRule]
+    /// Display labels by relation type name.
+    public var relationTypes: [String: RelationType]
+
+    public init(id: String, title: String, description: String? = nil, language: String? = nil,
+                license: String? = nil, sourceName: String? = nil, sourceVersion: String? = nil,
+                start: String? = nil, lookupRules: [LookupRule] = [], relationTypes: [String: RelationType] = [:]) {
+        self.id = id
+        self.title = title
+        self.description = description
+        self.language = language
+        self.license = license
+        self.sourceName = sourceName
+        self.sourceVersion = sourceVersion
+        self.start = start
+        self.lookupRules = lookupRules
+        self.relationTypes = relationTypes
+    }
+
+    /// The label shown for relations of `type`: its `relationTypes` label, else the name.
+    public func label(forRelationType type: String) -> String {
+        relationTypes[type]?.label ?? type
+    }
+}
+
+/// A suffix rule tried when a query matches nothing directly (`dogs` → `dog`).
+public struct LookupRule: Hashable, Sendable {
+    public var suffix: String
+    public var replace: String
+    /// When set, the rule only counts if it lands on an entry with this part of speech.
+    public var pos: String?
+
+    public init(suffix: String, replace: String, pos: String? = nil) {
+        self.suffix = suffix
+        self.replace = replace
+        self.pos = pos
+    }
+}
+
+/// How a relation type is shown.
+public struct RelationType: Hashable, Sendable {
+    public var label: String?
+
+    public init(label: String? = nil) {
+        self.label = label
+    }
+}

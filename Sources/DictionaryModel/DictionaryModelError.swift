@@ -1,0 +1,35 @@
+/// Everything that can go wrong in the dictionary model, with the place it went wrong.
+///
+/// Parsing and decoding throw these with a byte offset into the file being read; the loader
+/// turns them into `Diagnostic`s with a file, line and column, so that one broken file or
+/// entry never stops the rest of a folder from loading.
+public enum DictionaryModelError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The bytes are not valid JSON (RFC 8259); `offset` is where the parser stopped.
+    case invalidJSON(String, offset: Int)
+    /// Valid JSON that breaks a rule of the data format (a missing field, a wrong type).
+    case invalidData(String, offset: Int)
+    /// A file or folder could not be read.
+    case unreadable(path: String, reason: String)
+    /// The folder is not a data folder at all (no `dictionary.json`, no `entries/`).
+    case notADataFolder(path: String, reason: String)
+
+    /// The message without its place, as a diagnostic shows it.
+    public var message: String {
+        switch self {
+        case .invalidJSON(let message, _): return "invalid JSON: \(message)"
+        case .invalidData(let message, _): return message
+        case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
+        case .notADataFolder(let path, let reason): return "\(path) is not a wordlink data folder: \(reason)"
+        }
+    }
+
+    /// The byte offset of the problem, for errors that have one.
+    public var offset: Int? {
+        switch self {
+        case .invalidJSON(_, let offset), .invalidData(_, let offset): return offset
+        case .unreadable, .notADataFolder: return nil
+        }
+    }
+
+    public var description: String { message }
+}

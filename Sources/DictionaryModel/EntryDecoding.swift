@@ -1,0 +1,240 @@
+/// Reads the fields of one JSON object with data-format messages:
+/// `expected a string for "headword", found a number`, `missing required field "id"`.
+/// Unknown members are ignored, so the format can grow.
+struct ObjectReader {
+    let object: JSONValue
+    let members: [JSONValue.Member]
+
+    init(_ value: JSONValue, for name: String) throws(DictionaryModelError) {
+        guard let members = value.members else {
+            throw .invalidData("expected an object for \(name), found \(value.kindDescription)", offset: value.offset)
+        }
+        object = value
+        self.members = members
+    }
+
+    func value(_ key: String) -> JSONValue? {
+        for member in members where member.key == key { return member.value }
+        return nil
+    }
+
+    func required(_ key: String) throws(DictionaryModelError) -> JSONValue {
+        guard let value = value(key) else {
+            throw .invalidData("missing required field \"\(key)\"", offset: object.offset)
+        }
+        return value
+    }
+
+    func requiredString(_ key: String) throws(DictionaryModelError) -> String {
+        try Self.string(try required(key), for: key)
+    }
+
+    func string(_ key: String) throws(DictionaryModelError) -> String? {
+        guard let value = value(key), value.kind != .null else { return nil }
+        return try Self.string(value, for: key)
+    }
+
+    func markup(_ key: String) throws(DictionaryModelError) -> Markup? {
+        guard let value = value(key), value.kind != .null else { return nil }
+        return Markup(try Self.string(value, for: key), offset: value.offset)
+    }
+
+    func array(_ key: String) throws(DictionaryModelError) -> [JSONValue] {
+        guard let value = value(key), value.kind != .null else { return [] }
+        guard let elements = value.arrayValue else {
+            throw .invalidData("expected an array for \"\(key)\", found \(value.kindDescription)", offset: value.offset)
+        }
+        return elements
+    }
+
+    func strings(_ key: String) throws(DictionaryModelError) -> [String] {
+        var result: [String] = []
+        for element in try array(key) { result.append(try Self.string(element, for: key)) }
+        return result
+    }
+
+    func markups(_ key: String) throws(DictionaryModelError) -> [Markup] {
+        var result: [Markup] = []
+        for element in try array(key) { result.append(Markup(try Self.string(element, for: key), offset: element.offset)) }
+        return result
+    }
+
+    static func string(_ value: JSONValue, for key: String) throws(DictionaryModelError) -> String {
+        guard let string = value.stringValue else {
+            throw .invalidData("expected a string for \"\(key)\", found \(value.kindDescription)", offset: value.offset)
+        }
+        return string
+    }
+}
+
+extension Entry {
+    /// Decodes an entry from its JSON object, checking every rule of the data format.
+    /// `file` names the file for `origin`; offsets in errors are into that file.
+    public init(json: JSONValue, file: String = "", byteRange: Range<Int>? = nil) throws(DictionaryModelError) {
+        let reader = try ObjectReader(json, for: "an entry")
+        let idValue = try reader.required("id")
+        let id = try ObjectReader.string(idValue, for: "id")
+        try Entry.validate(id: id, offset: idValue.offset)
+        let headword = try reader.requiredString("headword")
+        var forms: [Form] = []
+        for element in try reader.array("forms") {
+            if let text = element.stringValue {
+                forms.append(Form(text))
+            } else if element.members != nil {
+                let form = try ObjectReader(element, for: "\"forms\"")
+                forms.append(Form(try form.requiredString("text"), tags: try form.strings("tags")))
+            } else {
+                throw .invalidData("expected a string or an object for \"forms\", found \(element.kindDescription)", offset: element.offset)
+            }
+        }
+        var pronunciations: [Pronunciation] = []
+        for element in try reader.array("pronunciations") {
+            if let text = element.stringValue {
+                pronunciations.append(Pronunciation(text))
+            } else if element.members != nil {
+                let item = try ObjectReader(element, for: "\"pronunciations\"")
+                pronunciations.append(Pronunciation(try item.requiredString("text"), system: try item.string("system")))
+            } else {
+                throw .invalidData("expected a string or an object for \"pronunciations\", found \(element.kindDescription)", offset: element.offset)
+            }
+        }
+        let sensesValue = try reader.required("senses")
+        guard let senseValues = sensesValue.arrayValue else {
+            throw .invalidData("expected an array for \"senses\", found \(sensesValue.kindDescription)", offset: sensesValue.offset)
+        }
+        let senses = try Sense.decodeList(senseValues)
+        let source = reader.value("source")
+        if let source, source.members == nil, source.kind != .null {
+            throw .invalidData("expected an object for \"source\", found \(source.kindDescription)", offset: source.offset)
+        }
+        self.init(id: id, headword: headword, pos: try reader.string("pos"), forms: forms,
+                  pronunciations: pronunciations, labels: try reader.strings("labels"),
+                  etymology: try reader.markup("etymology"), senses: senses, notes: try reader.markups("notes"),
+                  relations: try Relation.decodeList(reader), source: source,
+                  origin: Origin(file: file, byteRange: byteRange ?? json.offset..<json.offset))
+    }
+
+    /// Checks the rules for ids: 1–200 bytes, no control characters (C0, DEL, C1).
+    static func validate(id: String, offset: Int) throws(DictionaryModelError) {
+        let length = id.utf8.count
+        if length == 0 { throw .invalidData("the id is empty", offset: offset) }
+        if length > maximumIDLength {
+            throw .invalidData("the id is \(length) bytes long; the limit is \(maximumIDLength)", offset: offset)
+        }
+        for scalar in id.unicodeScalars where scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) {
+            throw .invalidData("the id contains the control character U+\(hex4(scalar.value))", offset: offset)
+        }
+    }
+}
+
+extension Sense {
+    /// Decodes a sense and its sub-senses.
+    public init(json: JSONValue) throws(DictionaryModelError) {
+        let reader = try ObjectReader(json, for: "a sense")
+        var examples: [Example] = []
+        for element in try reader.array("examples") {
+            if let text = element.stringValue {
+                examples.append(Example(Markup(text, offset: element.offset)))
+            } else if element.members != nil {
+                let item = try ObjectReader(element, for: "\"examples\"")
+                let textValue = try item.required("text")
+                let text = Markup(try ObjectReader.string(textValue, for: "text"), offset: textValue.offset)
+                examples.append(Example(text, translation: try item.markup("translation"), source: try item.string("source")))
+            } else {
+                throw .invalidData("expected a string or an object for \"examples\", found \(element.kindDescription)", offset: element.offset)
+            }
+        }
+        let senses = try Sense.decodeList(try reader.array("senses"))
+        var id: String?
+        if let idValue = reader.value("id"), idValue.kind != .null {
+            let text = try ObjectReader.string(idValue, for: "id")
+            if text.isEmpty { throw .invalidData("a sense id is empty", offset: idValue.offset) }
+            id = text
+        }
+        self.init(id: id, pos: try reader.string("pos"), labels: try reader.strings("labels"),
+                  definition: try reader.markup("definition"), glosses: try reader.markups("glosses"),
+                  examples: examples, notes: try reader.markups("notes"),
+                  relations: try Relation.decodeList(reader), senses: senses)
+    }
+
+    /// Decodes sibling senses; their ids must be unique among them (an anchor is looked up
+    /// through the whole tree, depth first, so the first match wins deeper down).
+    static func decodeList(_ values: [JSONValue]) throws(DictionaryModelError) -> [Sense] {
+        var senses: [Sense] = []
+        var seen: Set<String> = []
+        for value in values {
+            let sense = try Sense(json: value)
+            if let id = sense.id, !seen.insert(id).inserted {
+                throw .invalidData("duplicate sense id \"\(id)\"", offset: value["id"]?.offset ?? value.offset)
+            }
+            senses.append(sense)
+        }
+        return senses
+    }
+}
+
+extension Relation {
+    /// The `relations` of an entry or sense.
+    static func decodeList(_ reader: ObjectReader) throws(DictionaryModelError) -> [Relation] {
+        var relations: [Relation] = []
+        for element in try reader.array("relations") {
+            let item = try ObjectReader(element, for: "a relation")
+            let type = try item.requiredString("type")
+            var links: [RelationLink] = []
+            for linkValue in try item.array("links") {
+                if let target = linkValue.stringValue {
+                    links.append(RelationLink(target: target, offset: linkValue.offset))
+                    continue
+                }
+                let link = try ObjectReader(linkValue, for: "a relation link")
+                links.append(RelationLink(target: try link.requiredString("target"), sense: try link.string("sense"),
+                                          text: try link.string("text"), offset: linkValue.offset))
+            }
+            relations.append(Relation(type: type, links: links))
+        }
+        return relations
+    }
+}
+
+extension DictionaryInfo {
+    /// Decodes `dictionary.json`, checking `format` and `formatVersion`.
+    public init(json: JSONValue) throws(DictionaryModelError) {
+        let reader = try ObjectReader(json, for: "dictionary.json")
+        let formatValue = try reader.required("format")
+        let format = try ObjectReader.string(formatValue, for: "format")
+        guard format == DictionaryInfo.format else {
+            throw .invalidData("\"format\" is \"\(format)\"; expected \"\(DictionaryInfo.format)\"", offset: formatValue.offset)
+        }
+        let versionValue = try reader.required("formatVersion")
+        guard let version = versionValue.intValue else {
+            throw .invalidData("expected an integer for \"formatVersion\", found \(versionValue.kindDescription)", offset: versionValue.offset)
+        }
+        guard version == DictionaryInfo.formatVersion else {
+            throw .invalidData("format version \(version) is not supported; this wordlink reads version \(DictionaryInfo.formatVersion)", offset: versionValue.offset)
+        }
+        var rules: [LookupRule] = []
+        for element in try reader.array("lookupRules") {
+            let rule = try ObjectReader(element, for: "a lookup rule")
+            rules.append(LookupRule(suffix: try rule.requiredString("suffix"), replace: try rule.requiredString("replace"),
+                                    pos: try rule.string("pos")))
+        }
+        var types: [String: RelationType] = [:]
+        if let value = reader.value("relationTypes"), value.kind != .null {
+            let object = try ObjectReader(value, for: "\"relationTypes\"")
+            for member in object.members {
+                let type = try ObjectReader(member.value, for: "relation type \"\(member.key)\"")
+                types[member.key] = RelationType(label: try type.string("label"))
+            }
+        }
+        var sourceName: String?, sourceVersion: String?
+        if let value = reader.value("source"), value.kind != .null {
+            let source = try ObjectReader(value, for: "\"source\"")
+            sourceName = try source.string("name")
+            sourceVersion = try source.string("version")
+        }
+        self.init(id: try reader.requiredString("id"), title: try reader.requiredString("title"),
+                  description: try reader.string("description"), language: try reader.string("language"),
+                  license: try reader.string("license"), sourceName: sourceName, sourceVersion: sourceVersion,
+                  start: try reader.string("start"), lookupRules: rules, relationTypes: types)
+    }
+}

@@ -1,0 +1,72 @@
+import TerminalText
+
+/// Builds a page paragraph by paragraph: every run of a paragraph, its newline included,
+/// carries the paragraph's style, and every link gets the next ordinal (from 1, in reading
+/// order) so that two links to one target are distinct runs.
+struct PageBuilder {
+    var text = StyledText()
+    var ordinal = 0
+    var paragraph = ParagraphStyle.plain
+    var isInParagraph = false
+    /// Whether the last thing written was a blank line (or nothing), to avoid doubling them.
+    var endsWithBlankLine = true
+
+    mutating func begin(_ style: ParagraphStyle) {
+        if isInParagraph { end() }
+        paragraph = style
+        isInParagraph = true
+    }
+
+    mutating func end() {
+        guard isInParagraph else { return }
+        text.append("\n", TextAttributes(paragraphStyle: paragraph))
+        isInParagraph = false
+        endsWithBlankLine = false
+    }
+
+    mutating func blankLine() {
+        end()
+        guard !endsWithBlankLine else { return }
+        text.append("\n")
+        endsWithBlankLine = true
+    }
+
+    mutating func append(_ string: String, _ attributes: TextAttributes = .plain) {
+        var attributes = attributes
+        attributes.paragraphStyle = paragraph
+        text.append(string, attributes)
+    }
+
+    mutating func append(_ string: String, role: ColorRole, strong: Bool = false, emphasized: Bool = false) {
+        append(string, TextAttributes(isStrong: strong, isEmphasized: emphasized, colorRole: role))
+    }
+
+    mutating func nextOrdinal() -> Int {
+        ordinal += 1
+        return ordinal
+    }
+
+    /// Appends markup with `base` attributes; each link is resolved once through `resolve`.
+    mutating func append(_ markup: Markup, _ base: TextAttributes, resolve: (String, String?) -> LinkResolution) {
+        var links: [Int: WordLink] = [:]
+        for run in markup.runs {
+            var attributes = base
+            attributes.isStrong = attributes.isStrong || run.isStrong
+            attributes.isEmphasized = attributes.isEmphasized || run.isEmphasized
+            if let link = run.link {
+                if links[link.index] == nil {
+                    links[link.index] = resolve(link.target, link.sense).wordLink(target: link.target, ordinal: nextOrdinal())
+                }
+                attributes.wordLink = links[link.index]
+            }
+            append(run.text, attributes)
+        }
+    }
+
+    /// Appends a link with its own shown text.
+    mutating func appendLink(_ shown: String, target: String, resolution: LinkResolution, _ base: TextAttributes = .plain) {
+        var attributes = base
+        attributes.wordLink = resolution.wordLink(target: target, ordinal: nextOrdinal())
+        append(shown, attributes)
+    }
+}

@@ -1,0 +1,99 @@
+import TerminalText
+
+/// A page laid out for a width and drawn into a cell grid: its rows as text and every link
+/// with the cells it covers. What `wordlink define` prints in each format.
+public struct RenderedPage {
+    /// One link of the page, in reading order.
+    public struct Link: Hashable, Sendable {
+        public var link: WordLink
+        /// The link's whole text as written on the page.
+        public var text: String
+        /// The UTF-8 range of the link in the page's text.
+        public var range: Range<Int>
+        /// One rectangle (one row high) per row the link covers.
+        public var cells: [CellRect]
+
+        /// The entries the link leads to: one, or several homographs; empty when unresolved
+        /// or external.
+        public var entryIDs: [String]
+
+        /// The entry the link resolves to (the first of several homographs), else nil.
+        public var entryID: String? { entryIDs.first }
+    }
+
+    public let width: Int
+    public let text: StyledText
+    public let layoutManager: LayoutManager
+    /// The whole page drawn: one grid row per layout row.
+    public let grid: CellGrid
+    public let links: [Link]
+
+    /// Lays `text` out at `width` (at least 1) and draws it. `lookup` tells which entries a
+    /// link to several homographs leads to; without it a link knows only its destination.
+    public init(text: StyledText, width: Int, lookup: Lookup? = nil) {
+        let width = max(1, width)
+        self.width = width
+        self.text = text
+        let layoutManager = LayoutManager(text: text, width: width)
+        self.layoutManager = layoutManager
+        let rows = layoutManager.numberOfRows
+        var grid = CellGrid(columns: width, rows: rows)
+        grid.draw(layoutManager, in: CellRect(column: 0, row: 0, columns: width, rows: rows))
+        self.grid = grid
+        links = text.wordLinks.map { item in
+            var ids: [String] = []
+            if item.link.state == .resolved, let destination = item.link.destination {
+                if let lookup, lookup.entry(withID: destination) == nil {
+                    ids = lookup.resolve(target: destination).entryIDs
+                } else {
+                    ids = [destination]
+                }
+            }
+            return Link(link: item.link, text: text.substring(item.range), range: item.range,
+                        cells: layoutManager.cellRects(for: item.range), entryIDs: ids)
+        }
+    }
+
+    /// The rows as text, trailing spaces removed; a page that ends with a newline has no
+    /// empty last row.
+    public var lines: [String] {
+        var lines = grid.lines
+        if text.string.hasSuffix("\n"), lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// The page as the JSON document of `define --format json` (cli.md): `query`, `entries`,
+    /// `width`, `lines`, and `links` with `target`, `entryId`, `text`, `cells`, plus
+    /// `external: true` for URLs, and `state`, `sense` and `ordinal` for scripts; a link to
+    /// several homographs also has `entryIds` (all of them) and `destination` (the query
+    /// that shows them together), its `entryId` being the first.
+    public func json(query: String, entries: [(id: String, headword: String)]) -> JSONValue {
+        let linkValues: [JSONValue] = links.map { link in
+            var members: [JSONValue.Member] = [
+                .init(key: "target", value: .string(link.link.target)),
+                .init(key: "entryId", value: .string(link.entryID)),
+                .init(key: "text", value: .string(link.text)),
+                .init(key: "cells", value: JSONValue(.array(link.cells.map { rect in
+                    .object(["row": JSONValue(integerLiteral: rect.minRow), "column": JSONValue(integerLiteral: rect.minColumn),
+                             "width": JSONValue(integerLiteral: rect.size.columns)])
+                }))),
+            ]
+            if link.link.state == .external { members.append(.init(key: "external", value: true)) }
+            members.append(.init(key: "state", value: .string(link.link.state.rawValue)))
+            if let sense = link.link.sense { members.append(.init(key: "sense", value: .string(sense))) }
+            if link.entryIDs.count > 1 {
+                members.append(.init(key: "entryIds", value: JSONValue(.array(link.entryIDs.map { .string($0) }))))
+                members.append(.init(key: "destination", value: .string(link.link.destination)))
+            }
+            members.append(.init(key: "ordinal", value: JSONValue(integerLiteral: link.link.ordinal)))
+            return JSONValue(.object(members))
+        }
+        return .object([
+            "query": .string(query),
+            "entries": JSONValue(.array(entries.map { .object(["id": .string($0.id), "headword": .string($0.headword)]) })),
+            "width": JSONValue(integerLiteral: width),
+            "lines": JSONValue(.array(lines.map { .string($0) })),
+            "links": JSONValue(.array(linkValues)),
+        ])
+    }
+}

@@ -1,0 +1,178 @@
+/// What the command line asks for.
+enum Command: Equatable {
+    /// `wordlink [WORD]`: the interactive browser.
+    case browse(word: String?, data: String?)
+    case define(DefineOptions)
+    case check(data: String?)
+    /// `--help` of the program (topic nil) or of a command.
+    case help(topic: String?, data: String?)
+    case version
+}
+
+/// The options of `wordlink define`.
+struct DefineOptions: Equatable {
+    enum Format: String, Equatable, CaseIterable {
+        case text, ansi, json
+    }
+
+    var word: String
+    var width: Int?
+    var format: Format = .text
+    var data: String?
+}
+
+/// A wrong command line: printed as one sentence, exit status 2.
+enum ArgumentError: Error, Equatable, CustomStringConvertible {
+    case unknownCommand(String)
+    case unknownOption(String, command: String?)
+    case missingValue(option: String, command: String?)
+    case invalidValue(option: String, value: String, expected: String, command: String?)
+    case missingArgument(String, command: String)
+    case unexpectedArgument(String, command: String?)
+    case emptyWord(command: String)
+
+    var description: String {
+        switch self {
+        case .unknownCommand(let name):
+            return "unknown command '\(name)'; the commands are define and check (see 'wordlink --help')."
+        case .unknownOption(let option, let command):
+            return "unknown option '\(option)'\(Self.for(command)); see '\(Self.help(command))'."
+        case .missingValue(let option, let command):
+            return "option '\(option)' needs a value\(Self.for(command)); see '\(Self.help(command))'."
+        case .invalidValue(let option, let value, let expected, let command):
+            return "'\(value)' is not a valid value for '\(option)'\(Self.for(command)): expected \(expected)."
+        case .missingArgument(let name, let command):
+            return "'wordlink \(command)' needs a \(name); see 'wordlink \(command) --help'."
+        case .unexpectedArgument(let argument, let command):
+            return "unexpected argument '\(argument)'\(Self.for(command)); see '\(Self.help(command))'."
+        case .emptyWord(let command):
+            return "the word given to 'wordlink \(command)' is empty; give a word to look up."
+        }
+    }
+
+    private static func `for`(_ command: String?) -> String {
+        command.map { " for 'wordlink \($0)'" } ?? ""
+    }
+
+    private static func help(_ command: String?) -> String {
+        command.map { "wordlink \($0) --help" } ?? "wordlink --help"
+    }
+}
+
+/// A hand-written parser of the command line: `--name value`, `--name=value`, and `--`
+/// ending options. Each command accepts only its own options.
+enum Arguments {
+    static func parse(_ arguments: [String]) throws(ArgumentError) -> Command {
+        var rest = arguments[...]
+        guard let first = rest.first else { return .browse(word: nil, data: nil) }
+        switch first {
+        case "define":
+            rest.removeFirst()
+            return try parseDefine(rest)
+        case "check":
+            rest.removeFirst()
+            return try parseCheck(rest)
+        case "help":
+            rest.removeFirst()
+            return .help(topic: rest.first, data: nil)
+        default:
+            return try parseTop(rest)
+        }
+    }
+
+    /// Splits `--name=value`.
+    static func split(_ argument: String) -> (name: String, value: String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    static func value(for name: String, inline: String?, from rest: inout ArraySlice<String>, command: String?) throws(ArgumentError) -> String {
+        if let inline { return inline }
+        guard let next = rest.first else { throw .missingValue(option: name, command: command) }
+        rest.removeFirst()
+        return next
+    }
+
+    static func parseTop(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
+        var rest = arguments
+        var word: String?
+        var data: String?
+        var wantsHelp = false
+        var optionsEnded = false
+        while let argument = rest.popFirst() {
+            let (name, inline) = split(argument)
+            if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
+                switch name {
+                case "--": optionsEnded = true
+                case "--help", "-h": wantsHelp = true
+                case "--version": return .version
+                case "--data": data = try value(for: name, inline: inline, from: &rest, command: nil)
+                default: throw .unknownOption(argument, command: nil)
+                }
+                continue
+            }
+            // `wordlink WORD` takes one word, so two words mean a mistyped command.
+            if let word { throw .unknownCommand(word) }
+            word = argument
+        }
+        if wantsHelp { return .help(topic: nil, data: data) }
+        return .browse(word: word, data: data)
+    }
+
+    static func parseDefine(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
+        var rest = arguments
+        var options = DefineOptions(word: "")
+        var word: String?
+        var wantsHelp = false
+        var optionsEnded = false
+        while let argument = rest.popFirst() {
+            let (name, inline) = split(argument)
+            if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
+                switch name {
+                case "--": optionsEnded = true
+                case "--help", "-h": wantsHelp = true
+                case "--data": options.data = try value(for: name, inline: inline, from: &rest, command: "define")
+                case "--width":
+                    let text = try value(for: name, inline: inline, from: &rest, command: "define")
+                    guard let width = Int(text), width >= 1, width <= 10_000 else {
+                        throw .invalidValue(option: "--width", value: text, expected: "a number of columns from 1 to 10000", command: "define")
+                    }
+                    options.width = width
+                case "--format":
+                    let text = try value(for: name, inline: inline, from: &rest, command: "define")
+                    guard let format = DefineOptions.Format(rawValue: text) else {
+                        throw .invalidValue(option: "--format", value: text, expected: "text, ansi or json", command: "define")
+                    }
+                    options.format = format
+                default: throw .unknownOption(argument, command: "define")
+                }
+                continue
+            }
+            if word != nil { throw .unexpectedArgument(argument, command: "define") }
+            word = argument
+        }
+        if wantsHelp { return .help(topic: "define", data: options.data) }
+        guard let word else { throw .missingArgument("word to look up", command: "define") }
+        guard !word.allSatisfy(\.isWhitespace) else { throw .emptyWord(command: "define") }
+        options.word = word
+        return .define(options)
+    }
+
+    static func parseCheck(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
+        var rest = arguments
+        var data: String?
+        var wantsHelp = false
+        while let argument = rest.popFirst() {
+            let (name, inline) = split(argument)
+            switch name {
+            case "--help", "-h": wantsHelp = true
+            case "--data": data = try value(for: name, inline: inline, from: &rest, command: "check")
+            default:
+                if argument.hasPrefix("-") { throw .unknownOption(argument, command: "check") }
+                throw .unexpectedArgument(argument, command: "check")
+            }
+        }
+        if wantsHelp { return .help(topic: "check", data: data) }
+        return .check(data: data)
+    }
+}

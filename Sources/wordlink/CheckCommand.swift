@@ -1,0 +1,41 @@
+import DictionaryModel
+
+/// `wordlink check`: validates a data folder and prints what is wrong with it.
+enum CheckCommand {
+    /// Runs the command and returns the exit status: 1 when there are errors.
+    static func run(data: String?) -> Int32 {
+        let location = DataLocation.choose(option: data)
+        guard let path = location.path else {
+            Terminal.error("no data folder to check (\(location.origin)); pass --data DIR or set WORDLINK_DATA.")
+            return 1
+        }
+        let folder: DataFolder
+        do {
+            folder = try DataFolder.load(from: path)
+        } catch {
+            Terminal.error("\(error.message); pass --data DIR with a folder holding dictionary.json and entries/.")
+            return 1
+        }
+        let (report, hasErrors) = self.report(folder)
+        Terminal.write(report)
+        return hasErrors ? 1 : 0
+    }
+
+    /// Every diagnostic, then every unresolved link as a warning, then the summary line
+    /// `N entries in M files: E errors, W warnings`.
+    static func report(_ folder: DataFolder) -> (text: String, hasErrors: Bool) {
+        let lookup = Lookup(folder: folder)
+        let diagnostics = folder.diagnostics + folder.unresolvedLinks(lookup: lookup).map(\.diagnostic)
+        var text = ""
+        for diagnostic in diagnostics { text += diagnostic.description + "\n" }
+        let errors = diagnostics.filter(\.isError).count
+        let warnings = diagnostics.count - errors
+        text += "\(count(folder.entries.count, "entry", "entries")) in \(count(folder.entryFileCount, "file", "files")): "
+            + "\(count(errors, "error", "errors")), \(count(warnings, "warning", "warnings"))\n"
+        return (text, errors > 0)
+    }
+
+    static func count(_ n: Int, _ one: String, _ many: String) -> String {
+        "\(n) \(n == 1 ? one : many)"
+    }
+}

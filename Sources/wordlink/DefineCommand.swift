@@ -1,0 +1,53 @@
+import DictionaryModel
+import TerminalText
+
+/// `wordlink define WORD`: prints the page the browser would show for WORD.
+enum DefineCommand {
+    /// Runs the command and returns the exit status.
+    static func run(_ options: DefineOptions) -> Int32 {
+        let location = DataLocation.choose(option: options.data)
+        guard let path = location.path else {
+            Terminal.error("no data folder to look in (\(location.origin)); pass --data DIR or set WORDLINK_DATA.")
+            return 1
+        }
+        let folder: DataFolder
+        do {
+            folder = try DataFolder.load(from: path)
+        } catch {
+            Terminal.error("\(error.message); pass --data DIR with a folder holding dictionary.json and entries/.")
+            return 1
+        }
+        let lookup = Lookup(folder: folder)
+        let result = lookup.lookUp(options.word)
+        guard result.isFound else {
+            let nearest = lookup.suggestions(for: options.word, limit: 5).map(\.text)
+            let quoted = "\"\(options.word)\""
+            if nearest.isEmpty {
+                Terminal.error("no entry for \(quoted) in \(folder.info.title), and no headword is near it.")
+            } else {
+                Terminal.error("no entry for \(quoted) in \(folder.info.title); nearest headwords: \(nearest.joined(separator: ", ")).")
+            }
+            return 1
+        }
+        let formatter = PageFormatter(lookup: lookup, info: folder.info)
+        let text = formatter.page(forEntryNumbers: result.entryNumbers)
+        let width = options.width ?? Terminal.width() ?? 80
+        let page = RenderedPage(text: text, width: width, lookup: lookup)
+        Terminal.write(output(page, format: options.format, query: options.word,
+                              entries: result.entryNumbers.map { (lookup.entries[$0].id, lookup.entries[$0].headword) }))
+        return 0
+    }
+
+    /// The text printed for `page` in `format`.
+    static func output(_ page: RenderedPage, format: DefineOptions.Format, query: String,
+                       entries: [(id: String, headword: String)]) -> String {
+        switch format {
+        case .text:
+            return page.lines.map { $0 + "\n" }.joined()
+        case .ansi:
+            return (0..<page.lines.count).map { ANSIStyle.line(page.grid, row: $0) + "\n" }.joined()
+        case .json:
+            return page.json(query: query, entries: entries).serialized + "\n"
+        }
+    }
+}

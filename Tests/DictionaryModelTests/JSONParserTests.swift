@@ -1,0 +1,91 @@
+import Testing
+@testable import DictionaryModel
+
+@Suite struct JSONParserTests {
+    /// Parses `text` and returns the error as `line:column: message`, or nil.
+    func failure(_ text: String) -> String? {
+        let file = SourceFile(path: "t.json", text: text)
+        do {
+            _ = try JSONParser.parse(file.bytes)
+            return nil
+        } catch {
+            let diagnostic = Diagnostic(error, in: file)
+            return "\(diagnostic.location!.line):\(diagnostic.location!.column): \(diagnostic.message)"
+        }
+    }
+
+    @Test func parsesEveryKindWithOffsets() throws {
+        let value = try JSONParser.parse(#"{"a": [1, -2.5e1, true, false, null], "b": "x\u00e9\n", "c": {}}"#)
+        #expect(value.offset == 0)
+        let a = try #require(value["a"]?.arrayValue)
+        #expect(a.map(\.offset) == [7, 10, 18, 24, 31])
+        #expect(a[0].kind == .number(1))
+        #expect(a[1].kind == .number(-25))
+        #expect(a[2].kind == .bool(true))
+        #expect(a[4].kind == .null)
+        #expect(value["b"]?.stringValue == "xé\n")
+        #expect(value["b"]?.offset == 43)
+        #expect(value["c"]?.members == [])
+        #expect(value.members?.map(\.key) == ["a", "b", "c"])
+    }
+
+    @Test func keepsTextExactly() throws {
+        let text = "{\"s\": \"\\u001b[31m \u{202E}evil \\u0000 \\u0085 e\u{301} \\ud83d\\ude00\"}"
+        let value = try JSONParser.parse(text)
+        #expect(value["s"]?.stringValue == "\u{1B}[31m \u{202E}evil \u{0} \u{85} e\u{301} 😀")
+    }
+
+    @Test func numbers() throws {
+        #expect(try JSONParser.parse("0").kind == .number(0))
+        #expect(try JSONParser.parse("-0.5").kind == .number(-0.5))
+        #expect(try JSONParser.parse("1E2").kind == .number(100))
+        #expect(try JSONParser.parse("123456789012345678901").numberValue == 123456789012345678901.0)
+    }
+
+    @Test(arguments: [
+        ("{\"a\": 1,}", "1:9: invalid JSON: trailing comma before '}'"),
+        ("[1, 2,]", "1:7: invalid JSON: trailing comma before ']'"),
+        ("{\n  // note\n  \"a\": 1\n}", "2:3: invalid JSON: unexpected '/'; expected a member name in double quotes"),
+        ("[1] /* c */", "1:5: invalid JSON: unexpected '/' after the top-level value"),
+        ("\"a\tb\"", "1:3: invalid JSON: control character U+0009 in a string; write it as an escape such as \\n or \\u0009"),
+        ("\"a\\qb\"", "1:3: invalid JSON: invalid escape '\\q' in a string; the escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"),
+        ("[\"\\ud800\"]", "1:3: invalid JSON: lone surrogate \\uD800 in a string"),
+        ("[\"\\udc00x\"]", "1:3: invalid JSON: lone surrogate \\uDC00 in a string"),
+        ("\"\\u12g4\"", "1:2: invalid JSON: invalid \\u escape in a string; expected four hexadecimal digits"),
+        ("{\"a\" 1}", "1:6: invalid JSON: unexpected '1'; expected ':' after the member name"),
+        ("{'a': 1}", "1:2: invalid JSON: unexpected '''; expected a member name in double quotes"),
+        ("[01]", "1:2: invalid JSON: invalid number: leading zeros are not allowed"),
+        ("[1.]", "1:4: invalid JSON: invalid number: expected a digit after '.'"),
+        ("[-]", "1:3: invalid JSON: invalid number: expected a digit after '-'"),
+        ("[NaN]", "1:2: invalid JSON: unexpected 'N'; expected a value"),
+        ("[truex]", "1:6: invalid JSON: unexpected 'x' after true"),
+        ("", "1:1: invalid JSON: the file is empty; expected a JSON value"),
+        ("{\"a\": \"é", "1:7: invalid JSON: unterminated string"),
+        ("{} {}", "1:4: invalid JSON: unexpected '{' after the top-level value"),
+        ("[1 2]", "1:4: invalid JSON: unexpected '2'; expected ',' or ']'"),
+        ("{\n  \"héllo\": [\n    1,\n    ]\n}", "4:5: invalid JSON: trailing comma before ']'"),
+        ("[\"ü\", x]", "1:7: invalid JSON: unexpected 'x'; expected a value"),
+    ])
+    func rejects(_ text: String, _ expected: String) {
+        #expect(failure(text) == expected)
+    }
+
+    @Test func rejectsInvalidUTF8WithItsPosition() {
+        let file = SourceFile(path: "t.json", bytes: Array("[\"ab".utf8) + [0xC3, 0x28] + Array("\"]".utf8))
+        #expect(throws: DictionaryModelError.invalidJSON("invalid UTF-8 in a string", offset: 4)) {
+            try JSONParser.parse(file.bytes)
+        }
+    }
+
+    @Test func rejectsDeepNesting() {
+        let text = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        #expect(failure(text) == "1:513: invalid JSON: nesting deeper than 512 levels")
+    }
+
+    @Test func columnsCountCharacters() {
+        let file = SourceFile(path: "entries/dog.json", text: "{\n  \"é👍🏽\": x\n}")
+        // The `x` is at byte 2 + 1 + 11 + 3 = …; find it and check its column counts clusters.
+        let offset = Array(file.bytes).firstIndex(of: UInt8(ascii: "x"))!
+        #expect(file.location(ofOffset: offset).description == "entries/dog.json:2:9")
+    }
+}

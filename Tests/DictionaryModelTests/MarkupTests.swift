@@ -1,0 +1,66 @@
+import Testing
+@testable import DictionaryModel
+
+@Suite struct MarkupTests {
+    /// Runs in a compact notation: plain text as is, `<s:…>` strong, `<e:…>` emphasis,
+    /// `<se:…>` both, `{target#sense@index:…}` around link text.
+    func render(_ source: String) -> String {
+        Markup.parse(source).map { run in
+            var text = run.text
+            let style = (run.isStrong ? "s" : "") + (run.isEmphasized ? "e" : "")
+            if !style.isEmpty { text = "<\(style):\(text)>" }
+            if let link = run.link {
+                text = "{\(link.target)\(link.sense.map { "#" + $0 } ?? "")@\(link.index):\(text)}"
+            }
+            return text
+        }.joined()
+    }
+
+    @Test(arguments: [
+        ("plain text", "plain text"),
+        ("a [[dog]] barks", "a {dog@0:dog} barks"),
+        ("[[domestic dog|a dog]]", "{domestic dog@0:a dog}"),
+        ("[[bank#2|the bank]] and [[bank#river]]", "{bank#2@0:the bank} and {bank#river@1:bank#river}"),
+        ("''emphasis'' and '''strong'''", "<e:emphasis> and <s:strong>"),
+        ("'''strong ''both'' strong'''", "<s:strong ><se:both><s: strong>"),
+        ("[[cat|a ''big'' cat]]", "{cat@0:a }{cat@0:<e:big>}{cat@0: cat}"),
+        ("''see [[cat]] now''", "<e:see >{cat@0:<e:cat>}<e: now>"),
+        ("\\[[not a link\\]]", "[[not a link]]"),
+        ("a \\'' b", "a '' b"),
+        ("[[a\\|b|shown]]", "{a|b@0:shown}"),
+        ("[[a\\#b]]", "{a#b@0:a#b}"),
+        ("[[c\\]]d]]", "{c]]d@0:c]]d}"),
+        ("back\\\\slash", "back\\slash"),
+        ("trailing\\", "trailing\\"),
+        ("x [[a|b|c]]", "x {a@0:b|c}"),
+        ("[[outer [[inner]] rest]]", "{outer [[inner@0:outer [[inner} rest]]"),
+        ("it's '' fine", "it's '' fine"),
+        ("'''''both'''''", "<se:both>"),
+        ("[[ spaced | shown ]]", "{spaced@0: shown }"),
+    ])
+    func parses(_ source: String, _ expected: String) {
+        #expect(render(source) == expected)
+    }
+
+    @Test(arguments: [
+        ("[[unclosed link", "[[unclosed link"),
+        ("a [[b|c", "a [[b|c"),
+        ("''unclosed emphasis", "''unclosed emphasis"),
+        ("'''unclosed strong", "'''unclosed strong"),
+        ("'''strong''' and ''open", "<s:strong> and ''open"),
+        ("[[]] empty", "[[]] empty"),
+        ("[[|shown]]", "[[|shown]]"),
+        ("[[a|''open]] after", "{a@0:''open} after"),
+        ("]] stray", "]] stray"),
+    ])
+    func unclosedMarkupIsLiteral(_ source: String, _ expected: String) {
+        #expect(render(source) == expected)
+    }
+
+    @Test func linksAndPlainText() {
+        let markup = Markup("see [[dog]], [[cat|a ''cat'']] and [[dog]]")
+        #expect(markup.plainText == "see dog, a cat and dog")
+        #expect(markup.links == [Markup.Link(target: "dog", index: 0), Markup.Link(target: "cat", index: 1),
+                                 Markup.Link(target: "dog", index: 2)])
+    }
+}

@@ -1,0 +1,2 @@
+// Placeholder so that the package builds; the owner of this target replaces it.
+import Testing
