@@ -33,7 +33,7 @@ check: build
 test: deps
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
 	WORDLINK_BIN=$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wordlink \
-	  $(SWIFT) test $(BUILD_FLAGS) --skip-build --parallel --num-workers 2
+	  $(SWIFT) test $(BUILD_FLAGS) --skip-build
 
 bench: deps
 	$(SWIFT) build $(RELEASE)

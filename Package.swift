@@ -41,6 +41,6 @@ let package = Package(
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "TestSupport"]),
         .testTarget(name: "DictionaryModelTests", dependencies: ["DictionaryModel", "TestSupport"]),
         .testTarget(name: "BrowserCoreTests", dependencies: ["BrowserCore", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures"]),
     ]
 )

@@ -120,6 +120,9 @@ public final class Browser {
 
     func say(_ text: String) { message = text }
 
+    /// Shows `text` in the status line until the next key or click.
+    public func show(message text: String) { message = text }
+
     // MARK: Navigation
 
     /// Opens `page`, remembering where the reader was.

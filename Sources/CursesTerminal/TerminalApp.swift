@@ -90,9 +90,10 @@ public enum TerminalApp {
     }
 
     /// Any-motion mouse reporting (xterm mode 1003), which hover needs and ncurses does
-    /// not turn on by itself; SGR coordinates (1006) so that wide windows work.
+    /// not turn on by itself. The report format stays the one the terminal description
+    /// promises (`kmous`), which is what ncurses decodes.
     static func enableMotionReporting(_ on: Bool) {
-        let sequence = on ? "\u{1b}[?1003h\u{1b}[?1006h" : "\u{1b}[?1003l"
+        let sequence = on ? "\u{1b}[?1003h" : "\u{1b}[?1003l"
         writeToTerminal(sequence)
     }
 

@@ -44,7 +44,12 @@ public struct DisplayCell: Hashable, Sendable {
         let start = result.count
         if scalars.count == 1, let only = scalars.first {
             let value = only.value
-            let cell = value >= 0x20 && value < 0x7F ? DisplayCell(text: String(character), width: 1) : cell(forSingle: only)
+            if value >= 0x20 && value < 0x7F {
+                result.append(DisplayCell(text: String(character), width: 1))
+                return 1
+            }
+            if let placeholder = placeholder(for: only) { return appendPlaceholder(placeholder, to: &result) }
+            let cell = cell(forSingle: only)
             result.append(cell)
             return cell.width
         }
@@ -56,7 +61,7 @@ public struct DisplayCell: Hashable, Sendable {
             if !isFirst && (value == 0x200D || value == 0x200C) { continue }
             if !isFirst && (0xE0020...0xE007F).contains(value) { continue } // emoji tag sequences
             if let placeholder = placeholder(for: scalar) {
-                result.append(placeholder)
+                appendPlaceholder(placeholder, to: &result)
                 marks = 0
                 continue
             }
@@ -78,14 +83,23 @@ public struct DisplayCell: Hashable, Sendable {
         return width
     }
 
+    /// A placeholder is drawn one ASCII character per cell, as the terminal needs.
+    @discardableResult
+    private static func appendPlaceholder(_ placeholder: DisplayCell, to result: inout [DisplayCell]) -> Int {
+        for character in placeholder.text {
+            result.append(DisplayCell(text: String(character), width: 1, isPlaceholder: true))
+        }
+        return placeholder.width
+    }
+
     private static func cell(forSingle scalar: Unicode.Scalar) -> DisplayCell {
-        if let placeholder = placeholder(for: scalar) { return placeholder }
         let width = CellWidth.of(scalar)
         if width > 0 { return DisplayCell(text: String(scalar), width: width) }
         return DisplayCell(text: "\u{25CC}" + String(scalar), width: 1)
     }
 
-    /// The visible stand-in for a code point that must not reach the terminal, if it is one.
+    /// The visible stand-in for a code point that must not reach the terminal, if it is one,
+    /// as one piece of text (`cells(for:)` splits it into one cell per character).
     public static func placeholder(for scalar: Unicode.Scalar) -> DisplayCell? {
         let value = scalar.value
         if value < 0x20 {

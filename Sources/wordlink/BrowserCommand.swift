@@ -1,6 +1,52 @@
-/// `wordlink [WORD]`: the interactive browser. The browser lives in BrowserCore and
-/// CursesTerminal; until it is wired in, this says so. Replace this function to wire it.
+import BrowserCore
+import CursesTerminal
+import DictionaryModel
+import TerminalText
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `wordlink [WORD]`: the interactive browser on the chosen data folder.
 func runBrowser(word: String?, data: String?) -> Int32 {
-    Terminal.error("the browser is not built yet; use 'wordlink define WORD' to print a page.")
-    return 1
+    let location = DataLocation.choose(option: data)
+    guard let path = location.path else {
+        Terminal.error("no data folder to browse (\(location.origin)); pass --data DIR or set WORDLINK_DATA.")
+        return 1
+    }
+    let folder: DataFolder
+    do {
+        folder = try DataFolder.load(from: path)
+    } catch {
+        Terminal.error("\(error.message); pass --data DIR with a folder holding dictionary.json and entries/.")
+        return 1
+    }
+    let source = DictionaryPageSource(folder: folder)
+    var firstPage: Page?
+    var firstMessage: String?
+    if let word {
+        switch source.page(forQuery: word) {
+        case .found(let page): firstPage = page
+        case .notFound(let query, let suggestions):
+            firstMessage = "No entry for “\(query)” in this dictionary." + (suggestions.isEmpty ? "" : " Nearest: " + suggestions.joined(separator: ", "))
+        }
+    }
+    var environment: [String: String] = [:]
+    for name in ["NO_COLOR", "TERM", "WORDLINK_THEME"] {
+        if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    let theme = Theme.Name(rawValue: environment["WORDLINK_THEME"] ?? "") ?? .dark
+    do {
+        try TerminalApp.run(options: .init(theme: theme, environment: environment)) { size in
+            let browser = Browser(source: source, size: size, page: firstPage)
+            if let firstMessage { browser.show(message: firstMessage) }
+            if folder.hasErrors {
+                browser.show(message: "\(folder.diagnostics.filter(\.isError).count) problems in the data folder — wordlink check lists them.")
+            }
+            return browser
+        }
+    } catch {
+        Terminal.error(error.description)
+        return 1
+    }
+    return 0
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TerminalText
 @testable import DictionaryModel
 
@@ -96,29 +97,21 @@ import TerminalText
         #expect(unresolved["entryId"]?.kind == .null)
     }
 
-    static let binary: String? = {
+    /// The built binary: `$WORDLINK_BIN` (set by `make test`), else the debug build.
+    static let binary: String = {
         if let path = ProcessInfo.processInfo.environment["WORDLINK_BIN"] { return path }
-        let file = #filePath
-        let root = file.components(separatedBy: "/Tests/")[0]
-        let path = root + "/.build/debug/wordlink"
-        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+        let root = #filePath.components(separatedBy: "/Tests/")[0]
+        return root + "/.build/debug/wordlink"
     }()
 
     func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary!)
-        process.arguments = arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build wordlink first: \(Self.binary) is missing")
+        let result = Subprocess.run([Self.binary] + arguments, outputFile: Subprocess.temporaryPath("out"),
+                                    errorFile: Subprocess.temporaryPath("err"))
+        return (result.status, result.output, result.error)
     }
 
-    @Test(.enabled(if: binary != nil, "needs the built wordlink binary"))
+    @Test
     func defineJSONFromTheBinaryIsConsistent() throws {
         let result = try run(["define", "bank", "--width", "33", "--format", "json", "--data", Fixtures.path("sample")])
         #expect(result.status == 0)
@@ -140,7 +133,7 @@ import TerminalText
         }
     }
 
-    @Test(.enabled(if: binary != nil, "needs the built wordlink binary"))
+    @Test
     func commandLineStatuses() throws {
         let data = ["--data", Fixtures.path("sample")]
         let missing = try run(["define", "dgo"] + data)
@@ -159,6 +152,6 @@ import TerminalText
         #expect(help.output.contains("Data folder: \(Fixtures.path("sample")) (from --data)"))
         let browser = try run([])
         #expect(browser.status == 1)
-        #expect(browser.error == "wordlink: the browser is not built yet; use 'wordlink define WORD' to print a page.\n")
+        #expect(browser.error == "wordlink: the browser needs a terminal: standard input and output must be a tty (use `wordlink define WORD` in scripts)\n")
     }
 }

@@ -1,0 +1,76 @@
+import DictionaryModel
+import TerminalText
+
+/// The browser's pages from a dictionary data folder: lookup, formatting and suggestions
+/// from `DictionaryModel`, seen through `PageSource`.
+public final class DictionaryPageSource: PageSource {
+    public let lookup: Lookup
+    public let info: DictionaryInfo
+    private let formatter: PageFormatter
+
+    public init(lookup: Lookup, info: DictionaryInfo) {
+        self.lookup = lookup
+        self.info = info
+        formatter = PageFormatter(lookup: lookup, info: info)
+    }
+
+    public convenience init(folder: DataFolder) {
+        self.init(lookup: Lookup(folder: folder), info: folder.info)
+    }
+
+    /// The folder's `start` entry, or the index page when it names none (or nothing).
+    public func startPage() -> Page {
+        if let start = info.start, case .found(var page) = page(forQuery: start) {
+            page.address = ""
+            return page
+        }
+        return Page(title: info.title, address: "", text: formatter.indexPage())
+    }
+
+    public func page(forQuery query: String) -> PageLookup {
+        let result = lookup.lookUp(query)
+        guard result.isFound else {
+            return .notFound(query: query, suggestions: suggestions(for: query, limit: 5))
+        }
+        let headwords = result.entryNumbers.map { lookup.entries[$0].headword }
+        var title = headwords.first ?? query
+        if result.entryNumbers.count > 1 { title += " (\(result.entryNumbers.count) entries)" }
+        return .found(Page(title: title, address: query, text: formatter.page(forEntryNumbers: result.entryNumbers)))
+    }
+
+    public func page(for link: WordLink) -> PageLookup {
+        page(forQuery: link.destination ?? link.target)
+    }
+
+    public func completions(for prefix: String, limit: Int) -> [Completion] {
+        lookup.completions(for: prefix, limit: limit).map { suggestion in
+            let result = lookup.lookUp(suggestion.text)
+            var detail = result.entryNumbers.compactMap { lookup.entries[$0].pos }.joined(separator: ", ")
+            if case .typo = suggestion.kind { detail = detail.isEmpty ? "did you mean?" : detail + " · did you mean?" }
+            if let first = result.entryNumbers.first, LookupKey.normalise(lookup.entries[first].headword) != suggestion.key {
+                detail = "form of " + lookup.entries[first].headword + (detail.isEmpty ? "" : " · " + detail)
+            }
+            return Completion(text: suggestion.text, detail: detail, address: suggestion.text)
+        }
+    }
+
+    public func summary(of link: WordLink) -> String? {
+        let address = link.destination ?? link.target
+        let result = lookup.lookUp(address)
+        guard let first = result.entryNumbers.first else { return nil }
+        let entry = lookup.entries[first]
+        var text = entry.headword
+        if let pos = entry.pos { text += " (\(pos))" }
+        if result.entryNumbers.count > 1 { text += " and \(result.entryNumbers.count - 1) more" }
+        let numbered = link.sense.flatMap { entry.sense(anchoredAt: $0) } ?? NumberedSense.all(entry.senses).first
+        if let definition = numbered?.sense.definition?.plainText ?? numbered?.sense.glosses.first?.plainText {
+            text += " — " + (definition.split(separator: "\n").first.map(String.init) ?? "")
+        }
+        return text
+    }
+
+    public func suggestions(for target: String, limit: Int) -> [String] {
+        var seen = Set<String>()
+        return lookup.suggestions(for: target, limit: limit * 2).map(\.text).filter { seen.insert($0).inserted }.prefix(limit).map { $0 }
+    }
+}

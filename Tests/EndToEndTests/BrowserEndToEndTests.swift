@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// The real binary in tmux: keys and mouse bytes in, the screen read back. Each test has
+/// its own tmux server. They run one at a time: each starts a terminal and a browser.
+@Suite(.serialized) struct BrowserEndToEndTests {
+    @Test func clickALinkFoundOnTheScreenOpensItsEntry() throws {
+        let session = try TmuxSession(name: "click", arguments: ["dog"])
+        try session.waitFor(text: "dog  noun")
+        let animal = try #require(try session.locate("animal"))
+        try session.click(column: animal.column + 2, row: animal.row)
+        let screen = try session.waitFor(text: "wordlink · animal")
+        #expect(screen[1].hasPrefix(" animal"))
+    }
+
+    @Test func hoverShowsWhereALinkLeads() throws {
+        let session = try TmuxSession(name: "hover", arguments: ["dog"])
+        try session.waitFor(text: "dog  noun")
+        let pet = try #require(try session.locate(" pet") )
+        try session.mouse(35, column: pet.column + 1, row: pet.row)
+        let screen = try session.waitFor("the status line to describe pet") { $0.last?.hasPrefix("→ pet") == true }
+        #expect(screen.last?.contains("—") == true)
+    }
+
+    @Test func tabAndEnterFollowALink() throws {
+        let session = try TmuxSession(name: "tab", arguments: ["dog"])
+        try session.waitFor(text: "dog  noun")
+        try session.send("Tab")
+        try session.waitFor("focus on the first link") { $0.last?.hasPrefix("→ animal") == true }
+        try session.send("Tab")
+        try session.waitFor("focus on the second link") { $0.last?.hasPrefix("→ pet") == true }
+        try session.send("Enter")
+        try session.waitFor(text: "wordlink · pet")
+    }
+
+    @Test func backAndForwardReturnToTheSameReadingPosition() throws {
+        let session = try TmuxSession(name: "history", columns: 60, rows: 12, arguments: ["run"])
+        try session.waitFor(text: "run")
+        try session.send("PageDown")
+        try session.send("Down")
+        try session.send("Down")
+        try session.waitFor("the page to scroll") { !$0[0].hasSuffix("top") }
+        let before = try session.waitForStableScreen()
+        try session.send("Tab")
+        try session.waitFor("a focused link") { $0.last?.hasPrefix("→") == true }
+        let focused = try session.waitForStableScreen()
+        try session.send("Enter")
+        try session.waitFor("another page") { $0[0] != before[0] && $0[0].contains("◀1") }
+        try session.send("BSpace")
+        try session.waitFor("the page we left") { $0[0].contains("▶1") }
+        let back = try session.waitForStableScreen()
+        #expect(Array(back[1..<11]) == Array(focused[1..<11]))
+        #expect(back.last == focused.last)
+        try session.send("M-Right")
+        try session.waitFor("the page again") { $0[0].contains("◀1") }
+        try session.send("M-Left")
+        try session.waitFor("the page we left, again") { $0[0].contains("▶1") }
+        let again = try session.waitForStableScreen()
+        #expect(Array(again[1..<11]) == Array(focused[1..<11]))
+    }
+
+    @Test func clickOnAnUnresolvedLinkShowsWhyAndStays() throws {
+        let session = try TmuxSession(name: "unresolved", arguments: ["nonsense"])
+        try session.waitFor(text: "nonsense  noun")
+        let snark = try #require(try session.locate("snark and"))
+        try session.click(column: snark.column, row: snark.row)
+        let screen = try session.waitFor("the message") { $0.last?.contains("No entry for “snark”") == true }
+        #expect(screen[0].contains("wordlink · nonsense"))
+        #expect(screen.last?.contains("Nearest:") == true)
+    }
+
+    @Test func lookupPromptFindsAMisspeltWord() throws {
+        let session = try TmuxSession(name: "lookup")
+        try session.waitFor(text: "wordlink")
+        try session.type(":")
+        try session.type("dictoinary")
+        let screen = try session.waitFor("a candidate for the typo") { $0.contains { $0.hasPrefix(" dictionary") } }
+        #expect(screen.last == ": dictoinary")
+        #expect(screen[0].contains("Preview: dictionary"))
+        try session.send("Enter")
+        try session.waitFor("the entry") { $0[0].contains("wordlink · dictionary") && $0[1].hasPrefix(" dictionary") }
+    }
+
+    @Test func findInPageSelectsTheMatch() throws {
+        let session = try TmuxSession(name: "find", columns: 70, rows: 14, arguments: ["run"])
+        try session.waitFor(text: "run")
+        try session.type("/")
+        try session.type("machine")
+        try session.waitFor("the match count") { $0.last?.contains("matches") == true }
+        try session.send("Enter")
+        let screen = try session.waitFor("the result") { $0.last?.contains("n next") == true }
+        #expect(screen.contains { $0.contains("machine") })
+        let styled = try session.tmux(["capture-pane", "-p", "-e"])
+        #expect(styled.contains("\u{1b}[7m"), "the match is drawn as a selection (reverse video)")
+    }
+
+    @Test func resizeRewrapsAndKeepsTheTopText() throws {
+        let session = try TmuxSession(name: "resize", columns: 80, rows: 12, arguments: ["set"])
+        try session.waitFor(text: "set")
+        for _ in 0..<6 { try session.send("Down") }
+        try session.waitFor("scrolled") { !$0[0].hasSuffix("top") }
+        let before = try session.waitForStableScreen()
+        let topWords = before[1].split(separator: " ").prefix(2).joined(separator: " ")
+        try session.tmux(["resize-window", "-x", "50", "-y", "12"])
+        try session.waitFor("a narrower screen") { $0.allSatisfy { TmuxSession.columns(of: $0) <= 50 } && $0[0].count < 60 }
+        let narrow = try session.waitForStableScreen()
+        #expect(narrow[1].contains(topWords), "top row was “\(before[1])”, now “\(narrow[1])”")
+        try session.tmux(["resize-window", "-x", "80", "-y", "12"])
+        try session.waitFor("the wide screen again") { TmuxSession.columns(of: $0[0]) > 60 }
+        let wide = try session.waitForStableScreen()
+        #expect(wide[1] == before[1])
+    }
+
+    @Test func hostileTextNeverReachesTheTerminalAsEscapes() throws {
+        let hostile = TmuxSession.fixtures.appendingPathComponent("hostile").path
+        let session = try TmuxSession(name: "hostile", data: hostile)
+        try session.tmux(["pipe-pane", "-o", "cat >> \(session.path("output.bin"))"])
+        try session.waitFor(text: "^[[31mALERT^[[0m")
+        try session.send("Tab")
+        try session.send("Enter")
+        try session.waitFor(text: "wordlink · good")
+        try session.send("BSpace")
+        let screen = try session.waitFor(text: "<U+202E>esrever<U+202C>")
+        #expect(screen.contains { $0.contains("^[]0;") })
+        #expect(screen.contains { $0.contains("<U+009B>31m") })
+        try session.tmux(["pipe-pane"])
+        let output = try Data(contentsOf: URL(fileURLWithPath: session.path("output.bin")))
+        let bytes = [UInt8](output)
+        for payload in ["\u{1b}]2;pwned", "\u{1b}]0;hacked", "\u{1b}[31mALERT", "\u{1b}[2J screen", "\u{1b}[10;10Hmoved", "\u{1b}creset", "\u{202e}", "\u{9b}"] {
+            #expect(!contains(bytes, Array(payload.utf8)), "the terminal received \(payload.debugDescription)")
+        }
+        let title = try session.tmux(["display-message", "-p", "#{pane_title}"])
+        #expect(!title.contains("pwned") && !title.contains("hacked"))
+    }
+
+    func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        for i in 0...(haystack.count - needle.count) where haystack[i] == needle[0] {
+            if Array(haystack[i..<(i + needle.count)]) == needle { return true }
+        }
+        return false
+    }
+}

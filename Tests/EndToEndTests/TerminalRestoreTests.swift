@@ -1,0 +1,48 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Whatever ends the browser, the terminal's settings (`stty -g`) are what they were.
+@Suite(.serialized) struct TerminalRestoreTests {
+    /// Runs the browser between two `stty -g` and ends it with `ending`.
+    func run(_ name: String, ending: (TmuxSession) throws -> Void) throws -> (before: String, after: String, status: Int?) {
+        let binary = TmuxSession.binary
+        let folder = TmuxSession.folder(for: name).path
+        let shell = "stty -g > \(folder)/before; \"\(binary)\" --data \"\(TmuxSession.data)\" dog; echo EXIT=$?; stty -g > \(folder)/after; sleep 60"
+        let live = try TmuxSession(name: name, shellCommand: shell)
+        try live.waitFor(text: "dog  noun")
+        try ending(live)
+        let status = try live.exitStatus()
+        usleep(200_000)
+        let before = try String(contentsOfFile: live.path("before"), encoding: .utf8)
+        let after = try String(contentsOfFile: live.path("after"), encoding: .utf8)
+        return (before, after, status)
+    }
+
+    func pid(of session: TmuxSession) throws -> Int32 {
+        let shellPid = try session.tmux(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = Subprocess.run(["pgrep", "-P", shellPid, "wordlink"], outputFile: session.path("pgrep")).output
+        return try #require(Int32(text.split(separator: "\n").first ?? ""))
+    }
+
+    @Test func quitWithQ() throws {
+        let result = try run("quit-q") { try $0.send("q") }
+        #expect(result.status == 0)
+        #expect(result.before == result.after)
+    }
+
+    @Test func quitWithCtrlC() throws {
+        let result = try run("quit-ctrl-c") { try $0.send("C-c") }
+        #expect(result.status == 0)
+        #expect(result.before == result.after)
+    }
+
+    @Test(arguments: [("SIGTERM", SIGTERM), ("SIGHUP", SIGHUP), ("SIGSEGV", SIGSEGV), ("SIGILL", SIGILL), ("SIGABRT", SIGABRT)])
+    func killedBySignal(name: String, signal: Int32) throws {
+        let result = try run("signal-\(name)") { session in
+            Foundation.kill(try pid(of: session), signal)
+        }
+        #expect(result.status == 128 + Int(signal), "the signal still ends the process as it would have")
+        #expect(result.before == result.after)
+    }
+}
