@@ -7,6 +7,7 @@ enum Help {
         case nil: return program(data)
         case "define": return define(data)
         case "check": return check(data)
+        case "doctor": return doctor
         default: return nil
         }
     }
@@ -19,6 +20,8 @@ enum Help {
           wordlink [WORD] [--data DIR]     browse the dictionary, opened on WORD or its start page
           wordlink define WORD [options]   print the page for WORD and exit
           wordlink check [--data DIR]      validate a data folder
+          wordlink doctor                  check that this terminal draws characters where
+                                           wordlink expects them (and clicks land right)
           wordlink --version               print the version
 
         Options:
@@ -71,4 +74,16 @@ enum Help {
 
         """
     }
+
+    static let doctor = """
+        Usage: wordlink doctor
+
+        Prints a sample of hard text (CJK, combining marks, Indic clusters, emoji with
+        skin tones, ZWJ sequences and flags, control and bidi characters as wordlink shows
+        them) and asks the terminal where its cursor went after each, comparing that with
+        the cells wordlink's layout gives them. Exits with status 1 when any disagree: text
+        after such a character is drawn away from where wordlink expects it, so clicks
+        there can land on the wrong word.
+
+        """
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The real binary in tmux: keys and mouse bytes in, the screen read back. Each test has
 /// its own tmux server. They run one at a time: each starts a terminal and a browser.
@@ -139,5 +140,41 @@ import Testing
             if Array(haystack[i..<(i + needle.count)]) == needle { return true }
         }
         return false
+    }
+}
+
+/// Where the layout puts a character is where the terminal draws it.
+@Suite(.serialized) struct WidthAgreementTests {
+    /// `wordlink doctor` prints each hard cluster as the screen does and asks the terminal
+    /// (tmux) where its cursor went: every sample must agree with the layout.
+    @Test func everyClusterOfTheCorpusTakesTheCellsTheLayoutGivesIt() throws {
+        let session = try TmuxSession(name: "doctor", columns: 100, rows: 45,
+                                      shellCommand: "\"\(TmuxSession.binary)\" doctor; echo EXIT=$?; sleep 60")
+        let status = try session.exitStatus()
+        let screen = try session.screen()
+        let rows = screen.filter { $0.hasPrefix("  ok") || $0.hasPrefix("  DIFF") }
+        #expect(rows.count >= 29)
+        #expect(!rows.contains { $0.hasPrefix("  DIFF") }, "\(screen.joined(separator: "\n"))")
+        #expect(status == 0)
+    }
+
+    /// The browser draws the corpus through ncurses; tmux's screen must be the rows that
+    /// `define` lays out (shifted by the margin), cell for cell.
+    @Test func theBrowserDrawsHardTextExactlyAsLaidOut() throws {
+        let corpus = TmuxSession.fixtures.appendingPathComponent("corpus").path
+        let define = Subprocess.run([TmuxSession.binary, "define", "hard", "--width", "58", "--data", corpus],
+                                    outputFile: Subprocess.temporaryPath("define"))
+        #expect(define.status == 0)
+        let expected = define.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { line in
+            line.isEmpty ? "" : " " + line
+        }
+        let session = try TmuxSession(name: "corpus", columns: 60, rows: expected.count + 2, data: corpus)
+        try session.waitFor(text: "Controls")
+        let screen = try session.waitForStableScreen()
+        #expect(Array(screen[1...expected.count]) == expected)
+        // A click on the link between the emoji lands on it.
+        let link = try #require(try session.locate("link between"))
+        try session.click(column: link.column + 1, row: link.row)
+        try session.waitFor(text: "wordlink · link")
     }
 }
