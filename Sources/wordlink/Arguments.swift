@@ -1,7 +1,7 @@
 /// What the command line asks for.
 enum Command: Equatable {
     /// `wordlink [WORD]`: the interactive browser.
-    case browse(word: String?, data: String?)
+    case browse(word: String?, data: String?, theme: String?)
     case define(DefineOptions)
     case check(data: String?)
     /// `wordlink doctor`: does this terminal draw characters where the layout expects?
@@ -66,7 +66,7 @@ enum ArgumentError: Error, Equatable, CustomStringConvertible {
 enum Arguments {
     static func parse(_ arguments: [String]) throws(ArgumentError) -> Command {
         var rest = arguments[...]
-        guard let first = rest.first else { return .browse(word: nil, data: nil) }
+        guard let first = rest.first else { return .browse(word: nil, data: nil, theme: nil) }
         switch first {
         case "define":
             rest.removeFirst()
@@ -106,6 +106,7 @@ enum Arguments {
         var rest = arguments
         var word: String?
         var data: String?
+        var theme: String?
         var wantsHelp = false
         var optionsEnded = false
         while let argument = rest.popFirst() {
@@ -116,6 +117,12 @@ enum Arguments {
                 case "--help", "-h": wantsHelp = true
                 case "--version": return .version
                 case "--data": data = try value(for: name, inline: inline, from: &rest, command: nil)
+                case "--theme":
+                    let text = try value(for: name, inline: inline, from: &rest, command: nil)
+                    guard ["dark", "light", "monochrome"].contains(text) else {
+                        throw .invalidValue(option: "--theme", value: text, expected: "dark, light or monochrome", command: nil)
+                    }
+                    theme = text
                 default: throw .unknownOption(argument, command: nil)
                 }
                 continue
@@ -125,7 +132,7 @@ enum Arguments {
             word = argument
         }
         if wantsHelp { return .help(topic: nil, data: data) }
-        return .browse(word: word, data: data)
+        return .browse(word: word, data: data, theme: theme)
     }
 
     static func parseDefine(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {

@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// `wordlink [WORD]`: the interactive browser on the chosen data folder.
-func runBrowser(word: String?, data: String?) -> Int32 {
+func runBrowser(word: String?, data: String?, theme themeOption: String?) -> Int32 {
     let location = DataLocation.choose(option: data)
     guard let path = location.path else {
         Terminal.error("no data folder to browse (\(location.origin)); pass --data DIR or set WORDLINK_DATA.")
@@ -34,7 +34,7 @@ func runBrowser(word: String?, data: String?) -> Int32 {
     for name in ["NO_COLOR", "TERM", "WORDLINK_THEME"] {
         if let value = getenv(name) { environment[name] = String(cString: value) }
     }
-    let theme = Theme.Name(rawValue: environment["WORDLINK_THEME"] ?? "") ?? .dark
+    let theme = Theme.Name(rawValue: themeOption ?? environment["WORDLINK_THEME"] ?? "") ?? .dark
     do {
         try TerminalApp.run(options: .init(theme: theme, environment: environment)) { size in
             let browser = Browser(source: source, size: size, page: firstPage)

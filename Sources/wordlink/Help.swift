@@ -17,7 +17,9 @@ enum Help {
         wordlink: a dictionary browser for the terminal.
 
         Usage:
-          wordlink [WORD] [--data DIR]     browse the dictionary, opened on WORD or its start page
+          wordlink [WORD] [--data DIR] [--theme dark|light|monochrome]
+                                           browse the dictionary, opened on WORD or its start
+                                           page; ? inside shows every key and mouse action
           wordlink define WORD [options]   print the page for WORD and exit
           wordlink check [--data DIR]      validate a data folder
           wordlink doctor                  check that this terminal draws characters where
@@ -27,7 +29,14 @@ enum Help {
         Options:
           --data DIR     the data folder (default: $WORDLINK_DATA, else the dictionary that
                          ships with the program)
+          --theme T      the browser's colours: dark (the default), light, or monochrome
+                         (also $WORDLINK_THEME; a non-empty NO_COLOR means monochrome)
           -h, --help     this help; 'wordlink COMMAND --help' for a command's
+
+        In the browser: click a link (or Tab to it and press Enter) to follow it; Backspace
+        or Alt-Left goes back to the same place; ':' looks up a word (typos forgiven); '/'
+        finds in the page; 'f' labels every visible link; drag or double-click selects and
+        'y' copies; '?' lists every key; 'q' quits. Ctrl-Z suspends.
 
         \(data.helpLine)
 

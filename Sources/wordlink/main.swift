@@ -23,8 +23,8 @@ do {
         status = CheckCommand.run(data: data)
     case .doctor:
         status = DoctorCommand.run()
-    case .browse(let word, let data):
-        status = runBrowser(word: word, data: data)
+    case .browse(let word, let data, let theme):
+        status = runBrowser(word: word, data: data, theme: theme)
     }
 } catch {
     Terminal.error(error.description)

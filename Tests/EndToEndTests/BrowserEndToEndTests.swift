@@ -134,6 +134,56 @@ import TestSupport
         #expect(!title.contains("pwned") && !title.contains("hacked"))
     }
 
+    /// The SGR parameters of every escape sequence in a styled capture.
+    func sgrParameters(_ styled: String) -> [[Int]] {
+        var result: [[Int]] = []
+        var rest = Substring(styled)
+        while let start = rest.range(of: "\u{1b}[") {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(where: { $0.isLetter }) else { break }
+            if rest[end] == "m" { result.append(rest[..<end].split(separator: ";").compactMap { Int($0) }) }
+            rest = rest[rest.index(after: end)...]
+        }
+        return result
+    }
+
+    /// Colour parameters: 30–37, 40–47, 90–97, 100–107, and 38/48 (extended); 39 and 49 (the
+    /// defaults) are not colours.
+    func isColour(_ parameter: Int) -> Bool {
+        (30...38).contains(parameter) || (40...48).contains(parameter) || (90...97).contains(parameter) || (100...107).contains(parameter)
+    }
+
+    @Test func noColorDrawsWithoutColoursAndStaysUsable() throws {
+        let colour = try TmuxSession(name: "colour", arguments: ["dog"], environment: ["NO_COLOR": ""])
+        try colour.waitFor(text: "dog  noun")
+        let coloured = sgrParameters(try colour.tmux(["capture-pane", "-p", "-e"]))
+        #expect(coloured.contains { $0.contains(34) }, "links are blue in the dark theme")
+        let plain = try TmuxSession(name: "nocolor", arguments: ["dog"], environment: ["NO_COLOR": "1"])
+        try plain.waitFor(text: "dog  noun")
+        try plain.send("Tab")
+        try plain.waitFor("focus") { $0.last?.hasPrefix("→ animal") == true }
+        let styled = sgrParameters(try plain.tmux(["capture-pane", "-p", "-e"]))
+        #expect(!styled.contains { $0.contains(where: isColour) }, "colours despite NO_COLOR: \(styled)")
+        #expect(styled.contains { $0.contains(4) }, "links are still underlined")
+        #expect(styled.contains { $0.contains(7) }, "the focused link is still shown, in reverse video")
+    }
+
+    @Test func ctrlZSuspendsAndTheBrowserComesBack() throws {
+        let session = try TmuxSession(name: "suspend", arguments: ["dog"])
+        try session.waitFor(text: "dog  noun")
+        let shellPid = try session.tmux(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let pid = Subprocess.run(["pgrep", "-P", shellPid], outputFile: Subprocess.temporaryPath("pgrep")).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        try session.send("C-z")
+        try session.waitFor("the browser to leave the screen") { !$0.contains { $0.contains("dog  noun") } }
+        let state = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8).split(separator: " ")[2]
+        #expect(state == "T", "the process is stopped")
+        _ = Subprocess.run(["kill", "-CONT", pid], outputFile: Subprocess.temporaryPath("kill"))
+        try session.waitFor(text: "dog  noun")
+        try session.send("Tab")
+        try session.waitFor("keys work again") { $0.last?.hasPrefix("→ animal") == true }
+    }
+
     func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         guard needle.count <= haystack.count else { return false }
         for i in 0...(haystack.count - needle.count) where haystack[i] == needle[0] {

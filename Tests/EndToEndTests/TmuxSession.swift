@@ -33,8 +33,10 @@ final class TmuxSession {
     }
 
     /// Starts the browser on `data` with `arguments`.
-    convenience init(name: String, columns: Int = 80, rows: Int = 24, data: String = TmuxSession.data, arguments: [String] = []) throws {
-        let command = ([TmuxSession.binary, "--data", data] + arguments).map { "\"\($0)\"" }.joined(separator: " ")
+    convenience init(name: String, columns: Int = 80, rows: Int = 24, data: String = TmuxSession.data,
+                     arguments: [String] = [], environment: [String: String] = [:]) throws {
+        let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value) " }.joined()
+        let command = assignments + ([TmuxSession.binary, "--data", data] + arguments).map { "\"\($0)\"" }.joined(separator: " ")
         try self.init(name: name, columns: columns, rows: rows, shellCommand: command)
     }
 
