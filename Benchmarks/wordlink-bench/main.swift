@@ -1,3 +1,4 @@
+import Foundation
 // `make bench`: the figures the issues ask for, measured on a release build.
 // Usage: wordlink-bench [all|text|define|lookup [N]|json FILE|profile-layout]
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -5,8 +6,11 @@ let which = arguments.first ?? "all"
 switch which {
 case "all":
     TextBenchmarks.run()
+    runBrowserBenchmarks()
 case "text":
     TextBenchmarks.run()
+case "browser":
+    runBrowserBenchmarks()
 case "profile-layout":
     TextBenchmarks.profileLayout()
 case "json" where arguments.count == 2:
@@ -15,4 +19,15 @@ case "lookup":
     LookupBenchmark.run(count: arguments.count > 1 ? Int(arguments[1]) ?? 150_000 : 150_000)
 default:
     print("usage: wordlink-bench [all|text|define|lookup [N]|json FILE|profile-layout]")
+}
+
+/// The browser's benchmarks need the release `wordlink` beside this program and `Data/`.
+func runBrowserBenchmarks() {
+    let binDirectory = (CommandLine.arguments[0] as NSString).deletingLastPathComponent
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    do {
+        try BrowserBenchmarks.run(binary: binDirectory + "/wordlink", data: root.appendingPathComponent("Data").path)
+    } catch {
+        print("browser benchmarks failed: \(error)")
+    }
 }

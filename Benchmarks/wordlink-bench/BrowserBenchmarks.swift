@@ -1,0 +1,142 @@
+import BrowserCore
+import DictionaryModel
+import Foundation
+import TerminalText
+
+/// Issue 4's figures: the browser from outside (a pseudo-terminal: launch to the first full
+/// screen against w3m on a page of the same size, a click to the next page, a keystroke in
+/// the lookup prompt) and inside the program (the state machine and rendering).
+enum BrowserBenchmarks {
+    static func run(binary: String, data: String, runs: Int = 15) throws {
+        print("== browser (Data/, 80×24 terminal)")
+        try inProcess(data: data)
+        try fromOutside(binary: binary, data: data, runs: runs)
+    }
+
+    static func inProcess(data: String) throws {
+        let folder = try DataFolder.load(from: data)
+        let source = DictionaryPageSource(folder: folder)
+        let size = CellSize(columns: 80, rows: 24)
+        guard case .found(let dog) = source.page(forQuery: "dog") else { throw BenchError.setup("no dog in \(data)") }
+        let browser = Browser(source: source, size: size, page: dog)
+        _ = browser.render()
+        let linkIndex = browser.view.links.firstIndex { $0.link.target == "animal" }!
+        let rect = browser.view.layoutManager.cellRects(for: browser.view.links[linkIndex].range)[0]
+        let point = CellPoint(column: rect.minColumn + 1, row: rect.minRow + 1)
+        var clock = 0.0
+        let click = Measure.median(runs: 51) {
+            clock += 10 // far apart: not a double-click
+            browser.handle(.mouse(MouseEvent(.pressed, at: point, time: clock)))
+            browser.handle(.mouse(MouseEvent(.released, at: point, time: clock + 0.01)))
+            precondition(browser.view.page.title == "animal")
+            _ = browser.render()
+            browser.goBack()
+            _ = browser.render()
+        }
+        let back = Measure.median(runs: 51) {
+            browser.open(query: "animal")
+            browser.goBack()
+            _ = browser.render()
+        }
+        Measure.report("in the program: click → new page laid out and rendered", max(0, click - back / 2), target: 0.010)
+
+        let word = Array("dictoinary")
+        var keystrokes: [Double] = []
+        for _ in 0..<21 {
+            browser.handle(.keyPressed(.escape))
+            browser.handle(.keyPressed(.character(":")))
+            for character in word {
+                let start = Measure.now()
+                browser.handle(.keyPressed(.character(character)))
+                _ = browser.render()
+                keystrokes.append(Double(Measure.now() - start) / 1e9)
+            }
+        }
+        browser.handle(.keyPressed(.escape))
+        keystrokes.sort()
+        Measure.report("in the program: keystroke in the lookup prompt (completion, preview)", keystrokes[keystrokes.count / 2],
+                       target: 0.005, extra: "slowest " + Measure.format(keystrokes.last!))
+    }
+
+    static func fromOutside(binary: String, data: String, runs: Int) throws {
+        // The same page for both programs: `define dog` as laid out for the viewport.
+        let dogLines = try defineLines(binary: binary, data: data, word: "dog", width: 78)
+        let animalLines = try defineLines(binary: binary, data: data, word: "animal", width: 78)
+        let dogWords = Set(dogLines.joined(separator: " ").split(separator: " "))
+        // The first full screen: a word on the last row of text the screen shows.
+        let lastRow = 21
+        guard dogLines.count > lastRow, let marker = longestWord(dogLines[lastRow]) else { throw BenchError.setup("dog is too short") }
+        guard let animalMarker = animalLines.flatMap({ $0.split(separator: " ") }).first(where: { $0.count >= 5 && !dogWords.contains($0) && $0.allSatisfy(\.isLetter) }) else {
+            throw BenchError.setup("no marker for the animal page")
+        }
+        let html = FileManager.default.temporaryDirectory.appendingPathComponent("wordlink-bench-dog.html")
+        let escaped = dogLines.joined(separator: "\n").replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        try "<html><head><title>dog</title></head><body><pre>\n\(escaped)\n</pre></body></html>\n".write(to: html, atomically: true, encoding: .utf8)
+
+        var wordlinkTimes: [Double] = [], w3mTimes: [Double] = [], clickTimes: [Double] = [], keyTimes: [Double] = []
+        for _ in 0..<runs {
+            let start = Measure.now()
+            let terminal = try PseudoTerminal(arguments: [binary, "--data", data, "dog"], columns: 80, rows: 24)
+            try terminal.waitFor(marker)
+            wordlinkTimes.append(Double(Measure.now() - start) / 1e9)
+            try terminal.waitFor("Tab links")
+            usleep(20_000)
+            // A click on "animal" (row 2 of the page is screen row 3, one column of margin).
+            let json = dogLinkCell
+            let before = terminal.output.count
+            let clickStart = Measure.now()
+            terminal.send("\u{1b}[<0;\(json.column + 3);\(json.row + 2)M\u{1b}[<0;\(json.column + 3);\(json.row + 2)m")
+            try terminal.waitFor(String(animalMarker), after: before)
+            clickTimes.append(Double(Measure.now() - clickStart) / 1e9)
+            usleep(20_000)
+            terminal.send(":")
+            usleep(20_000)
+            for character in "dictoinar" {
+                let offset = terminal.output.count
+                let keyStart = Measure.now()
+                terminal.send(String(character))
+                try terminal.waitFor(String(character), after: offset)
+                keyTimes.append(Double(Measure.now() - keyStart) / 1e9)
+                usleep(5_000)
+            }
+            terminal.send("q")
+
+            let w3mStart = Measure.now()
+            let w3m = try PseudoTerminal(arguments: ["w3m", "-no-mouse", html.path], columns: 80, rows: 24)
+            try w3m.waitFor(marker)
+            w3mTimes.append(Double(Measure.now() - w3mStart) / 1e9)
+        }
+        let median = { (values: [Double]) -> Double in values.sorted()[values.count / 2] }
+        Measure.report("launch → first full screen: wordlink dog (pty, median)", median(wordlinkTimes), target: median(w3mTimes),
+                       extra: "w3m on the same page: " + Measure.format(median(w3mTimes)))
+        Measure.report("launch → first full screen: w3m, same page as HTML", median(w3mTimes))
+        Measure.report("click → next page drawn (pty, from outside)", median(clickTimes), target: 0.010)
+        Measure.report("keystroke in the lookup prompt → screen (pty)", median(keyTimes), target: 0.005)
+    }
+
+    /// Where `define dog --format json` puts the link to "animal".
+    nonisolated(unsafe) static var dogLinkCell = (row: 2, column: 18)
+
+    static func defineLines(binary: String, data: String, word: String, width: Int) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["define", word, "--width", "\(width)", "--format", "json", "--data", data]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let json = try JSONParser.parse(String(decoding: output, as: UTF8.self))
+        if word == "dog", let links = json["links"]?.arrayValue,
+           let animal = links.first(where: { $0["target"]?.stringValue == "animal" }),
+           let cell = animal["cells"]?.arrayValue?.first,
+           let row = cell["row"]?.intValue, let column = cell["column"]?.intValue {
+            dogLinkCell = (row, column)
+        }
+        return json["lines"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    }
+
+    static func longestWord(_ line: String) -> String? {
+        line.split(separator: " ").map(String.init).filter { $0.allSatisfy { $0.isLetter } }.max { $0.count < $1.count }
+    }
+}
