@@ -62,13 +62,13 @@ enum TextBenchmarks {
 
 extension TextBenchmarks {
     /// Only the 1 MB layout, repeated: for `perf record` or callgrind.
-    static func profileLayout() {
+    static func profileLayout(times: Int = 10) {
         var generator = SeededGenerator(seed: 42)
         var big = StyledText()
         while big.utf8Count < 1_000_000 {
             big.append(TextCorpus.random(using: &generator, words: 60))
             big.append("\n")
         }
-        for _ in 0..<10 { precondition(LayoutManager(text: big, width: 80).numberOfRows > 0) }
+        for _ in 0..<times { precondition(LayoutManager(text: big, width: 80).numberOfRows > 0) }
     }
 }

@@ -12,7 +12,7 @@ case "text":
 case "browser":
     runBrowserBenchmarks()
 case "profile-layout":
-    TextBenchmarks.profileLayout()
+    TextBenchmarks.profileLayout(times: arguments.count > 1 ? Int(arguments[1]) ?? 10 : 10)
 case "json" where arguments.count == 2:
     JSONParserBenchmark.run(path: arguments[1])
 case "lookup":

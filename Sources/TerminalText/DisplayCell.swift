@@ -40,12 +40,18 @@ public struct DisplayCell: Hashable, Sendable {
     /// Appends the cells of `character` to `result` and returns their total width.
     @discardableResult
     public static func appendCells(for character: Character, to result: inout [DisplayCell]) -> Int {
-        let scalars = character.unicodeScalars
+        appendCells(scalars: character.unicodeScalars, to: &result)
+    }
+
+    /// Appends the cells of one grapheme cluster given as its code points.
+    @discardableResult
+    static func appendCells<Scalars: Collection>(scalars: Scalars, to result: inout [DisplayCell]) -> Int
+    where Scalars.Element == Unicode.Scalar {
         let start = result.count
         if scalars.count == 1, let only = scalars.first {
             let value = only.value
             if value >= 0x20 && value < 0x7F {
-                result.append(DisplayCell(text: String(character), width: 1))
+                result.append(DisplayCell(text: String(only), width: 1))
                 return 1
             }
             if let placeholder = placeholder(for: only) { return appendPlaceholder(placeholder, to: &result) }

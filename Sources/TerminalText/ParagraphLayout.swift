@@ -80,18 +80,17 @@ final class ParagraphLayout {
         var (scalar, scalarLength) = count > 0 ? Self.decode(bytes, at: 0) : (0, 0)
         while offset < count {
             // Find the cluster at `offset`: most clusters are one code point followed by one
-            // that certainly starts a new cluster; the rest are segmented by Swift
-            // (Unicode's extended grapheme clusters).
+            // that certainly starts a new cluster; the rest are segmented by the standard
+            // library's grapheme breaking (UAX #29, as Swift's `Character`).
             var length = scalarLength
-            var character: Character?
+            var isComplex = false
             var next: (UInt32, Int) = (0, 0)
             if offset + scalarLength < count {
                 next = Self.decode(bytes, at: offset + scalarLength)
                 if !Self.certainlyStartsCluster(next.0, after: scalar) {
-                    let found = Self.character(in: bytes, at: offset)
-                    length = found.utf8.count
+                    length = Self.clusterLength(bytes, at: offset, first: scalar, firstLength: scalarLength)
                     if length != scalarLength {
-                        character = found
+                        isComplex = true
                         next = offset + length < count ? Self.decode(bytes, at: offset + length) : (0, 0)
                     }
                 }
@@ -101,8 +100,8 @@ final class ParagraphLayout {
             if offset > 0 && (breakValue == Int32(UC_BREAK_POSSIBLE) || breakValue == Int32(UC_BREAK_MANDATORY)) {
                 cluster.flags.insert(.breakBefore)
             }
-            if let character {
-                Self.addCells(for: character, to: &cluster, cells: &cells)
+            if isComplex {
+                Self.addCells(for: Self.scalars(in: bytes, offset: offset, length: length), to: &cluster, cells: &cells)
             } else if scalar < 0x80 {
                 if scalar == 0x20 {
                     cluster.flags.insert(.whitespace)
@@ -110,13 +109,13 @@ final class ParagraphLayout {
                     cluster.flags.formUnion([.whitespace, .tab])
                     cluster.width = 0
                 } else if scalar < 0x20 || scalar == 0x7F {
-                    Self.addCells(for: Character(Unicode.Scalar(scalar)!), to: &cluster, cells: &cells)
+                    Self.addCells(for: CollectionOfOne(Unicode.Scalar(scalar)!), to: &cluster, cells: &cells)
                 }
             } else if case let raw = CellWidth.rawValue(scalar), raw > 0 && raw < 10 {
                 cluster.width = Int16(raw)
                 if scalar == 0x3000 || (scalar >= 0x2000 && scalar <= 0x200A) { cluster.flags.insert(.whitespace) }
             } else {
-                Self.addCells(for: Character(Unicode.Scalar(scalar) ?? "\u{FFFD}"), to: &cluster, cells: &cells)
+                Self.addCells(for: CollectionOfOne(Unicode.Scalar(scalar) ?? "\u{FFFD}"), to: &cluster, cells: &cells)
             }
             clusters.append(cluster)
             offset += length
@@ -178,23 +177,38 @@ final class ParagraphLayout {
         }
     }
 
-    /// The grapheme cluster at `offset` (Swift's segmentation), read from a window of the
-    /// bytes that grows until the cluster ends inside it.
-    static func character(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Character {
-        var window = 16
-        while true {
-            var end = min(bytes.count, offset + window)
-            while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
-            let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
-            let first = string.first!
-            if end == bytes.count || first.utf8.count < string.utf8.count { return first }
-            window *= 4
+    /// The length in bytes of the grapheme cluster at `offset`, segmented as Swift's
+    /// `Character` is (extended grapheme clusters with emoji ZWJ sequences, flags and Indic
+    /// conjuncts), without making strings.
+    static func clusterLength(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, first: UInt32, firstLength: Int) -> Int {
+        var recognizer = Unicode._CharacterRecognizer()
+        _ = recognizer.hasBreak(before: Unicode.Scalar(first) ?? "\u{FFFD}")
+        var position = offset + firstLength
+        while position < bytes.count {
+            let (value, size) = decode(bytes, at: position)
+            if recognizer.hasBreak(before: Unicode.Scalar(value) ?? "\u{FFFD}") { break }
+            position += size
         }
+        return position - offset
     }
 
-    private static func addCells(for character: Character, to cluster: inout Cluster, cells: inout [DisplayCell]) {
+    /// The code points of `length` bytes at `offset`.
+    static func scalars(in bytes: UnsafeBufferPointer<UInt8>, offset: Int, length: Int) -> [Unicode.Scalar] {
+        var result: [Unicode.Scalar] = []
+        result.reserveCapacity(length)
+        var position = offset
+        while position < offset + length {
+            let (value, size) = decode(bytes, at: position)
+            result.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+            position += size
+        }
+        return result
+    }
+
+    private static func addCells<Scalars: Collection>(for scalars: Scalars, to cluster: inout Cluster, cells: inout [DisplayCell])
+    where Scalars.Element == Unicode.Scalar {
         let first = cells.count
-        let width = DisplayCell.appendCells(for: character, to: &cells)
+        let width = DisplayCell.appendCells(scalars: scalars, to: &cells)
         if cells.count - first > 255 { cells.removeSubrange((first + 255)...) }
         cluster.firstCell = Int32(first)
         cluster.cellCount = UInt8(cells.count - first)
