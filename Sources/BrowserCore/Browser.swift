@@ -110,11 +110,16 @@ public final class Browser {
     }
 
     private func resize(to newSize: CellSize) {
+        let focusWasVisible = view.focusedLink.map { isLinkVisible($0) } ?? false
         size = CellSize(columns: max(0, newSize.columns), rows: max(0, newSize.rows))
         for pageView in [view, helpView, previewView].compactMap({ $0 }) {
             let top = pageView.topCharacter
             pageView.width = Self.pageWidth(for: size)
             pageView.restore(topCharacter: top, height: viewportHeight)
+        }
+        // The focused link stays in view across a resize, as the top text does.
+        if focusWasVisible, let focused = view.focusedLink {
+            view.scrollToVisible(view.links[focused].range, height: viewportHeight)
         }
     }
 

@@ -183,6 +183,19 @@ import TestSupport
         #expect(browser.render().lines[1] == before)
     }
 
+    @Test func theFocusedLinkStaysInViewAcrossAResize() {
+        let (browser, _) = makeBrowser(columns: 40, rows: 8)
+        browser.handle(.keyPressed(.tab))
+        browser.handle(.keyPressed(.tab))
+        browser.handle(.keyPressed(.tab)) // unicorn, at the end of the first row
+        #expect(browser.view.focusedLink == 2)
+        // At 12 columns the row becomes three; a two-row viewport would lose the link.
+        browser.handle(.windowResized(CellSize(columns: 14, rows: 4)))
+        #expect(browser.view.focusedLink == 2)
+        #expect(browser.view.visibleLinks(height: browser.viewportHeight).contains(2))
+        #expect(browser.render().lines.contains { $0.contains("unicorn") })
+    }
+
     @Test func lookupPromptCompletesMisspeltWordsWithAPreview() {
         let (browser, _) = makeBrowser()
         browser.handle(.keyPressed(.character(":")))
