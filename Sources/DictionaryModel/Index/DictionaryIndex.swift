@@ -100,6 +100,8 @@ struct DictionaryIndex: Sendable {
     }
 
     func fileErrorCount(_ file: Int) -> Int { Int(data.u32(fileField(file, IndexLayout.File.errorCount))) }
+    /// How many of the file's entries repeat an id read before (they are left out).
+    func fileDuplicateCount(_ file: Int) -> Int { Int(data.u32(fileField(file, IndexLayout.File.duplicateCount))) }
 
     /// The record numbers of a file's entries.
     func fileRecords(_ file: Int) -> Range<Int> {

@@ -108,9 +108,12 @@ enum IndexBuilder {
             fileSection.u32(recordNumber)
             fileSection.u32(UInt32(file.entries.count))
             fileSection.u32(UInt32(file.errorCount))
+            let duplicateCountOffset = fileSection.bytes.count
             fileSection.u32(0)
+            var duplicates: UInt32 = 0
             for entry in file.entries {
                 let isDuplicate = !seenIDs.insert(entry.id).inserted
+                if isDuplicate { duplicates += 1 }
                 recordSection.u32(UInt32(fileNumber))
                 recordSection.u32(UInt32(entry.byteRange.lowerBound))
                 recordSection.u32(UInt32(entry.byteRange.count))
@@ -151,6 +154,9 @@ enum IndexBuilder {
                     }
                 }
                 recordNumber += 1
+            }
+            withUnsafeBytes(of: duplicates.littleEndian) { raw in
+                for i in 0..<4 { fileSection.bytes[duplicateCountOffset + i] = raw[i] }
             }
         }
 

@@ -6,6 +6,7 @@
 ///           then (offset, length) in bytes of each section
 /// strings   UTF-8 bytes; records refer to them by (offset, length)
 /// files     per entry file: path, size, mtime, content hash, its records, its error count
+///           and how many of its entries repeat an earlier id
 /// records   per decoded entry, in file order: file, byte range, id, headword, pos,
 ///           summary, forms, flags (a duplicate id is kept, flagged, for incremental rebuilds)
 /// forms     (offset, length) of each form as written
@@ -22,7 +23,7 @@ enum IndexLayout {
     /// "WLINDEX1" read as a little-endian integer.
     static let magic: UInt64 = 0x3158_4544_4E49_4C57
     /// Bumped whenever the layout or what goes into it changes; another version is rebuilt.
-    static let formatVersion: UInt32 = 1
+    static let formatVersion: UInt32 = 2
 
     enum Section: Int, CaseIterable {
         case strings, files, records, forms, keys, postings, ids, order, signatures, buckets
@@ -46,7 +47,7 @@ enum IndexLayout {
     static let absent: UInt32 = .max
 
     // Field offsets within records.
-    enum File { static let path = 0, size = 8, mtimeSeconds = 16, mtimeNanoseconds = 24, hash = 32, firstRecord = 40, recordCount = 44, errorCount = 48 }
+    enum File { static let path = 0, size = 8, mtimeSeconds = 16, mtimeNanoseconds = 24, hash = 32, firstRecord = 40, recordCount = 44, errorCount = 48, duplicateCount = 52 }
     enum Record { static let file = 0, start = 4, length = 8, id = 12, headword = 20, pos = 28, summary = 36, formsStart = 44, formsCount = 48, flags = 52 }
     enum Key { static let key = 0, display = 8, folded = 16, postingsStart = 24, headwordCount = 28, formCount = 32, foldedScalars = 36, unfoldedScalars = 38 }
 

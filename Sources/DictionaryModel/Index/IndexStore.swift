@@ -142,8 +142,8 @@ public enum IndexStore {
             status = old == nil ? .built : .updated(changedFiles: changed)
             if let storePath, !write(bytes, to: storePath) { stored = nil }
         }
-        for number in 0..<index.fileCount { problems += index.fileErrorCount(number) }
-        for record in 0..<index.recordCount where index.isDuplicate(record) { problems += 1 }
+        // Per file, so that start-up touches no page of the entry records.
+        for number in 0..<index.fileCount { problems += index.fileErrorCount(number) + index.fileDuplicateCount(number) }
         let lookup = IndexedLookup(index: index, folder: path, rules: info.lookupRules)
         return IndexedDictionary(path: path, info: info, lookup: lookup, problemCount: problems, indexStatus: status, indexFile: stored)
     }
