@@ -29,10 +29,12 @@ check: build
 	$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wordlink check --data $(DATA)
 
 # Unit tests, golden grids, property tests, and the end-to-end tests that drive the real
-# binary in tmux (they find it through WORDLINK_BIN).
+# binary in tmux (they find it through WORDLINK_BIN). The lookup index the binary keeps in
+# the user's cache goes to a folder of the build's instead.
 test: deps
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
-	WORDLINK_BIN=$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wordlink \
+	rm -rf .build/test-cache
+	XDG_CACHE_HOME=$(CURDIR)/.build/test-cache WORDLINK_BIN=$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wordlink \
 	  $(SWIFT) test $(BUILD_FLAGS) --skip-build
 
 bench: deps

@@ -1,6 +1,6 @@
 import Foundation
 // `make bench`: the figures the issues ask for, measured on a release build.
-// Usage: wordlink-bench [all|text|define|lookup [N]|json FILE|profile-layout]
+// Usage: wordlink-bench [all|text|define|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
 switch which {
@@ -17,8 +17,12 @@ case "json" where arguments.count == 2:
     JSONParserBenchmark.run(path: arguments[1])
 case "lookup":
     LookupBenchmark.run(count: arguments.count > 1 ? Int(arguments[1]) ?? 150_000 : 150_000)
+case "make-folder" where arguments.count == 3:
+    SyntheticFolder.make(count: Int(arguments[1]) ?? 150_000, at: arguments[2])
+case "index" where arguments.count == 2:
+    IndexBenchmarks.run(folder: arguments[1])
 default:
-    print("usage: wordlink-bench [all|text|define|lookup [N]|json FILE|profile-layout]")
+    print("usage: wordlink-bench [all|text|define|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR]")
 }
 
 /// The browser's benchmarks need the release `wordlink` beside this program and `Data/`.

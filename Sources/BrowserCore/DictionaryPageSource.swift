@@ -3,12 +3,15 @@ import TerminalText
 
 /// The browser's pages from a dictionary data folder: lookup, formatting and suggestions
 /// from `DictionaryModel`, seen through `PageSource`.
+///
+/// With an `IndexedLookup` (what the browser uses) only the entries a page shows are
+/// decoded; titles, completion details and link summaries come from the index.
 public final class DictionaryPageSource: PageSource {
-    public let lookup: Lookup
+    public let lookup: any EntryLookup
     public let info: DictionaryInfo
     private let formatter: PageFormatter
 
-    public init(lookup: Lookup, info: DictionaryInfo) {
+    public init(lookup: any EntryLookup, info: DictionaryInfo) {
         self.lookup = lookup
         self.info = info
         formatter = PageFormatter(lookup: lookup, info: info)
@@ -32,7 +35,7 @@ public final class DictionaryPageSource: PageSource {
         guard result.isFound else {
             return .notFound(query: query, suggestions: suggestions(for: query, limit: 5))
         }
-        let headwords = result.entryNumbers.map { lookup.entries[$0].headword }
+        let headwords = result.entryNumbers.map { lookup.headword(ofEntryAt: $0) }
         var title = headwords.first ?? query
         if result.entryNumbers.count > 1 { title += " (\(result.entryNumbers.count) entries)" }
         return .found(Page(title: title, address: query, text: formatter.page(forEntryNumbers: result.entryNumbers)))
@@ -45,10 +48,13 @@ public final class DictionaryPageSource: PageSource {
     public func completions(for prefix: String, limit: Int) -> [Completion] {
         lookup.completions(for: prefix, limit: limit).map { suggestion in
             let result = lookup.lookUp(suggestion.text)
-            var detail = result.entryNumbers.compactMap { lookup.entries[$0].pos }.joined(separator: ", ")
+            var detail = result.entryNumbers.compactMap { lookup.pos(ofEntryAt: $0) }.joined(separator: ", ")
             if case .typo = suggestion.kind { detail = detail.isEmpty ? "did you mean?" : detail + " · did you mean?" }
-            if let first = result.entryNumbers.first, LookupKey.normalise(lookup.entries[first].headword) != suggestion.key {
-                detail = "form of " + lookup.entries[first].headword + (detail.isEmpty ? "" : " · " + detail)
+            if let first = result.entryNumbers.first {
+                let headword = lookup.headword(ofEntryAt: first)
+                if LookupKey.normalise(headword) != suggestion.key {
+                    detail = "form of " + headword + (detail.isEmpty ? "" : " · " + detail)
+                }
             }
             return Completion(text: suggestion.text, detail: detail, address: suggestion.text)
         }
@@ -58,14 +64,18 @@ public final class DictionaryPageSource: PageSource {
         let address = link.destination ?? link.target
         let result = lookup.lookUp(address)
         guard let first = result.entryNumbers.first else { return nil }
-        let entry = lookup.entries[first]
-        var text = entry.headword
-        if let pos = entry.pos { text += " (\(pos))" }
+        var text = lookup.headword(ofEntryAt: first)
+        if let pos = lookup.pos(ofEntryAt: first) { text += " (\(pos))" }
         if result.entryNumbers.count > 1 { text += " and \(result.entryNumbers.count - 1) more" }
-        let numbered = link.sense.flatMap { entry.sense(anchoredAt: $0) } ?? NumberedSense.all(entry.senses).first
-        if let definition = numbered?.sense.definition?.plainText ?? numbered?.sense.glosses.first?.plainText {
-            text += " — " + (definition.split(separator: "\n").first.map(String.init) ?? "")
+        // Only a link to a sense needs its entry decoded; otherwise the index has the line.
+        if let sense = link.sense, let numbered = lookup.entry(at: first).sense(anchoredAt: sense) {
+            if let definition = numbered.sense.definition?.plainText ?? numbered.sense.glosses.first?.plainText {
+                text += " — " + (definition.split(separator: "\n").first.map(String.init) ?? "")
+            }
+            return text
         }
+        let summary = lookup.summary(ofEntryAt: first)
+        if !summary.isEmpty { text += " — " + summary }
         return text
     }
 

@@ -107,41 +107,54 @@ public struct DataFolder: Sendable {
                 file = read
             }
             folder.files[file.path] = file
-            let json: JSONValue
-            do throws(DictionaryModelError) {
-                json = try JSONParser.parse(file.bytes)
-            } catch {
-                folder.diagnostics.append(Diagnostic(error, in: file))
-                continue
-            }
-            let values: [JSONValue]
-            switch json.kind {
-            case .object: values = [json]
-            case .array(let elements): values = elements
-            default:
-                folder.diagnostics.append(Diagnostic(.invalidData("expected an entry object or an array of entries, found \(json.kindDescription)", offset: json.offset), in: file))
-                continue
-            }
-            for (i, value) in values.enumerated() {
-                let end = i + 1 < values.count ? values[i + 1].offset : file.bytes.count
-                do throws(DictionaryModelError) {
-                    let entry = try Entry(json: value, file: file.path, byteRange: value.offset..<objectEnd(in: file.bytes, before: end))
-                    let idOffset = value["id"]?.offset ?? value.offset
-                    if let first = firstPlace[entry.id] {
-                        folder.diagnostics.append(Diagnostic(.error, "duplicate id \"\(entry.id)\"", at: file.location(ofOffset: idOffset),
-                                                             notes: [Diagnostic.Note("first defined at", at: first)]))
-                        continue
-                    }
-                    firstPlace[entry.id] = file.location(ofOffset: idOffset)
-                    idIndex[entry.id] = folder.entries.count
-                    folder.entries.append(entry)
-                    folder.idOffsets.append(idOffset)
-                } catch {
-                    folder.diagnostics.append(Diagnostic(error, in: file))
+            for item in entries(in: file) {
+                guard case .success(let (entry, idOffset)) = item else {
+                    if case .failure(let error) = item { folder.diagnostics.append(Diagnostic(error, in: file)) }
+                    continue
                 }
+                if let first = firstPlace[entry.id] {
+                    folder.diagnostics.append(Diagnostic(.error, "duplicate id \"\(entry.id)\"", at: file.location(ofOffset: idOffset),
+                                                         notes: [Diagnostic.Note("first defined at", at: first)]))
+                    continue
+                }
+                firstPlace[entry.id] = file.location(ofOffset: idOffset)
+                idIndex[entry.id] = folder.entries.count
+                folder.entries.append(entry)
+                folder.idOffsets.append(idOffset)
             }
         }
         return folder
+    }
+
+    /// The entries of one file in file order, each decoded with the offset of its id string
+    /// or the error that left it out; a file that is not JSON, or neither an entry nor an
+    /// array, is one error. Duplicate ids are not checked here: that needs the whole folder.
+    static func entries(in file: SourceFile) -> [Result<(entry: Entry, idOffset: Int), DictionaryModelError>] {
+        let json: JSONValue
+        do throws(DictionaryModelError) {
+            json = try JSONParser.parse(file.bytes)
+        } catch {
+            return [.failure(error)]
+        }
+        let values: [JSONValue]
+        switch json.kind {
+        case .object: values = [json]
+        case .array(let elements): values = elements
+        default:
+            return [.failure(.invalidData("expected an entry object or an array of entries, found \(json.kindDescription)", offset: json.offset))]
+        }
+        var results: [Result<(entry: Entry, idOffset: Int), DictionaryModelError>] = []
+        results.reserveCapacity(values.count)
+        for (i, value) in values.enumerated() {
+            let end = i + 1 < values.count ? values[i + 1].offset : file.bytes.count
+            do throws(DictionaryModelError) {
+                let entry = try Entry(json: value, file: file.path, byteRange: value.offset..<objectEnd(in: file.bytes, before: end))
+                results.append(.success((entry, value["id"]?.offset ?? value.offset)))
+            } catch {
+                results.append(.failure(error))
+            }
+        }
+        return results
     }
 
     /// The end of the JSON value that stops before `limit`: back over white space, commas
@@ -246,5 +259,29 @@ func readFile(_ fullPath: String, shownAs path: String) throws(DictionaryModelEr
         if bytes.count < capacity { break }
         capacity *= 2
     }
+    return bytes
+}
+
+/// The bytes `range` of a file (one entry read back through the index).
+func readFile(_ fullPath: String, range: Range<Int>, shownAs path: String) throws(DictionaryModelError) -> [UInt8] {
+    let fd = open(fullPath, O_RDONLY)
+    guard fd >= 0 else { throw .unreadable(path: path, reason: systemError()) }
+    defer { close(fd) }
+    var failure: Int32 = 0
+    let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
+        count = 0
+        while count < range.count {
+            let n = pread(fd, buffer.baseAddress! + count, range.count - count, off_t(range.lowerBound + count))
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                return
+            }
+            if n == 0 { return }
+            count += n
+        }
+    }
+    if failure != 0 { throw .unreadable(path: path, reason: String(cString: strerror(failure))) }
+    if bytes.count < range.count { throw .unreadable(path: path, reason: "the file is shorter than the index says") }
     return bytes
 }

@@ -14,8 +14,15 @@ public struct JSONParser {
 
     /// Parses a whole document.
     public static func parse(_ bytes: [UInt8]) throws(DictionaryModelError) -> JSONValue {
+        try parse(bytes, baseOffset: 0)
+    }
+
+    /// Parses a document that is a slice of a larger file starting at byte `baseOffset` of
+    /// it (one entry read back through the index): every offset, in values and in errors,
+    /// is then an offset into the whole file, so lines and columns stay right.
+    public static func parse(_ bytes: [UInt8], baseOffset: Int) throws(DictionaryModelError) -> JSONValue {
         let result: Result<JSONValue, DictionaryModelError> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = Scanner(buffer)
+            var parser = Scanner(buffer, base: baseOffset)
             do throws(DictionaryModelError) {
                 return .success(try parser.parseDocument())
             } catch {
@@ -33,15 +40,18 @@ public struct JSONParser {
 
 private struct Scanner {
     let bytes: UnsafeBufferPointer<UInt8>
+    /// Added to every offset reported, when `bytes` is a slice of a larger file.
+    let base: Int
     var position = 0
     var depth = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, base: Int = 0) {
         self.bytes = bytes
+        self.base = base
     }
 
     func fail(_ message: String, at offset: Int? = nil) -> DictionaryModelError {
-        .invalidJSON(message, offset: offset ?? position)
+        .invalidJSON(message, offset: base + (offset ?? position))
     }
 
     /// A readable name for the byte at the current position, for messages.
@@ -81,12 +91,12 @@ private struct Scanner {
         switch bytes[position] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return JSONValue(.string(try parseString()), offset: start)
-        case UInt8(ascii: "t"): try expectWord("true"); return JSONValue(.bool(true), offset: start)
-        case UInt8(ascii: "f"): try expectWord("false"); return JSONValue(.bool(false), offset: start)
-        case UInt8(ascii: "n"): try expectWord("null"); return JSONValue(.null, offset: start)
+        case UInt8(ascii: "\""): return JSONValue(.string(try parseString()), offset: base + start)
+        case UInt8(ascii: "t"): try expectWord("true"); return JSONValue(.bool(true), offset: base + start)
+        case UInt8(ascii: "f"): try expectWord("false"); return JSONValue(.bool(false), offset: base + start)
+        case UInt8(ascii: "n"): try expectWord("null"); return JSONValue(.null, offset: base + start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONValue(.number(try parseNumber()), offset: start)
+            return JSONValue(.number(try parseNumber()), offset: base + start)
         case UInt8(ascii: "/"):
             throw fail("comments are not allowed in JSON")
         default:
@@ -126,7 +136,7 @@ private struct Scanner {
         if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
             position += 1
             depth -= 1
-            return JSONValue(.object(members), offset: start)
+            return JSONValue(.object(members), offset: base + start)
         }
         while true {
             skipWhitespace()
@@ -145,7 +155,7 @@ private struct Scanner {
             position += 1
             skipWhitespace()
             let value = try parseValue()
-            members.append(JSONValue.Member(key: key, keyOffset: keyOffset, value: value))
+            members.append(JSONValue.Member(key: key, keyOffset: base + keyOffset, value: value))
             skipWhitespace()
             guard position < bytes.count else { throw fail("unexpected end of the file; expected ',' or '}'") }
             if bytes[position] == UInt8(ascii: ",") {
@@ -155,7 +165,7 @@ private struct Scanner {
             if bytes[position] == UInt8(ascii: "}") {
                 position += 1
                 depth -= 1
-                return JSONValue(.object(members), offset: start)
+                return JSONValue(.object(members), offset: base + start)
             }
             throw fail("unexpected \(found()); expected ',' or '}'")
         }
@@ -170,7 +180,7 @@ private struct Scanner {
         if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
             position += 1
             depth -= 1
-            return JSONValue(.array(elements), offset: start)
+            return JSONValue(.array(elements), offset: base + start)
         }
         while true {
             skipWhitespace()
@@ -187,7 +197,7 @@ private struct Scanner {
             if bytes[position] == UInt8(ascii: "]") {
                 position += 1
                 depth -= 1
-                return JSONValue(.array(elements), offset: start)
+                return JSONValue(.array(elements), offset: base + start)
             }
             throw fail("unexpected \(found()); expected ',' or ']'")
         }

@@ -31,26 +31,6 @@ public struct LinkResolution: Hashable, Sendable {
 }
 
 extension Lookup {
-    /// Resolves a link target (`dog`, `bank~n`, `https://…`) and optional sense anchor:
-    /// an external URL; else an exact id; else the normalised target among headwords and
-    /// forms, then through the lookup rules; else unresolved.
-    public func resolve(target: String, sense: String? = nil) -> LinkResolution {
-        if Lookup.isExternal(target) {
-            return LinkResolution(state: .external, sense: sense)
-        }
-        let result = lookUp(target)
-        guard !result.entryNumbers.isEmpty else {
-            return LinkResolution(state: .unresolved, sense: sense)
-        }
-        let ids = result.entryNumbers.map { entries[$0].id }
-        var missing = false
-        if let sense {
-            missing = !result.entryNumbers.contains { entries[$0].sense(anchoredAt: sense) != nil }
-        }
-        return LinkResolution(state: .resolved, entryIDs: ids, sense: sense,
-                              destination: ids.count == 1 ? ids[0] : target, isMissingSense: missing)
-    }
-
     /// Schemes that make a target external even without `//` after them.
     static let knownSchemes: Set<String> = ["http", "https", "ftp", "ftps", "mailto", "tel", "news", "urn", "doi",
                                             "file", "data", "irc", "gopher", "geo", "sms", "xmpp"]

@@ -1,10 +1,11 @@
-/// The lookup index of a dictionary, built once: exact ids, normalised headwords and forms,
-/// lookup rules, typo-tolerant suggestions and prefix completion.
+/// The lookup of a fully loaded folder, built in memory over every entry: exact ids,
+/// normalised headwords and forms, lookup rules, typo-tolerant suggestions and prefix
+/// completion.
 ///
-/// The index maps keys to entry numbers (positions in `entries`), never to entries
-/// themselves, so that it can later be persisted with each number standing for a file and a
-/// byte range (`Entry.origin`) and entries decoded lazily.
-public struct Lookup: Sendable {
+/// `wordlink check` and the tests use it; `define` and the browser use `IndexedLookup`, which
+/// gives the same answers from the persisted index without decoding every entry (the tests
+/// compare the two). Keys map to entry numbers (positions in `entries`).
+public struct Lookup: EntryLookup {
     /// The entries the index refers to, by number.
     public let entries: [Entry]
     let rules: [LookupRule]
@@ -138,6 +139,13 @@ public struct Lookup: Sendable {
     public func entryNumber(forID id: String) -> Int? {
         idIndex[id]
     }
+
+    public var entryCount: Int { entries.count }
+    public func entry(at number: Int) -> Entry { entries[number] }
+    public func id(ofEntryAt number: Int) -> String { entries[number].id }
+    public func headword(ofEntryAt number: Int) -> String { entries[number].headword }
+    public func pos(ofEntryAt number: Int) -> String? { entries[number].pos }
+    public func summary(ofEntryAt number: Int) -> String { entries[number].summary }
 
     // MARK: Suggestions
 

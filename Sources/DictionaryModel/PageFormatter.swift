@@ -9,10 +9,10 @@ import TerminalText
 /// line. Homographs are shown one after another, separated by a blank line. Every link is a
 /// `WordLink` run whose ordinal is its place on the page, counted from 1.
 public struct PageFormatter: Sendable {
-    public let lookup: Lookup
+    public let lookup: any EntryLookup
     public let info: DictionaryInfo
 
-    public init(lookup: Lookup, info: DictionaryInfo) {
+    public init(lookup: any EntryLookup, info: DictionaryInfo) {
         self.lookup = lookup
         self.info = info
     }
@@ -22,7 +22,7 @@ public struct PageFormatter: Sendable {
         var builder = PageBuilder()
         for (i, number) in numbers.enumerated() {
             if i > 0 { builder.blankLine() }
-            format(lookup.entries[number], into: &builder)
+            format(lookup.entry(at: number), into: &builder)
         }
         builder.end()
         return builder.text
@@ -57,7 +57,7 @@ public struct PageFormatter: Sendable {
         builder.begin(.hanging(0))
         for (i, item) in headwords.enumerated() {
             if i > 0 { builder.append(", ") }
-            let ids = item.entryNumbers.map { lookup.entries[$0].id }
+            let ids = item.entryNumbers.map { lookup.id(ofEntryAt: $0) }
             let resolution = LinkResolution(state: .resolved, entryIDs: ids,
                                             destination: ids.count == 1 ? ids[0] : item.headword)
             builder.appendLink(item.headword, target: ids.count == 1 ? ids[0] : item.headword, resolution: resolution)

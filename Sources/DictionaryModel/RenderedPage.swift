@@ -30,7 +30,7 @@ public struct RenderedPage {
 
     /// Lays `text` out at `width` (at least 1) and draws it. `lookup` tells which entries a
     /// link to several homographs leads to; without it a link knows only its destination.
-    public init(text: StyledText, width: Int, lookup: Lookup? = nil) {
+    public init(text: StyledText, width: Int, lookup: (any EntryLookup)? = nil) {
         let width = max(1, width)
         self.width = width
         self.text = text
@@ -43,7 +43,7 @@ public struct RenderedPage {
         links = text.wordLinks.map { item in
             var ids: [String] = []
             if item.link.state == .resolved, let destination = item.link.destination {
-                if let lookup, lookup.entry(withID: destination) == nil {
+                if let lookup, lookup.entryNumber(forID: destination) == nil {
                     ids = lookup.resolve(target: destination).entryIDs
                 } else {
                     ids = [destination]

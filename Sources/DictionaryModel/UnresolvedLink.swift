@@ -33,7 +33,7 @@ public struct UnresolvedLink: Hashable, Sendable {
 extension DataFolder {
     /// Every inline and relation link of every entry that resolves to nothing, or to
     /// entries without its sense; external links are never reported. In file order.
-    public func unresolvedLinks(lookup: Lookup) -> [UnresolvedLink] {
+    public func unresolvedLinks(lookup: any EntryLookup) -> [UnresolvedLink] {
         var result: [UnresolvedLink] = []
         for entry in entries {
             let file = files[entry.origin.file]

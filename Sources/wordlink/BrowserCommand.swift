@@ -13,14 +13,15 @@ func runBrowser(word: String?, data: String?, theme themeOption: String?) -> Int
         Terminal.error("no data folder to browse (\(location.origin)); pass --data DIR or set WORDLINK_DATA.")
         return 1
     }
-    let folder: DataFolder
+    // Through the index: a page decodes only the entries it shows.
+    let dictionary: IndexedDictionary
     do {
-        folder = try DataFolder.load(from: path)
+        dictionary = try IndexStore.open(folder: path, cacheDirectory: IndexStore.defaultCacheDirectory())
     } catch {
         Terminal.error("\(error.message); pass --data DIR with a folder holding dictionary.json and entries/.")
         return 1
     }
-    let source = DictionaryPageSource(folder: folder)
+    let source = DictionaryPageSource(lookup: dictionary.lookup, info: dictionary.info)
     var firstPage: Page?
     var firstMessage: String?
     if let word {
@@ -39,8 +40,8 @@ func runBrowser(word: String?, data: String?, theme themeOption: String?) -> Int
         try TerminalApp.run(options: .init(theme: theme, environment: environment)) { size in
             let browser = Browser(source: source, size: size, page: firstPage)
             if let firstMessage { browser.show(message: firstMessage) }
-            if folder.hasErrors {
-                browser.show(message: "\(folder.diagnostics.filter(\.isError).count) problems in the data folder — wordlink check lists them.")
+            if dictionary.problemCount > 0 {
+                browser.show(message: "\(dictionary.problemCount) problems in the data folder — wordlink check lists them.")
             }
             return browser
         }

@@ -10,31 +10,32 @@ enum DefineCommand {
             Terminal.error("no data folder to look in (\(location.origin)); pass --data DIR or set WORDLINK_DATA.")
             return 1
         }
-        let folder: DataFolder
+        // Through the index: only the entries on the page are read and decoded.
+        let dictionary: IndexedDictionary
         do {
-            folder = try DataFolder.load(from: path)
+            dictionary = try IndexStore.open(folder: path, cacheDirectory: IndexStore.defaultCacheDirectory())
         } catch {
             Terminal.error("\(error.message); pass --data DIR with a folder holding dictionary.json and entries/.")
             return 1
         }
-        let lookup = Lookup(folder: folder)
+        let lookup = dictionary.lookup
         let result = lookup.lookUp(options.word)
         guard result.isFound else {
             let nearest = lookup.suggestions(for: options.word, limit: 5).map(\.text)
             let quoted = "\"\(options.word)\""
             if nearest.isEmpty {
-                Terminal.error("no entry for \(quoted) in \(folder.info.title), and no headword is near it.")
+                Terminal.error("no entry for \(quoted) in \(dictionary.info.title), and no headword is near it.")
             } else {
-                Terminal.error("no entry for \(quoted) in \(folder.info.title); nearest headwords: \(nearest.joined(separator: ", ")).")
+                Terminal.error("no entry for \(quoted) in \(dictionary.info.title); nearest headwords: \(nearest.joined(separator: ", ")).")
             }
             return 1
         }
-        let formatter = PageFormatter(lookup: lookup, info: folder.info)
+        let formatter = PageFormatter(lookup: lookup, info: dictionary.info)
         let text = formatter.page(forEntryNumbers: result.entryNumbers)
         let width = options.width ?? Terminal.width() ?? 80
         let page = RenderedPage(text: text, width: width, lookup: lookup)
         Terminal.write(output(page, format: options.format, query: options.word,
-                              entries: result.entryNumbers.map { (lookup.entries[$0].id, lookup.entries[$0].headword) }))
+                              entries: result.entryNumbers.map { (lookup.id(ofEntryAt: $0), lookup.headword(ofEntryAt: $0)) }))
         return 0
     }
 

@@ -1,0 +1,89 @@
+/// What pages, commands and the browser need from a dictionary's lookup: finding entries by
+/// query, id and link target, suggestions and completion, and the entries themselves.
+///
+/// Two kinds conform. `Lookup` holds every entry of a fully loaded `DataFolder` (what
+/// `wordlink check` and the tests use); `IndexedLookup` answers from the persisted index and
+/// decodes an entry only when it is asked for (`define` and the browser). Entry numbers are
+/// each kind's own: they only mean something to the lookup that returned them.
+public protocol EntryLookup: Sendable {
+    /// How many entry numbers there are (`0..<entryCount`).
+    var entryCount: Int { get }
+
+    /// Looks `query` up as the data format resolves a link target: exact id, then
+    /// normalised headword or form, then lookup rules.
+    func lookUp(_ query: String) -> LookupResult
+
+    /// The entry number of the entry with exactly this id.
+    func entryNumber(forID id: String) -> Int?
+
+    /// The whole entry (decoded on demand by an index-backed lookup).
+    func entry(at number: Int) -> Entry
+
+    /// The id of an entry, without decoding it.
+    func id(ofEntryAt number: Int) -> String
+    /// The headword of an entry, as written, without decoding it.
+    func headword(ofEntryAt number: Int) -> String
+    /// The part of speech of an entry, without decoding it.
+    func pos(ofEntryAt number: Int) -> String?
+    /// `Entry.summary` of an entry, without decoding it.
+    func summary(ofEntryAt number: Int) -> String
+
+    /// The headwords and forms nearest to `query`, best first (see `Lookup.suggestions`).
+    func suggestions(for query: String, limit: Int) -> [Suggestion]
+    /// Completions for what has been typed so far (see `Lookup.completions`).
+    func completions(for prefix: String, limit: Int) -> [Suggestion]
+
+    /// Every distinct headword with the entries that have it, sorted by key.
+    var headwords: [(headword: String, entryNumbers: [Int])] { get }
+}
+
+extension EntryLookup {
+    /// The entry with exactly this id.
+    public func entry(withID id: String) -> Entry? {
+        entryNumber(forID: id).map { entry(at: $0) }
+    }
+
+    /// Resolves a link target (`dog`, `bank~n`, `https://…`) and optional sense anchor:
+    /// an external URL; else an exact id; else the normalised target among headwords and
+    /// forms, then through the lookup rules; else unresolved. Only a link that names a sense
+    /// needs its entries decoded (to find the anchor).
+    public func resolve(target: String, sense: String? = nil) -> LinkResolution {
+        if Lookup.isExternal(target) {
+            return LinkResolution(state: .external, sense: sense)
+        }
+        let result = lookUp(target)
+        guard !result.entryNumbers.isEmpty else {
+            return LinkResolution(state: .unresolved, sense: sense)
+        }
+        let ids = result.entryNumbers.map { id(ofEntryAt: $0) }
+        var missing = false
+        if let sense {
+            missing = !result.entryNumbers.contains { entry(at: $0).sense(anchoredAt: sense) != nil }
+        }
+        return LinkResolution(state: .resolved, entryIDs: ids, sense: sense,
+                              destination: ids.count == 1 ? ids[0] : target, isMissingSense: missing)
+    }
+}
+
+extension Entry {
+    /// The longest `summary`, in characters.
+    public static let maximumSummaryLength = 160
+
+    /// One line about the entry for status lines and completion: the first line of its first
+    /// sense's definition (or first gloss) as plain text, cut to `maximumSummaryLength`
+    /// characters with an ellipsis; empty when the first sense has neither.
+    public var summary: String {
+        guard let first = senses.first else { return "" }
+        guard let text = first.definition?.plainText ?? first.glosses.first?.plainText else { return "" }
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        guard line.utf8.count > Entry.maximumSummaryLength else { return line }
+        var count = 0
+        var end = line.startIndex
+        for index in line.indices {
+            if count == Entry.maximumSummaryLength - 1 { break }
+            count += 1
+            end = line.index(after: index)
+        }
+        return end == line.endIndex ? line : String(line[..<end]) + "…"
+    }
+}

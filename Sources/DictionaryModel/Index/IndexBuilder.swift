@@ -1,0 +1,254 @@
+/// How an entry file looked when it was indexed: enough to tell, without reading it, that it
+/// has not changed since.
+struct FileFingerprint: Hashable, Sendable {
+    var size: UInt64
+    var modificationSeconds: Int64
+    var modificationNanoseconds: Int64
+    /// A hash of the content (`FileFingerprint.hash(_:)`), checked only when the times
+    /// cannot be trusted (a file changed within a second or two of the index being built).
+    var contentHash: UInt64
+
+    /// Whether the size and modification time match (the content hash is not compared).
+    func hasSameStat(as other: FileFingerprint) -> Bool {
+        size == other.size && modificationSeconds == other.modificationSeconds
+            && modificationNanoseconds == other.modificationNanoseconds
+    }
+
+    /// A 64-bit hash of file content, eight bytes at a time (not cryptographic: it only has
+    /// to notice an edit that kept the size and the modification time).
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
+        var i = 0
+        while i + 8 <= bytes.count {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            hash = (hash ^ word) &* 0x0000_0100_0000_01B3
+            hash ^= hash >> 29
+            i += 8
+        }
+        while i < bytes.count {
+            hash = (hash ^ UInt64(bytes[i])) &* 0x0000_0100_0000_01B3
+            i += 1
+        }
+        return hash ^ (hash >> 32)
+    }
+}
+
+/// One entry as the index keeps it: what pages and prompts need without decoding it, and
+/// where it stands.
+struct IndexedEntry: Sendable {
+    var id: String
+    var headword: String
+    var pos: String?
+    var forms: [String]
+    var summary: String
+    var byteRange: Range<Int>
+}
+
+/// One entry file as the index keeps it: its fingerprint, its entries that decode (in file
+/// order, duplicates included) and how many problems it has (`wordlink check` names them).
+struct IndexedFile: Sendable {
+    var path: String
+    var fingerprint: FileFingerprint
+    var errorCount: Int
+    var entries: [IndexedEntry]
+
+    /// Reads and decodes the file `path` (relative to `folder`) for the index.
+    static func scan(folder: String, path: String, fingerprint: FileFingerprint) -> IndexedFile {
+        var fingerprint = fingerprint
+        let bytes: [UInt8]
+        do throws(DictionaryModelError) {
+            bytes = try readFile(folder + "/" + path, shownAs: path)
+        } catch {
+            return IndexedFile(path: path, fingerprint: fingerprint, errorCount: 1, entries: [])
+        }
+        fingerprint.contentHash = bytes.withUnsafeBytes { FileFingerprint.hash($0) }
+        var errors = 0
+        var entries: [IndexedEntry] = []
+        for item in DataFolder.entries(in: SourceFile(path: path, bytes: bytes)) {
+            switch item {
+            case .failure: errors += 1
+            case .success(let (entry, _)):
+                entries.append(IndexedEntry(id: entry.id, headword: entry.headword, pos: entry.pos, forms: entry.forms.map(\.text),
+                                            summary: entry.summary, byteRange: entry.origin.byteRange))
+            }
+        }
+        return IndexedFile(path: path, fingerprint: fingerprint, errorCount: errors, entries: entries)
+    }
+}
+
+/// Writes the index file for a folder's entry files (`IndexLayout`).
+enum IndexBuilder {
+    /// The index of `files` (in load order), built at `builtAt` (seconds since 1970).
+    /// - Complexity: O(n log n) in the number of entries and keys.
+    static func build(files: [IndexedFile], builtAt: Int64) -> [UInt8] {
+        var pool = StringPool()
+        var fileSection = ByteWriter()
+        var recordSection = ByteWriter()
+        var formSection = ByteWriter()
+
+        // Entries in load order; the first of an id wins, as in a full load.
+        struct KeyItem {
+            var display: String
+            var displayIsHeadword: Bool
+            var headwords: [UInt32] = []
+            var forms: [UInt32] = []
+        }
+        var keys: [String: KeyItem] = [:]
+        var idRecords: [(id: String, record: UInt32)] = []
+        var seenIDs = Set<String>()
+        var recordNumber: UInt32 = 0
+        var formNumber: UInt32 = 0
+        for (fileNumber, file) in files.enumerated() {
+            let path = pool.add(file.path)
+            fileSection.u32(path.0); fileSection.u32(path.1)
+            fileSection.u64(file.fingerprint.size)
+            fileSection.i64(file.fingerprint.modificationSeconds)
+            fileSection.i64(file.fingerprint.modificationNanoseconds)
+            fileSection.u64(file.fingerprint.contentHash)
+            fileSection.u32(recordNumber)
+            fileSection.u32(UInt32(file.entries.count))
+            fileSection.u32(UInt32(file.errorCount))
+            let duplicateCountOffset = fileSection.bytes.count
+            fileSection.u32(0)
+            var duplicates: UInt32 = 0
+            for entry in file.entries {
+                let isDuplicate = !seenIDs.insert(entry.id).inserted
+                if isDuplicate { duplicates += 1 }
+                recordSection.u32(UInt32(fileNumber))
+                recordSection.u32(UInt32(entry.byteRange.lowerBound))
+                recordSection.u32(UInt32(entry.byteRange.count))
+                for string in [entry.id, entry.headword] {
+                    let ref = pool.add(string)
+                    recordSection.u32(ref.0); recordSection.u32(ref.1)
+                }
+                let pos = pool.add(entry.pos)
+                recordSection.u32(pos.0); recordSection.u32(pos.1)
+                let summary = pool.add(entry.summary)
+                recordSection.u32(summary.0); recordSection.u32(summary.1)
+                recordSection.u32(formNumber)
+                recordSection.u32(UInt32(entry.forms.count))
+                recordSection.u32(isDuplicate ? IndexLayout.duplicateFlag : 0)
+                for form in entry.forms {
+                    let ref = pool.add(form)
+                    formSection.u32(ref.0); formSection.u32(ref.1)
+                    formNumber += 1
+                }
+                if !isDuplicate {
+                    idRecords.append((entry.id, recordNumber))
+                    // The same rules as `Lookup.init(entries:rules:)`.
+                    let key = LookupKey.normalise(entry.headword)
+                    if !key.isEmpty {
+                        if keys[key] == nil {
+                            keys[key] = KeyItem(display: entry.headword, displayIsHeadword: true)
+                        } else if keys[key]?.displayIsHeadword == false {
+                            keys[key]?.display = entry.headword
+                            keys[key]?.displayIsHeadword = true
+                        }
+                        keys[key]?.headwords.append(recordNumber)
+                    }
+                    for form in entry.forms {
+                        let formKey = LookupKey.normalise(form)
+                        guard !formKey.isEmpty else { continue }
+                        if keys[formKey] == nil { keys[formKey] = KeyItem(display: form, displayIsHeadword: false) }
+                        if keys[formKey]?.forms.last != recordNumber { keys[formKey]?.forms.append(recordNumber) }
+                    }
+                }
+                recordNumber += 1
+            }
+            withUnsafeBytes(of: duplicates.littleEndian) { raw in
+                for i in 0..<4 { fileSection.bytes[duplicateCountOffset + i] = raw[i] }
+            }
+        }
+
+        idRecords.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        var idSection = ByteWriter()
+        for item in idRecords { idSection.u32(item.record) }
+
+        var sortedKeys = keys.map { ($0.key, $0.value) }
+        keys = [:]
+        sortedKeys.sort { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+        var keySection = ByteWriter()
+        var postingSection = ByteWriter()
+        var postingCount: UInt32 = 0
+        var foldedLengths: [Int] = []
+        var signatures: [UInt64] = []
+        foldedLengths.reserveCapacity(sortedKeys.count)
+        signatures.reserveCapacity(sortedKeys.count)
+        for (key, item) in sortedKeys {
+            let keyRef = pool.add(key)
+            let displayRef = item.display == key ? keyRef : pool.add(item.display)
+            let folded = LookupKey.accentFolded(key)
+            let foldedRef = folded == key ? keyRef : pool.add(folded)
+            let foldedScalars = Array(folded.unicodeScalars.lazy.map(\.value))
+            keySection.u32(keyRef.0); keySection.u32(keyRef.1)
+            keySection.u32(displayRef.0); keySection.u32(displayRef.1)
+            keySection.u32(foldedRef.0); keySection.u32(foldedRef.1)
+            keySection.u32(postingCount)
+            keySection.u32(UInt32(item.headwords.count))
+            keySection.u32(UInt32(item.forms.count))
+            keySection.u16(UInt16(min(foldedScalars.count, Int(UInt16.max))))
+            keySection.u16(UInt16(min(key.unicodeScalars.count, Int(UInt16.max))))
+            for record in item.headwords { postingSection.u32(record) }
+            for record in item.forms { postingSection.u32(record) }
+            postingCount += UInt32(item.headwords.count + item.forms.count)
+            foldedLengths.append(min(foldedScalars.count, Int(UInt16.max)))
+            signatures.append(SuggestionSignature.of(foldedScalars))
+        }
+
+        // Keys by folded length (stable, so key order within a length).
+        let order = foldedLengths.indices.sorted { foldedLengths[$0] != foldedLengths[$1] ? foldedLengths[$0] < foldedLengths[$1] : $0 < $1 }
+        let maximumLength = foldedLengths.max() ?? 0
+        var orderSection = ByteWriter()
+        var signatureSection = ByteWriter()
+        var bucketSection = ByteWriter()
+        var position = 0
+        for length in 0...(maximumLength + 1) {
+            bucketSection.u32(UInt32(position))
+            while position < order.count && foldedLengths[order[position]] == length { position += 1 }
+        }
+        for key in order {
+            orderSection.u32(UInt32(key))
+            signatureSection.u64(signatures[key])
+        }
+
+        let sections: [[UInt8]] = [pool.bytes, fileSection.bytes, recordSection.bytes, formSection.bytes, keySection.bytes,
+                                   postingSection.bytes, idSection.bytes, orderSection.bytes, signatureSection.bytes,
+                                   bucketSection.bytes]
+        var out = ByteWriter()
+        out.u64(IndexLayout.magic)
+        out.u32(IndexLayout.formatVersion)
+        out.u32(UInt32(sections.count))
+        out.i64(builtAt)
+        out.u64(0) // the total size, set below
+        let table = out.bytes.count
+        for _ in sections { out.u64(0); out.u64(0) }
+        for (i, section) in sections.enumerated() {
+            out.align(to: 8)
+            out.set(UInt64(out.bytes.count), at: table + i * 16)
+            out.set(UInt64(section.count), at: table + i * 16 + 8)
+            out.bytes.append(contentsOf: section)
+        }
+        out.set(UInt64(out.bytes.count), at: 24)
+        return out.bytes
+    }
+}
+
+/// A 64-bit set of the characters in a folded key. One edit changes at most two bits of it
+/// (a substitution may drop one character and add another), so a key whose set differs from
+/// the query's in more than 2 × the allowed distance cannot be a suggestion: most keys are
+/// dismissed with one XOR and a population count before any edit distance is computed.
+enum SuggestionSignature {
+    static func of<S: Sequence<UInt32>>(_ scalars: S) -> UInt64 {
+        var signature: UInt64 = 0
+        for scalar in scalars { signature |= 1 << bit(scalar) }
+        return signature
+    }
+
+    @inline(__always) static func bit(_ scalar: UInt32) -> UInt64 {
+        switch scalar {
+        case 0x61...0x7A: return UInt64(scalar - 0x61)            // a–z: bits 0–25
+        case 0x30...0x39: return UInt64(26 + scalar - 0x30)       // 0–9: bits 26–35
+        default: return UInt64(36 + ((scalar &* 2_654_435_761) >> 7) % 28) // the rest, hashed into 36–63
+        }
+    }
+}

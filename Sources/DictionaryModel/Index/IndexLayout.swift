@@ -1,0 +1,136 @@
+/// The binary layout of the index file (docs/decisions.md, "The index"): a header, then ten
+/// sections of fixed-size little-endian records and one pool of UTF-8 strings.
+///
+/// ```
+/// header    magic "WLINDEX1", format version, section count, build time, file size,
+///           then (offset, length) in bytes of each section
+/// strings   UTF-8 bytes; records refer to them by (offset, length)
+/// files     per entry file: path, size, mtime, content hash, its records, its error count
+///           and how many of its entries repeat an earlier id
+/// records   per decoded entry, in file order: file, byte range, id, headword, pos,
+///           summary, forms, flags (a duplicate id is kept, flagged, for incremental rebuilds)
+/// forms     (offset, length) of each form as written
+/// keys      distinct normalised keys sorted by bytes: key, display text, accent-folded
+///           key, postings (headword entries then form entries), lengths in scalars
+/// postings  entry numbers
+/// ids       entry numbers sorted by id bytes (duplicates left out)
+/// order     key numbers sorted by folded length: suggestions scan only the lengths a
+///           query can reach
+/// sigs      per key in `order`: a 64-bit set of the characters of its folded key
+/// buckets   where each folded length starts in `order`
+/// ```
+enum IndexLayout {
+    /// "WLINDEX1" read as a little-endian integer.
+    static let magic: UInt64 = 0x3158_4544_4E49_4C57
+    /// Bumped whenever the layout or what goes into it changes; another version is rebuilt.
+    static let formatVersion: UInt32 = 2
+
+    enum Section: Int, CaseIterable {
+        case strings, files, records, forms, keys, postings, ids, order, signatures, buckets
+
+        /// The size of one record of the section, in bytes.
+        var recordSize: Int {
+            switch self {
+            case .strings: return 1
+            case .files, .records: return 56
+            case .forms: return 8
+            case .keys: return 40
+            case .postings, .ids, .order, .buckets: return 4
+            case .signatures: return 8
+            }
+        }
+    }
+
+    static let headerSize = 32 + Section.allCases.count * 16
+
+    /// An absent string (a nil part of speech) has this length.
+    static let absent: UInt32 = .max
+
+    // Field offsets within records.
+    enum File { static let path = 0, size = 8, mtimeSeconds = 16, mtimeNanoseconds = 24, hash = 32, firstRecord = 40, recordCount = 44, errorCount = 48, duplicateCount = 52 }
+    enum Record { static let file = 0, start = 4, length = 8, id = 12, headword = 20, pos = 28, summary = 36, formsStart = 44, formsCount = 48, flags = 52 }
+    enum Key { static let key = 0, display = 8, folded = 16, postingsStart = 24, headwordCount = 28, formCount = 32, foldedScalars = 36, unfoldedScalars = 38 }
+
+    /// Record flag: the entry's id was already taken by an earlier entry.
+    static let duplicateFlag: UInt32 = 1
+}
+
+/// Little-endian bytes being written.
+struct ByteWriter {
+    var bytes: [UInt8] = []
+
+    mutating func u16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func i64(_ value: Int64) { u64(UInt64(bitPattern: value)) }
+
+    mutating func align(to boundary: Int) {
+        while bytes.count % boundary != 0 { bytes.append(0) }
+    }
+
+    mutating func set(_ value: UInt64, at offset: Int) {
+        withUnsafeBytes(of: value.littleEndian) { raw in
+            for i in 0..<8 { bytes[offset + i] = raw[i] }
+        }
+    }
+}
+
+/// The strings section being written: each string once per call, referred to by
+/// (offset, length).
+struct StringPool {
+    var bytes: [UInt8] = []
+
+    mutating func add(_ string: String) -> (UInt32, UInt32) {
+        let offset = UInt32(bytes.count)
+        bytes.append(contentsOf: string.utf8)
+        return (offset, UInt32(bytes.count) - offset)
+    }
+
+    mutating func add(_ string: String?) -> (UInt32, UInt32) {
+        guard let string else { return (0, IndexLayout.absent) }
+        return add(string)
+    }
+}
+
+/// The bytes of an index file in memory: mapped from the file, or owned after a build.
+/// Never changes once made, so it is shared freely between threads.
+final class IndexData: @unchecked Sendable {
+    let base: UnsafeRawPointer
+    let count: Int
+    private let release: @Sendable (UnsafeRawPointer, Int) -> Void
+
+    init(base: UnsafeRawPointer, count: Int, release: @escaping @Sendable (UnsafeRawPointer, Int) -> Void) {
+        self.base = base
+        self.count = count
+        self.release = release
+    }
+
+    /// A copy of `bytes`.
+    convenience init(copying bytes: [UInt8]) {
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
+        bytes.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+        self.init(base: UnsafeRawPointer(memory), count: bytes.count) { pointer, _ in
+            UnsafeMutableRawPointer(mutating: pointer).deallocate()
+        }
+    }
+
+    deinit { release(base, count) }
+
+    // Every read is bounds-checked, so a corrupt index gives wrong answers, never a crash;
+    // the header and section checks in `DictionaryIndex.init` catch truncated and foreign
+    // files before that.
+    @inline(__always) func u16(_ offset: Int) -> UInt16 {
+        guard offset >= 0, offset <= count - 2 else { return 0 }
+        return UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+    }
+
+    @inline(__always) func u32(_ offset: Int) -> UInt32 {
+        guard offset >= 0, offset <= count - 4 else { return 0 }
+        return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+
+    @inline(__always) func u64(_ offset: Int) -> UInt64 {
+        guard offset >= 0, offset <= count - 8 else { return 0 }
+        return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+}

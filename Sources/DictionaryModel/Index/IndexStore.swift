@@ -1,0 +1,264 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A data folder opened through its index: what `define` and the browser start from.
+public struct IndexedDictionary: Sendable {
+    /// How the index was obtained, for benchmarks and tests; a reader never sees it.
+    public enum IndexStatus: Equatable, Sendable {
+        /// The stored index matched every entry file.
+        case loaded
+        /// There was no usable index (none, corrupt, another format version): built anew.
+        case built
+        /// Some entry files were added, removed or changed: only those were read again.
+        case updated(changedFiles: Int)
+    }
+
+    public var path: String
+    public var info: DictionaryInfo
+    public var lookup: IndexedLookup
+    /// Problems known without a full check: a missing or broken `dictionary.json`, no
+    /// `entries` folder, entry files that are unreadable or not JSON, entries that break a
+    /// rule, duplicate ids. `wordlink check` names them.
+    public var problemCount: Int
+    public var indexStatus: IndexStatus
+    /// Where the index is stored; nil when the cache could not be written (the index then
+    /// lives in memory for this run only).
+    public var indexFile: String?
+}
+
+/// Finds, checks, builds and stores the index of a data folder, in the user's cache
+/// directory (`$XDG_CACHE_HOME/wordlink`, else `~/.cache/wordlink`), never in the folder.
+///
+/// Every open lists `entries/` and compares each file's size and modification time with
+/// the index (a content hash settles files changed within a second of the index being
+/// built); files that differ, and new ones, are read again, the others' entries are taken
+/// from the old index. A missing, corrupt or foreign index is rebuilt. See docs/decisions.md.
+public enum IndexStore {
+    /// The user's cache directory for wordlink from `environment`, or nil without a home.
+    public static func cacheDirectory(environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/wordlink" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/wordlink" }
+        return nil
+    }
+
+    /// The cache directory for this process.
+    public static func defaultCacheDirectory() -> String? {
+        var environment: [String: String] = [:]
+        for name in ["XDG_CACHE_HOME", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return cacheDirectory(environment: environment)
+    }
+
+    /// The index file of the folder at `absolutePath`: named after a hash of the path, so
+    /// two folders never share one and the name says nothing about the user's files.
+    public static func indexFile(forFolder absolutePath: String, in cacheDirectory: String) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in absolutePath.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let hex = String(hash, radix: 16)
+        return cacheDirectory + "/index-" + String(repeating: "0", count: 16 - hex.count) + hex + ".wlindex"
+    }
+
+    /// Opens the data folder at `path` through its index, building or updating the index
+    /// first when needed. `cacheDirectory` nil keeps the index in memory only.
+    /// - Throws: `DictionaryModelError.notADataFolder` as `DataFolder.load(from:)` does.
+    public static func open(folder path: String, cacheDirectory: String?) throws(DictionaryModelError) -> IndexedDictionary {
+        guard isDirectory(path) else { throw .notADataFolder(path: path, reason: "no such folder") }
+        var problems = 0
+        let dictionaryPath = path + "/dictionary.json"
+        let hasEntries = isDirectory(path + "/entries")
+        var info = DictionaryInfo(id: "", title: DataFolder.folderName(path))
+        if fileExists(dictionaryPath) {
+            do throws(DictionaryModelError) {
+                info = try DictionaryInfo(json: try JSONParser.parse(try readFile(dictionaryPath, shownAs: "dictionary.json")))
+            } catch {
+                problems += 1
+            }
+        } else {
+            if !hasEntries { throw .notADataFolder(path: path, reason: "it has neither a dictionary.json nor an entries folder") }
+            problems += 1
+        }
+        if !hasEntries { problems += 1 }
+
+        let current = hasEntries ? listEntryFiles(folder: path) : []
+        let absolute = realPath(path) ?? path
+        let storePath = cacheDirectory.map { IndexStore.indexFile(forFolder: absolute, in: $0) }
+        let old = storePath.flatMap(mapIndex)
+
+        var reused: [Int?] = Array(repeating: nil, count: current.count)
+        var rehashed = false
+        if let old {
+            var oldFiles: [String: Int] = [:]
+            for number in 0..<old.fileCount { oldFiles[old.filePath(number)] = number }
+            for (i, file) in current.enumerated() {
+                guard let number = oldFiles[file.path] else { continue }
+                let stored = old.fileFingerprint(number)
+                guard stored.hasSameStat(as: file.fingerprint) else { continue }
+                // A file changed in the same moment as the index was built may keep its
+                // size and time: compare contents (git's "racily clean" entries).
+                if file.fingerprint.modificationSeconds >= old.builtAt - 1 {
+                    rehashed = true
+                    guard contentHash(path + "/" + file.path) == stored.contentHash else { continue }
+                }
+                reused[i] = number
+            }
+        }
+
+        let index: DictionaryIndex
+        let status: IndexedDictionary.IndexStatus
+        var stored = storePath
+        let unchanged = old != nil && old!.fileCount == current.count && reused.enumerated().allSatisfy { $0.element == $0.offset }
+        if let old, unchanged {
+            index = old
+            status = .loaded
+            // Once verified by content, move the build time on so the next start trusts times.
+            if rehashed, let storePath, let bytes = rebuilt(old, builtAt: now()), !write(bytes, to: storePath) { stored = nil }
+        } else {
+            var files: [IndexedFile] = []
+            files.reserveCapacity(current.count)
+            var changed = 0
+            for (i, file) in current.enumerated() {
+                if let number = reused[i], let old {
+                    var kept = indexedFile(old, number)
+                    kept.fingerprint.modificationSeconds = file.fingerprint.modificationSeconds
+                    files.append(kept)
+                } else {
+                    changed += 1
+                    files.append(IndexedFile.scan(folder: path, path: file.path, fingerprint: file.fingerprint))
+                }
+            }
+            if let old {
+                let currentPaths = Set(current.map(\.path))
+                changed += (0..<old.fileCount).filter { !currentPaths.contains(old.filePath($0)) }.count
+            }
+            let bytes = IndexBuilder.build(files: files, builtAt: now())
+            guard let built = DictionaryIndex(data: IndexData(copying: bytes)) else {
+                preconditionFailure("a freshly built index does not read back")
+            }
+            index = built
+            status = old == nil ? .built : .updated(changedFiles: changed)
+            if let storePath, !write(bytes, to: storePath) { stored = nil }
+        }
+        // Per file, so that start-up touches no page of the entry records.
+        for number in 0..<index.fileCount { problems += index.fileErrorCount(number) + index.fileDuplicateCount(number) }
+        let lookup = IndexedLookup(index: index, folder: path, rules: info.lookupRules)
+        return IndexedDictionary(path: path, info: info, lookup: lookup, problemCount: problems, indexStatus: status, indexFile: stored)
+    }
+
+    // MARK: Parts
+
+    struct ListedFile {
+        var path: String
+        var fingerprint: FileFingerprint
+    }
+
+    /// The folder's entry files in load order (as `DataFolder.load`), with their stat.
+    static func listEntryFiles(folder: String) -> [ListedFile] {
+        let names = (try? listDirectory(folder + "/entries")) ?? []
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            .map { name in
+                var info = stat()
+                var fingerprint = FileFingerprint(size: 0, modificationSeconds: 0, modificationNanoseconds: 0, contentHash: 0)
+                if stat(folder + "/entries/" + name, &info) == 0 {
+                    fingerprint.size = UInt64(max(0, info.st_size))
+                    fingerprint.modificationSeconds = Int64(info.st_mtim.tv_sec)
+                    fingerprint.modificationNanoseconds = Int64(info.st_mtim.tv_nsec)
+                }
+                return ListedFile(path: "entries/" + name, fingerprint: fingerprint)
+            }
+    }
+
+    /// The content hash of a file, nil when it cannot be read.
+    static func contentHash(_ fullPath: String) -> UInt64? {
+        do throws(DictionaryModelError) {
+            let bytes = try readFile(fullPath, shownAs: fullPath)
+            return bytes.withUnsafeBytes { FileFingerprint.hash($0) }
+        } catch {
+            return nil
+        }
+    }
+
+    /// A file of an old index, its entries read back for a new one.
+    static func indexedFile(_ index: DictionaryIndex, _ number: Int) -> IndexedFile {
+        let entries = index.fileRecords(number).map { record in
+            IndexedEntry(id: index.recordID(record), headword: index.recordHeadword(record), pos: index.recordPos(record),
+                         forms: index.recordForms(record), summary: index.recordSummary(record), byteRange: index.recordRange(record))
+        }
+        return IndexedFile(path: index.filePath(number), fingerprint: index.fileFingerprint(number),
+                           errorCount: index.fileErrorCount(number), entries: entries)
+    }
+
+    /// The bytes of `index` with another build time.
+    static func rebuilt(_ index: DictionaryIndex, builtAt: Int64) -> [UInt8]? {
+        var bytes = [UInt8](UnsafeRawBufferPointer(start: index.data.base, count: index.data.count))
+        guard bytes.count >= 24 else { return nil }
+        withUnsafeBytes(of: UInt64(bitPattern: builtAt).littleEndian) { for i in 0..<8 { bytes[16 + i] = $0[i] } }
+        return bytes
+    }
+
+    /// The index stored at `file`, mapped into memory; nil when there is none or it is not
+    /// a readable index of this format version.
+    static func mapIndex(_ file: String) -> DictionaryIndex? {
+        let fd = Glibc.open(file, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_size >= IndexLayout.headerSize else { return nil }
+        let size = Int(info.st_size)
+        guard let memory = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), memory != MAP_FAILED else { return nil }
+        let data = IndexData(base: UnsafeRawPointer(memory), count: size) { pointer, count in
+            munmap(UnsafeMutableRawPointer(mutating: pointer), count)
+        }
+        return DictionaryIndex(data: data)
+    }
+
+    /// Writes `bytes` to `file` through a temporary file and a rename, so that a reader
+    /// never sees half an index; creates the cache directory. False when anything fails.
+    @discardableResult
+    static func write(_ bytes: [UInt8], to file: String) -> Bool {
+        guard let slash = file.lastIndex(of: "/") else { return false }
+        guard makeDirectories(String(file[..<slash])) else { return false }
+        let temporary = file + ".\(getpid()).tmp"
+        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { return false }
+        var ok = bytes.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += n
+            }
+            return true
+        }
+        if close(fd) != 0 { ok = false }
+        if ok && rename(temporary, file) == 0 { return true }
+        unlink(temporary)
+        return false
+    }
+
+    static func makeDirectories(_ path: String) -> Bool {
+        if isDirectory(path) { return true }
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return mkdir(path, 0o700) == 0 || isDirectory(path) }
+        guard makeDirectories(String(path[..<slash])) else { return false }
+        return mkdir(path, 0o700) == 0 || isDirectory(path)
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec)
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+
+/// The lookup of a dictionary answered from its persisted index (`IndexStore`): ids, keys,
+/// suggestions and completion come from the index's bytes; an entry is decoded only when a
+/// page shows it, by reading its byte range from its file.
+///
+/// Gives the same answers as `Lookup` over a full load of the same folder (the tests
+/// compare them), except that entry numbers are the index's own.
+public final class IndexedLookup: EntryLookup, @unchecked Sendable {
+    let index: DictionaryIndex
+    /// The data folder, to read entries from.
+    public let folder: String
+    let rules: [LookupRule]
+    private let lock = NSLock()
+    private var decoded: [Int: Entry] = [:]
+
+    /// Entries kept decoded; a page rarely needs more than a few (homographs, sense links).
+    static let cacheLimit = 256
+
+    init(index: DictionaryIndex, folder: String, rules: [LookupRule]) {
+        self.index = index
+        self.folder = folder
+        self.rules = rules
+    }
+
+    public var entryCount: Int { index.recordCount }
+
+    // MARK: Lookup
+
+    public func lookUp(_ query: String) -> LookupResult {
+        if let record = index.record(forID: query) {
+            return LookupResult(query: query, entryNumbers: [record], match: .id)
+        }
+        let key = LookupKey.normalise(query)
+        let direct = directMatches(key)
+        if !direct.isEmpty {
+            return LookupResult(query: query, entryNumbers: direct, match: .headwordOrForm)
+        }
+        var found: [Int] = []
+        var firstRule: LookupRule?
+        for rule in rules {
+            let suffix = LookupKey.normalise(rule.suffix)
+            guard key.hasSuffix(suffix), key.count > suffix.count else { continue }
+            let stem = String(key.dropLast(suffix.count)) + LookupKey.normalise(rule.replace)
+            for number in directMatches(stem) where !found.contains(number) {
+                if let pos = rule.pos, index.recordPos(number) != pos { continue }
+                found.append(number)
+                if firstRule == nil { firstRule = rule }
+            }
+        }
+        if let firstRule {
+            return LookupResult(query: query, entryNumbers: found, match: .rule(firstRule))
+        }
+        return LookupResult(query: query, entryNumbers: [], match: .none)
+    }
+
+    /// Headword matches first, then form matches, each in load order, without repeats.
+    func directMatches(_ key: String) -> [Int] {
+        guard !key.isEmpty, let number = index.keyNumber(key) else { return [] }
+        let postings = index.keyPostings(number)
+        var result = postings.headwords
+        for record in postings.forms where !result.contains(record) { result.append(record) }
+        return result
+    }
+
+    public func entryNumber(forID id: String) -> Int? { index.record(forID: id) }
+
+    public func id(ofEntryAt number: Int) -> String { index.recordID(number) }
+    public func headword(ofEntryAt number: Int) -> String { index.recordHeadword(number) }
+    public func pos(ofEntryAt number: Int) -> String? { index.recordPos(number) }
+    public func summary(ofEntryAt number: Int) -> String { index.recordSummary(number) }
+
+    // MARK: Entries
+
+    /// The entry, read from its file and decoded on first use. Should its file have changed
+    /// since the index was checked, a stand-in entry with the headword says so.
+    public func entry(at number: Int) -> Entry {
+        lock.lock()
+        if let entry = decoded[number] {
+            lock.unlock()
+            return entry
+        }
+        lock.unlock()
+        let entry: Entry
+        do throws(DictionaryModelError) {
+            entry = try decodeEntry(number)
+        } catch {
+            let path = index.filePath(index.recordFile(number))
+            return Entry(id: index.recordID(number), headword: index.recordHeadword(number), pos: index.recordPos(number),
+                         notes: [Markup("This entry could not be read again from \(path) (\(error.message)): the file "
+                                        + "changed while wordlink was running. Open the dictionary again.")],
+                         origin: Entry.Origin(file: path, byteRange: index.recordRange(number)))
+        }
+        lock.lock()
+        if decoded.count >= Self.cacheLimit { decoded.removeAll(keepingCapacity: true) }
+        decoded[number] = entry
+        lock.unlock()
+        return entry
+    }
+
+    /// Reads the entry's byte range and decodes it; offsets in it (and in errors) are
+    /// offsets into its file, as in a full load.
+    func decodeEntry(_ number: Int) throws(DictionaryModelError) -> Entry {
+        guard number >= 0, number < index.recordCount else { throw .invalidData("no entry number \(number)", offset: 0) }
+        let path = index.filePath(index.recordFile(number))
+        let range = index.recordRange(number)
+        let bytes = try readFile(folder + "/" + path, range: range, shownAs: path)
+        let entry = try Entry(json: try JSONParser.parse(bytes, baseOffset: range.lowerBound), file: path, byteRange: range)
+        guard entry.id == index.recordID(number) else {
+            throw .invalidData("expected the entry \"\(index.recordID(number))\" there", offset: range.lowerBound)
+        }
+        return entry
+    }
+
+    // MARK: Suggestions and completion
+
+    /// The headwords and forms nearest to `query`, best first, ranked as
+    /// `Lookup.suggestions(for:limit:)` ranks them.
+    /// - Complexity: one XOR and population count for each key whose folded length is
+    ///   within reach (`SuggestionSignature`); an edit distance only for the few that pass.
+    public func suggestions(for query: String, limit: Int = 5) -> [Suggestion] {
+        let key = LookupKey.normalise(query)
+        guard !key.isEmpty, limit > 0 else { return [] }
+        let unfolded = key.unicodeScalars.map(\.value)
+        let folded = LookupKey.accentFolded(key).unicodeScalars.map(\.value)
+        let maximum = folded.count <= 4 ? 1 : 2
+        let signature = SuggestionSignature.of(folded)
+        var found: [(key: Int, folded: Int, exact: Int)] = []
+        var candidate: [UInt32] = []
+        candidate.reserveCapacity(64)
+        for length in max(0, folded.count - maximum)...(folded.count + maximum) {
+            for position in index.orderRange(forFoldedLength: length) {
+                guard (index.signature(position) ^ signature).nonzeroBitCount <= 2 * maximum else { continue }
+                let number = index.orderedKey(position)
+                guard number < index.keyCount else { continue }
+                Self.scalars(index.keyFolded(number), into: &candidate)
+                guard let distance = EditDistance.distance(folded, candidate, limit: maximum) else { continue }
+                Self.scalars(index.keyBytes(number), into: &candidate)
+                let exact = EditDistance.distance(unfolded, candidate, limit: maximum + 4) ?? maximum + 5
+                if exact == 0 { continue }
+                found.append((number, distance, exact))
+            }
+        }
+        found.sort { a, b in
+            if a.folded != b.folded { return a.folded < b.folded }
+            if a.exact != b.exact { return a.exact < b.exact }
+            let ha = index.keyIsHeadword(a.key), hb = index.keyIsHeadword(b.key)
+            if ha != hb { return ha }
+            return a.key < b.key
+        }
+        return found.prefix(limit).map { item in
+            Suggestion(text: index.keyDisplay(item.key), key: index.keyString(item.key), distance: item.folded, kind: .typo)
+        }
+    }
+
+    /// Completions for what has been typed so far, as `Lookup.completions(for:limit:)`
+    /// gives them: the exact key, keys that start with it (shorter first), then suggestions.
+    public func completions(for prefix: String, limit: Int = 10) -> [Suggestion] {
+        var key = LookupKey.normalise(prefix)
+        guard !key.isEmpty, limit > 0 else { return [] }
+        var result: [Suggestion] = []
+        var prefixed: [Int] = []
+        var exact: Int?
+        key.withUTF8 { buffer in
+            let query = UnsafeRawBufferPointer(buffer)
+            var i = index.lowerBound(query)
+            while i < index.keyCount {
+                let candidate = index.keyBytes(i)
+                guard candidate.count >= query.count, memcmp(candidate.baseAddress!, query.baseAddress!, query.count) == 0 else { break }
+                if candidate.count == query.count { exact = i } else { prefixed.append(i) }
+                i += 1
+            }
+        }
+        if let exact {
+            result.append(Suggestion(text: index.keyDisplay(exact), key: key, distance: 0, kind: .exact))
+        }
+        let wanted = limit - result.count
+        if prefixed.count > wanted {
+            // Only the shortest few are shown; sort (length, key number) pairs, not lookups.
+            prefixed = prefixed.map { (index.keyUnfoldedScalars($0), $0) }.sorted { $0 < $1 }.prefix(wanted).map(\.1)
+        } else {
+            prefixed.sort { a, b in
+                let la = index.keyUnfoldedScalars(a), lb = index.keyUnfoldedScalars(b)
+                return la != lb ? la < lb : a < b
+            }
+        }
+        for number in prefixed.prefix(wanted) {
+            result.append(Suggestion(text: index.keyDisplay(number), key: index.keyString(number), distance: 0, kind: .prefix))
+        }
+        if result.count < limit {
+            for suggestion in suggestions(for: prefix, limit: limit) where !result.contains(where: { $0.key == suggestion.key }) {
+                result.append(suggestion)
+                if result.count == limit { break }
+            }
+        }
+        return result
+    }
+
+    public var headwords: [(headword: String, entryNumbers: [Int])] {
+        (0..<index.keyCount).compactMap { number in
+            guard index.keyIsHeadword(number) else { return nil }
+            return (index.keyDisplay(number), index.keyPostings(number).headwords)
+        }
+    }
+
+    /// Decodes UTF-8 into scalar values (invalid bytes become U+FFFD, as `String` does).
+    static func scalars(_ bytes: UnsafeRawBufferPointer, into result: inout [UInt32]) {
+        result.removeAll(keepingCapacity: true)
+        var i = 0
+        let count = bytes.count
+        while i < count {
+            let byte = bytes[i]
+            if byte < 0x80 {
+                result.append(UInt32(byte))
+                i += 1
+                continue
+            }
+            var decoder = UTF8()
+            var iterator = bytes[i...].makeIterator()
+            let start = i
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                result.append(scalar.value)
+                i += scalar.value < 0x800 ? 2 : scalar.value < 0x10000 ? 3 : 4
+            default:
+                result.append(0xFFFD)
+                i = start + 1
+            }
+        }
+    }
+}

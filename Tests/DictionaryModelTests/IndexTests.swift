@@ -1,0 +1,228 @@
+import Foundation
+import Testing
+@testable import DictionaryModel
+
+/// A scratch folder for one test: a copy of a fixture and a cache directory of its own.
+struct Scratch {
+    let root: String
+    var folder: String { root + "/data" }
+    var cache: String { root + "/cache" }
+
+    init(copying fixture: String) throws {
+        root = NSTemporaryDirectory() + "wordlink-index-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Fixtures.path(fixture), toPath: folder)
+    }
+
+    func open() throws -> IndexedDictionary {
+        try IndexStore.open(folder: folder, cacheDirectory: cache)
+    }
+
+    var indexFile: String {
+        IndexStore.indexFile(forFolder: URL(fileURLWithPath: folder).resolvingSymlinksInPath().path, in: cache)
+    }
+
+    func write(_ text: String, to path: String) throws {
+        try text.write(toFile: folder + "/" + path, atomically: false, encoding: .utf8)
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: root) }
+}
+
+@Suite struct IndexTests {
+    /// Every key of the full load, some typos of each, and queries that match nothing.
+    static func queries(_ lookup: Lookup) -> [String] {
+        var result: [String] = []
+        for entry in lookup.entries {
+            result.append(entry.id)
+            result.append(entry.headword)
+            result += entry.forms.map(\.text)
+        }
+        for key in lookup.keys.map(\.key) {
+            let letters = Array(key)
+            result.append(key.uppercased())
+            result.append(String(letters.dropLast()))                              // missing letter
+            result.append(key + "e")                                               // extra letter
+            if letters.count > 1 { result.append(String([letters[1], letters[0]] + letters.dropFirst(2))) } // swapped
+            result.append(String(letters.dropFirst()) + "x")                       // two edits
+            result.append(key + "s")                                               // lookup rules
+            result.append(key + "ing")
+            for n in 1..<max(2, letters.count) { result.append(String(letters.prefix(n))) } // prefixes
+        }
+        return result + ["", " ", "zzz", "xylophone", "https://example.org/", "Dog~n", "cafe", "CAFÉ", "ｄｏｇ"]
+    }
+
+    @Test func answersAsAFullLoadDoes() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let folder = try DataFolder.load(from: scratch.folder)
+        let full = Lookup(folder: folder)
+        let opened = try scratch.open()
+        #expect(opened.indexStatus == .built)
+        #expect(opened.indexFile == scratch.indexFile)
+        #expect(opened.info == folder.info)
+        #expect(opened.problemCount == 0)
+        let again = try scratch.open()
+        #expect(again.indexStatus == .loaded)
+        for indexed in [opened.lookup, again.lookup] {
+            func ids(_ result: LookupResult, _ lookup: any EntryLookup) -> [String] { result.entryNumbers.map { lookup.id(ofEntryAt: $0) } }
+            for query in Self.queries(full) {
+                let a = full.lookUp(query), b = indexed.lookUp(query)
+                #expect(ids(a, full) == ids(b, indexed), "lookUp(\(query))")
+                #expect(a.match == b.match, "match of \(query)")
+                #expect(full.suggestions(for: query) == indexed.suggestions(for: query), "suggestions(\(query))")
+                #expect(full.completions(for: query) == indexed.completions(for: query), "completions(\(query))")
+                #expect(full.resolve(target: query) == indexed.resolve(target: query), "resolve(\(query))")
+                #expect(full.resolve(target: query, sense: "1") == indexed.resolve(target: query, sense: "1"))
+            }
+            #expect(full.headwords.map { [$0.headword] + $0.entryNumbers.map { full.id(ofEntryAt: $0) } }
+                    == indexed.headwords.map { [$0.headword] + $0.entryNumbers.map { indexed.id(ofEntryAt: $0) } })
+            // Lazy decoding gives the same entry, offsets and all.
+            for entry in full.entries {
+                let number = try #require(indexed.entryNumber(forID: entry.id))
+                #expect(indexed.entry(at: number) == entry)
+                #expect(indexed.headword(ofEntryAt: number) == entry.headword)
+                #expect(indexed.pos(ofEntryAt: number) == entry.pos)
+                #expect(indexed.summary(ofEntryAt: number) == entry.summary)
+            }
+            // Unresolved links are found the same way, with the same places.
+            #expect(folder.unresolvedLinks(lookup: full) == folder.unresolvedLinks(lookup: indexed))
+        }
+    }
+
+    @Test func pagesFromTheIndexEqualPagesFromAFullLoad() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let folder = try DataFolder.load(from: scratch.folder)
+        let full = Lookup(folder: folder)
+        let indexed = try scratch.open().lookup
+        let a = PageFormatter(lookup: full, info: folder.info), b = PageFormatter(lookup: indexed, info: folder.info)
+        for query in ["dog", "bank", "went", "café", "ponies"] {
+            let pageA = RenderedPage(text: a.page(forEntryNumbers: full.lookUp(query).entryNumbers), width: 60, lookup: full)
+            let pageB = RenderedPage(text: b.page(forEntryNumbers: indexed.lookUp(query).entryNumbers), width: 60, lookup: indexed)
+            #expect(pageA.lines == pageB.lines)
+            #expect(pageA.links.map(\.entryIDs) == pageB.links.map(\.entryIDs))
+            #expect(pageA.text.wordLinks.map(\.link) == pageB.text.wordLinks.map(\.link))
+        }
+        #expect(a.indexPage().string == b.indexPage().string)
+    }
+
+    @Test func rebuildsOnlyWhatChanged() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        #expect(try scratch.open().indexStatus == .built)
+
+        // A changed file (a new headword, same file name).
+        try scratch.write("""
+            {"id": "pony~n", "headword": "pony", "pos": "noun", "forms": ["ponies", "horsie"],
+             "senses": [{"definition": "a small horse, changed"}]}
+            """, to: "entries/pony.json")
+        var opened = try scratch.open()
+        #expect(opened.indexStatus == .updated(changedFiles: 1))
+        #expect(opened.lookup.lookUp("horsie").entryNumbers.map { opened.lookup.id(ofEntryAt: $0) } == ["pony~n"])
+        #expect(opened.lookup.entry(withID: "pony~n")?.senses.first?.definition?.source == "a small horse, changed")
+        #expect(opened.lookup.entry(withID: "dog~n")?.headword == "dog")
+        #expect(try scratch.open().indexStatus == .loaded)
+
+        // An added file.
+        try scratch.write(#"{"id": "zebra~n", "headword": "zebra", "senses": []}"#, to: "entries/zebra.json")
+        opened = try scratch.open()
+        #expect(opened.indexStatus == .updated(changedFiles: 1))
+        #expect(opened.lookup.entryNumber(forID: "zebra~n") != nil)
+
+        // A removed file.
+        try FileManager.default.removeItem(atPath: scratch.folder + "/entries/river.json")
+        opened = try scratch.open()
+        #expect(opened.indexStatus == .updated(changedFiles: 1))
+        #expect(!opened.lookup.lookUp("river").isFound)
+        #expect(opened.lookup.suggestions(for: "rivr", limit: 5).allSatisfy { $0.text != "river" })
+
+        // A file that is not an entry file changes nothing.
+        try scratch.write("notes", to: "entries/notes.txt")
+        #expect(try scratch.open().indexStatus == .loaded)
+    }
+
+    @Test func noticesAnEditThatKeepsSizeAndTime() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let path = scratch.folder + "/entries/go.json"
+        let before = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as! Date
+        #expect(try scratch.open().indexStatus == .built)
+        // Same length, same modification time, other content: only the content hash tells.
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"went\"", with: "\"wend\"")
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: before], ofItemAtPath: path)
+        let opened = try scratch.open()
+        #expect(opened.indexStatus == .updated(changedFiles: 1))
+        #expect(opened.lookup.lookUp("wend").isFound)
+        #expect(!opened.lookup.lookUp("went").isFound)
+    }
+
+    @Test(arguments: ["garbage", "truncated", "version", "empty"])
+    func aCorruptOrForeignIndexIsRebuilt(_ damage: String) throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        #expect(try scratch.open().indexStatus == .built)
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: scratch.indexFile)))
+        switch damage {
+        case "garbage": bytes = (0..<bytes.count).map { UInt8(truncatingIfNeeded: $0 &* 7919) }
+        case "truncated": bytes = Array(bytes.prefix(bytes.count / 2))
+        case "version": bytes[8] = 99
+        default: bytes = []
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: scratch.indexFile))
+        let opened = try scratch.open()
+        #expect(opened.indexStatus == .built)
+        #expect(opened.lookup.lookUp("dog").isFound)
+        #expect(try scratch.open().indexStatus == .loaded)
+    }
+
+    @Test func worksWithoutAWritableCache() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        try "a file where the cache folder should be".write(toFile: scratch.cache, atomically: false, encoding: .utf8)
+        let opened = try scratch.open()
+        #expect(opened.indexFile == nil)
+        #expect(opened.lookup.lookUp("bank").entryNumbers.count == 2)
+        let memoryOnly = try IndexStore.open(folder: scratch.folder, cacheDirectory: nil)
+        #expect(memoryOnly.indexFile == nil)
+        #expect(memoryOnly.lookup.lookUp("went").isFound)
+    }
+
+    @Test func neverWritesIntoTheDataFolder() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let before = try FileManager.default.subpathsOfDirectory(atPath: scratch.folder).sorted()
+        _ = try scratch.open()
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: scratch.folder).sorted() == before)
+    }
+
+    @Test func countsTheProblemsAFullLoadReports() throws {
+        let scratch = try Scratch(copying: "broken")
+        defer { scratch.remove() }
+        let folder = try DataFolder.load(from: scratch.folder)
+        let opened = try scratch.open()
+        #expect(opened.problemCount == folder.diagnostics.filter(\.isError).count)
+        #expect(opened.lookup.entryNumber(forID: "dog~n").map { opened.lookup.entry(at: $0) } == folder.entries[0])
+        #expect(opened.lookup.entry(withID: "hostile") == folder.entries.first { $0.id == "hostile" })
+    }
+
+    @Test func cacheDirectoryFollowsXDG() {
+        #expect(IndexStore.cacheDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/a"]) == "/x/cache/wordlink")
+        #expect(IndexStore.cacheDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/a"]) == "/home/a/.cache/wordlink")
+        #expect(IndexStore.cacheDirectory(environment: [:]) == nil)
+        #expect(IndexStore.indexFile(forFolder: "/a", in: "/c") != IndexStore.indexFile(forFolder: "/b", in: "/c"))
+    }
+
+    @Test func aSliceParsesWithTheFilesOffsets() throws {
+        let text = #"[{"a": 1}, {"b": [true, "x"]}]"#
+        let whole = try JSONParser.parse(text)
+        let second = try #require(whole.arrayValue?[1])
+        let slice = Array(Array(text.utf8)[second.offset..<(text.utf8.count - 1)])
+        #expect(try JSONParser.parse(slice, baseOffset: second.offset) == second)
+        #expect(throws: DictionaryModelError.invalidJSON("unexpected ']' after the top-level value", offset: 12)) {
+            try JSONParser.parse(Array("[]]".utf8), baseOffset: 10)
+        }
+    }
+}
