@@ -37,9 +37,10 @@ let package = Package(
             dependencies: ["TerminalText", "DictionaryModel", "BrowserCore", "TestSupport"],
             path: "Benchmarks/wordlink-bench"
         ),
+        .executableTarget(name: "wordlink-floor", path: "Benchmarks/wordlink-floor"),
         .target(name: "TestSupport", dependencies: ["TerminalText", "DictionaryModel", "BrowserCore"], path: "Tests/TestSupport"),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "TestSupport"]),
-        .testTarget(name: "DictionaryModelTests", dependencies: ["DictionaryModel", "TestSupport"]),
+        .testTarget(name: "DictionaryModelTests", dependencies: ["DictionaryModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BrowserCoreTests", dependencies: ["BrowserCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures"]),
     ]

@@ -6,11 +6,14 @@ let which = arguments.first ?? "all"
 switch which {
 case "all":
     TextBenchmarks.run()
+    DefineBenchmarks.run(binDirectory: binDirectory, data: dataFolder)
     runBrowserBenchmarks()
 case "text":
     TextBenchmarks.run()
 case "browser":
     runBrowserBenchmarks()
+case "define":
+    DefineBenchmarks.run(binDirectory: binDirectory, data: dataFolder)
 case "profile-layout":
     TextBenchmarks.profileLayout(times: arguments.count > 1 ? Int(arguments[1]) ?? 10 : 10)
 case "json" where arguments.count == 2:
@@ -25,12 +28,19 @@ default:
     print("usage: wordlink-bench [all|text|define|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR]")
 }
 
+/// The release build's folder (wordlink and wordlink-floor are beside this program).
+var binDirectory: String { (CommandLine.arguments[0] as NSString).deletingLastPathComponent }
+
+/// The repository's Data folder.
+var dataFolder: String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Data").path
+}
+
 /// The browser's benchmarks need the release `wordlink` beside this program and `Data/`.
-func runBrowserBenchmarks() {
-    let binDirectory = (CommandLine.arguments[0] as NSString).deletingLastPathComponent
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+@MainActor func runBrowserBenchmarks() {
     do {
-        try BrowserBenchmarks.run(binary: binDirectory + "/wordlink", data: root.appendingPathComponent("Data").path)
+        try BrowserBenchmarks.run(binary: binDirectory + "/wordlink", data: dataFolder)
     } catch {
         print("browser benchmarks failed: \(error)")
     }

@@ -1,0 +1,72 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Whole-process timings: commands run alternately (so load affects them alike), each with
+/// its wall time and peak resident memory from `wait4`.
+enum ProcessTimer {
+    struct Sample {
+        var seconds: Double
+        var peakKilobytes: Int
+    }
+
+    /// Runs `arguments` once with output to /dev/null.
+    static func runOnce(_ arguments: [String]) -> Sample {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        let start = Measure.now()
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else {
+            return Sample(seconds: .nan, peakKilobytes: 0)
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        return Sample(seconds: Double(Measure.now() - start) / 1e9, peakKilobytes: usage.ru_maxrss)
+    }
+
+    /// Medians of wall time and peak memory for each command, run `runs` times in turn.
+    static func compare(_ commands: [(name: String, arguments: [String])], runs: Int) -> [(name: String, median: Double, peakKilobytes: Int)] {
+        var samples = Array(repeating: [Sample](), count: commands.count)
+        for (i, command) in commands.enumerated() { _ = runOnce(command.arguments); _ = i } // warm the caches
+        for _ in 0..<runs {
+            for (i, command) in commands.enumerated() { samples[i].append(runOnce(command.arguments)) }
+        }
+        return commands.enumerated().map { i, command in
+            let times = samples[i].map(\.seconds).sorted()
+            let memory = samples[i].map(\.peakKilobytes).sorted()
+            return (command.name, times[times.count / 2], memory[memory.count / 2])
+        }
+    }
+
+    static func report(_ results: [(name: String, median: Double, peakKilobytes: Int)]) {
+        for result in results {
+            Measure.report(result.name, result.median, extra: "peak \(result.peakKilobytes / 1024) MB")
+        }
+    }
+}
+
+/// Issue 3's figure: `wordlink define WORD` against a Swift program that decodes a small
+/// JSON file with Foundation, both static, medians side by side.
+enum DefineBenchmarks {
+    static func run(binDirectory: String, data: String, runs: Int = 41) {
+        print("== define (whole process, medians of \(runs) alternating runs)")
+        let results = ProcessTimer.compare([
+            ("floor: Swift + Foundation JSONDecoder on dictionary.json", [binDirectory + "/wordlink-floor", data + "/dictionary.json"]),
+            ("wordlink --version", [binDirectory + "/wordlink", "--version"]),
+            ("wordlink define dog --data Data", [binDirectory + "/wordlink", "define", "dog", "--data", data]),
+            ("wordlink define bank --format json --data Data", [binDirectory + "/wordlink", "define", "bank", "--format", "json", "--data", data]),
+        ], runs: runs)
+        ProcessTimer.report(results)
+        let floor = results[0].median
+        let define = results[2].median
+        print(String(format: "define / floor = %.2f (target ≤ 1.50)  %@", define / floor, define / floor <= 1.5 ? "ok" : "MISSED"))
+    }
+}
