@@ -25,7 +25,7 @@ let package = Package(
             providers: [.apt(["libunistring-dev"])]
         ),
         .target(name: "TerminalText", dependencies: ["CUnistring"]),
-        .target(name: "DictionaryModel", dependencies: ["TerminalText"]),
+        .target(name: "DictionaryModel", dependencies: ["TerminalText", "CUnistring"]),
         .target(name: "BrowserCore", dependencies: ["TerminalText", "DictionaryModel"]),
         .target(name: "CursesTerminal", dependencies: ["CNcursesw", "TerminalText", "BrowserCore"]),
         .executableTarget(

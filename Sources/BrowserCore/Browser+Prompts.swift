@@ -1,4 +1,3 @@
-import Foundation
 import TerminalText
 
 /// The lookup prompt's state: the text typed and the ranked candidates for it.
@@ -116,7 +115,7 @@ extension Browser {
         }
         setMode(.find(prompt))
         findQuery = prompt.text
-        findMatches = Self.matches(of: prompt.text, in: view.page.text.string)
+        findMatches = Self.matches(of: prompt.text, in: view.page.text)
         selectMatch(startingAt: view.topCharacter, forward: true)
         return []
     }
@@ -147,18 +146,9 @@ extension Browser {
         view.scrollToVisible(match, height: viewportHeight)
     }
 
-    /// Case-insensitive matches of `needle` in `haystack`, as UTF-8 ranges.
-    static func matches(of needle: String, in haystack: String) -> [Range<Int>] {
-        guard !needle.isEmpty else { return [] }
-        var result: [Range<Int>] = []
-        var searchStart = haystack.startIndex
-        let utf8 = haystack.utf8
-        while searchStart < haystack.endIndex,
-              let found = haystack.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive], range: searchStart..<haystack.endIndex) {
-            result.append(utf8.distance(from: utf8.startIndex, to: found.lowerBound)..<utf8.distance(from: utf8.startIndex, to: found.upperBound))
-            searchStart = found.upperBound > found.lowerBound ? found.upperBound : haystack.index(after: found.lowerBound)
-        }
-        return result
+    /// Matches of `needle` in the page, ignoring case and accents, as UTF-8 ranges.
+    static func matches(of needle: String, in text: StyledText) -> [Range<Int>] {
+        text.ranges(ofFolded: needle)
     }
 
     // MARK: Link hints

@@ -1,4 +1,3 @@
-import Foundation
 import TerminalText
 
 /// The browser: a state machine that takes events and gives a screen (a cell grid) and
@@ -203,7 +202,7 @@ public final class Browser {
 
     /// Opens the page for a typed query, or says what is nearest.
     public func open(query: String) {
-        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        let trimmed = String(query.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
         guard !trimmed.isEmpty else { return }
         switch source.page(forQuery: trimmed) {
         case .found(let page): open(page)

@@ -1,6 +1,11 @@
 // libunistring has no pkg-config file; this module map links it by name.
-// Only the line-breaking API is used (UAX #14 break opportunities).
+// Used: UAX #14 line-break opportunities, normalisation (NFKC, NFKD) and case folding.
 #ifndef CUNISTRING_SHIM_H
 #define CUNISTRING_SHIM_H
 #include <unilbrk.h>
+#include <uninorm.h>
+#include <unicase.h>
+
+static inline uninorm_t CUnistring_NFKC(void) { return UNINORM_NFKC; }
+static inline uninorm_t CUnistring_NFKD(void) { return UNINORM_NFKD; }
 #endif

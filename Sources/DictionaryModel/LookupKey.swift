@@ -1,32 +1,18 @@
-import Foundation
+import TerminalText
 
 /// How queries, headwords and forms are compared: the normalised lookup key of the data
 /// format, and a looser accent-folded key that suggestions compare on.
 public enum LookupKey {
-    /// Unicode NFKC, lower-cased, white space trimmed and runs of it collapsed to one space:
+    /// Unicode NFKC, case-folded, white space trimmed and runs of it collapsed to one space:
     /// `"  Ｄog\u{00A0} house "` → `"dog house"`.
     public static func normalise(_ text: String) -> String {
-        var isASCII = true
-        for byte in text.utf8 where byte >= 0x80 { isASCII = false; break }
-        // ASCII is its own NFKC form; skipping Foundation there keeps start-up and indexing fast.
-        let composed = isASCII ? text : text.precomposedStringWithCompatibilityMapping
-        return collapseWhiteSpace(composed.lowercased())
+        collapseWhiteSpace(UnicodeFolding.caseFoldedNFKC(text))
     }
 
     /// The normalised key with accents and other combining marks removed (`café` → `cafe`),
     /// for typo-tolerant suggestions.
     public static func accentFolded(_ key: String) -> String {
-        var isASCII = true
-        for byte in key.utf8 where byte >= 0x80 { isASCII = false; break }
-        if isASCII { return key }
-        var scalars = String.UnicodeScalarView()
-        for scalar in key.decomposedStringWithCompatibilityMapping.unicodeScalars {
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .enclosingMark, .spacingMark: continue
-            default: scalars.append(scalar)
-            }
-        }
-        return String(scalars).precomposedStringWithCompatibilityMapping
+        UnicodeFolding.withoutMarks(key)
     }
 
     static func collapseWhiteSpace(_ text: String) -> String {

@@ -15,7 +15,7 @@ enum DoctorCommand {
         for result in results {
             let measured = result.measured.map(String.init) ?? "no answer"
             let mark = result.agrees ? "ok  " : "DIFF"
-            output += "  \(mark) \(result.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0))  layout \(result.expected), terminal \(measured)\n"
+            output += "  \(mark) \(result.name + String(repeating: " ", count: max(0, nameWidth - result.name.count)))  layout \(result.expected), terminal \(measured)\n"
         }
         let disagreements = results.filter { !$0.agrees }
         if disagreements.isEmpty {

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The lookup of a dictionary answered from its persisted index (`IndexStore`): ids, keys,
 /// suggestions and completion come from the index's bytes; an entry is decoded only when a
@@ -11,7 +13,7 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     /// The data folder, to read entries from.
     public let folder: String
     let rules: [LookupRule]
-    private let lock = NSLock()
+    private let lock = Lock()
     private var decoded: [Int: Entry] = [:]
 
     /// Entries kept decoded; a page rarely needs more than a few (homographs, sense links).
