@@ -5,7 +5,7 @@ SWIFT       ?= swift
 DATA        ?= Data
 BUILD_FLAGS ?=
 RELEASE     := -c release --static-swift-stdlib
-APT_PACKAGES := libncurses-dev libunistring-dev pkg-config tmux
+APT_PACKAGES := libncurses-dev libunistring-dev zlib1g-dev pkg-config tmux
 WORDNET_DIR ?= $(HOME)/.local/share/wordlink/wordnet
 
 .PHONY: all deps build release run test bench check clean wordnet
