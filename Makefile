@@ -5,7 +5,8 @@ SWIFT       ?= swift
 DATA        ?= Data
 BUILD_FLAGS ?=
 RELEASE     := -c release --static-swift-stdlib
-APT_PACKAGES := libncurses-dev libunistring-dev zlib1g-dev pkg-config tmux
+# wordnet-base and dict-jargon: the importers' integration tests run on the real packages.
+APT_PACKAGES := libncurses-dev libunistring-dev zlib1g-dev pkg-config tmux wordnet-base dict-jargon
 WORDNET_DIR ?= $(HOME)/.local/share/wordlink/wordnet
 
 .PHONY: all deps build release run test bench check clean wordnet
@@ -43,7 +44,6 @@ bench: deps
 wordnet: release
 	Scripts/ensure-packages wordnet-base
 	$$($(SWIFT) build $(RELEASE) --show-bin-path)/wordlink import wordnet --to $(WORDNET_DIR)
-	@echo "Browse it with: wordlink --data $(WORDNET_DIR)"
 
 clean:
 	rm -rf .build

@@ -4,6 +4,8 @@ enum Command: Equatable {
     case browse(word: String?, data: String?)
     case define(DefineOptions)
     case check(data: String?)
+    /// `wordlink import …`: converts a real dictionary into a data folder.
+    case importDictionary(ImportOptions)
     /// `--help` of the program (topic nil) or of a command.
     case help(topic: String?, data: String?)
     case version
@@ -34,7 +36,7 @@ enum ArgumentError: Error, Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .unknownCommand(let name):
-            return "unknown command '\(name)'; the commands are define and check (see 'wordlink --help')."
+            return "unknown command '\(name)'; the commands are define, check and import (see 'wordlink --help')."
         case .unknownOption(let option, let command):
             return "unknown option '\(option)'\(Self.for(command)); see '\(Self.help(command))'."
         case .missingValue(let option, let command):
@@ -72,6 +74,9 @@ enum Arguments {
         case "check":
             rest.removeFirst()
             return try parseCheck(rest)
+        case "import":
+            rest.removeFirst()
+            return try parseImport(rest)
         case "help":
             rest.removeFirst()
             return .help(topic: rest.first, data: nil)

@@ -7,6 +7,7 @@ enum Help {
         case nil: return program(data)
         case "define": return define(data)
         case "check": return check(data)
+        case "import", "import wordnet", "import dictd": return ImportHelp.text(topic: topic ?? "import")
         default: return nil
         }
     }
@@ -19,6 +20,7 @@ enum Help {
           wordlink [WORD] [--data DIR]     browse the dictionary, opened on WORD or its start page
           wordlink define WORD [options]   print the page for WORD and exit
           wordlink check [--data DIR]      validate a data folder
+          wordlink import KIND [options]   convert WordNet or a dictd dictionary into a data folder
           wordlink --version               print the version
 
         Options:

@@ -14,13 +14,15 @@ do {
             Terminal.write(text)
             status = 0
         } else {
-            Terminal.error("no help on '\(topic ?? "")'; the commands are define and check.")
+            Terminal.error("no help on '\(topic ?? "")'; the commands are define, check and import.")
             status = 2
         }
     case .define(let options):
         status = DefineCommand.run(options)
     case .check(let data):
         status = CheckCommand.run(data: data)
+    case .importDictionary(let options):
+        status = ImportCommand.run(options)
     case .browse(let word, let data):
         status = runBrowser(word: word, data: data)
     }
