@@ -9,7 +9,8 @@ BUILD_FLAGS ?=
 RELEASE     := -c release -Xswiftc -static-executable
 # The floor that define is measured against, linked as issue 3 describes it.
 FLOOR       := -c release --static-swift-stdlib --scratch-path .build/floor
-APT_PACKAGES := libncurses-dev libunistring-dev pkg-config tmux
+# wordnet-base and dict-jargon: the importers' integration tests run on the real packages.
+APT_PACKAGES := libncurses-dev libunistring-dev zlib1g-dev pkg-config tmux wordnet-base dict-jargon
 WORDNET_DIR ?= $(HOME)/.local/share/wordlink/wordnet
 
 .PHONY: all deps build release run test bench check clean wordnet
@@ -51,7 +52,6 @@ bench: deps
 wordnet: release
 	Scripts/ensure-packages wordnet-base
 	$$($(SWIFT) build $(RELEASE) --show-bin-path)/wordlink import wordnet --to $(WORDNET_DIR)
-	@echo "Browse it with: wordlink --data $(WORDNET_DIR)"
 
 clean:
 	rm -rf .build

@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The layers, bottom to top; data flows up, events flow down (docs/architecture.md).
-//   CNcursesw, CUnistring   system C libraries (shims only)
+//   CNcursesw, CUnistring, CZlib   system C libraries (shims only)
 //   TerminalText            attributed text → rows of terminal cells; hit-testing; cell grid
 //   DictionaryModel         data folder, lookup, links, entry pages as attributed text, importers
 //   BrowserCore             the browser's state machine and views drawing into cell grids
@@ -24,8 +24,12 @@ let package = Package(
             name: "CUnistring",
             providers: [.apt(["libunistring-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "TerminalText", dependencies: ["CUnistring"]),
-        .target(name: "DictionaryModel", dependencies: ["TerminalText", "CUnistring"]),
+        .target(name: "DictionaryModel", dependencies: ["TerminalText", "CUnistring", "CZlib"]),
         .target(name: "BrowserCore", dependencies: ["TerminalText", "DictionaryModel"]),
         .target(name: "CursesTerminal", dependencies: ["CNcursesw", "TerminalText", "BrowserCore"]),
         .executableTarget(

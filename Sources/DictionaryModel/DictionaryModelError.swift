@@ -12,6 +12,12 @@ public enum DictionaryModelError: Error, Hashable, Sendable, CustomStringConvert
     case unreadable(path: String, reason: String)
     /// The folder is not a data folder at all (no `dictionary.json`, no `entries/`).
     case notADataFolder(path: String, reason: String)
+    /// An importer's source is not in the format it reads; `line` is 1-based, 0 when unknown.
+    case invalidSource(path: String, line: Int, reason: String)
+    /// An importer will not write into a folder that is not an import of its own.
+    case folderNotImport(path: String, importer: String, reason: String)
+    /// A file or folder could not be written.
+    case unwritable(path: String, reason: String)
 
     /// The message without its place, as a diagnostic shows it.
     public var message: String {
@@ -20,6 +26,11 @@ public enum DictionaryModelError: Error, Hashable, Sendable, CustomStringConvert
         case .invalidData(let message, _): return message
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
         case .notADataFolder(let path, let reason): return "\(path) is not a wordlink data folder: \(reason)"
+        case .invalidSource(let path, let line, let reason):
+            return line > 0 ? "\(path):\(line): \(reason)" : "\(path): \(reason)"
+        case .folderNotImport(let path, let importer, let reason):
+            return "will not write into \(path): \(reason), so it is not an earlier '\(importer)' import; choose an empty or new folder"
+        case .unwritable(let path, let reason): return "cannot write \(path): \(reason)"
         }
     }
 
@@ -27,7 +38,7 @@ public enum DictionaryModelError: Error, Hashable, Sendable, CustomStringConvert
     public var offset: Int? {
         switch self {
         case .invalidJSON(_, let offset), .invalidData(_, let offset): return offset
-        case .unreadable, .notADataFolder: return nil
+        case .unreadable, .notADataFolder, .invalidSource, .folderNotImport, .unwritable: return nil
         }
     }
 

@@ -35,6 +35,12 @@ extension JSONValue {
 
     static func writeString(_ string: String, to output: inout String) {
         output += "\""
+        // Most strings need no escape: append them whole (importers write millions of them).
+        if !needsEscaping(string) {
+            output += string
+            output += "\""
+            return
+        }
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""
@@ -52,6 +58,20 @@ extension JSONValue {
             }
         }
         output += "\""
+    }
+
+    /// Whether `string` holds a character that `writeString` escapes: `"`, `\\`, C0, DEL,
+    /// C1 (UTF-8 `C2 80`–`C2 9F`) or U+2028/U+2029 (`E2 80 A8`/`A9`).
+    static func needsEscaping(_ string: String) -> Bool {
+        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        for byte in string.utf8 {
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return true }
+            if previous == 0xC2 && byte >= 0x80 && byte <= 0x9F { return true }
+            if beforePrevious == 0xE2 && previous == 0x80 && (byte == 0xA8 || byte == 0xA9) { return true }
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
     }
 }
 

@@ -6,6 +6,8 @@ enum Command: Equatable {
     case check(data: String?)
     /// `wordlink doctor`: does this terminal draw characters where the layout expects?
     case doctor
+    /// `wordlink import …`: converts a real dictionary into a data folder.
+    case importDictionary(ImportOptions)
     /// `--help` of the program (topic nil) or of a command.
     case help(topic: String?, data: String?)
     case version
@@ -36,7 +38,7 @@ enum ArgumentError: Error, Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .unknownCommand(let name):
-            return "unknown command '\(name)'; the commands are define, check and doctor (see 'wordlink --help')."
+            return "unknown command '\(name)'; the commands are define, check, import and doctor (see 'wordlink --help')."
         case .unknownOption(let option, let command):
             return "unknown option '\(option)'\(Self.for(command)); see '\(Self.help(command))'."
         case .missingValue(let option, let command):
@@ -81,6 +83,9 @@ enum Arguments {
                 throw extra.hasPrefix("-") ? .unknownOption(extra, command: "doctor") : .unexpectedArgument(extra, command: "doctor")
             }
             return .doctor
+        case "import":
+            rest.removeFirst()
+            return try parseImport(rest)
         case "help":
             rest.removeFirst()
             return .help(topic: rest.first, data: nil)

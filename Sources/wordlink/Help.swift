@@ -8,6 +8,7 @@ enum Help {
         case "define": return define(data)
         case "check": return check(data)
         case "doctor": return doctor
+        case "import", "import wordnet", "import dictd": return ImportHelp.text(topic: topic ?? "import")
         default: return nil
         }
     }
@@ -22,6 +23,7 @@ enum Help {
                                            page; ? inside shows every key and mouse action
           wordlink define WORD [options]   print the page for WORD and exit
           wordlink check [--data DIR]      validate a data folder
+          wordlink import KIND [options]   convert WordNet or a dictd dictionary into a data folder
           wordlink doctor                  check that this terminal draws characters where
                                            wordlink expects them (and clicks land right)
           wordlink --version               print the version

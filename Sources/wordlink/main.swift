@@ -14,7 +14,7 @@ do {
             Terminal.write(text)
             status = 0
         } else {
-            Terminal.error("no help on '\(topic ?? "")'; the commands are define, check and doctor.")
+            Terminal.error("no help on '\(topic ?? "")'; the commands are define, check, import and doctor.")
             status = 2
         }
     case .define(let options):
@@ -23,6 +23,8 @@ do {
         status = CheckCommand.run(data: data)
     case .doctor:
         status = DoctorCommand.run()
+    case .importDictionary(let options):
+        status = ImportCommand.run(options)
     case .browse(let word, let data, let theme):
         status = runBrowser(word: word, data: data, theme: theme)
     }

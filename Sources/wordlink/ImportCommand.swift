@@ -1,0 +1,168 @@
+import DictionaryModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The options of `wordlink import`.
+enum ImportOptions: Equatable {
+    /// `wordlink import wordnet [--from DIR] --to DIR`.
+    case wordnet(from: String?, to: String)
+    /// `wordlink import dictd --index FILE --dict FILE --to DIR [--style S]`.
+    case dictd(index: String, dict: String, to: String, style: String?, license: String?)
+}
+
+extension Arguments {
+    /// `import wordnet …` and `import dictd …`; `import --help` and `import KIND --help`.
+    static func parseImport(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
+        var rest = arguments
+        guard let kind = rest.first, !kind.hasPrefix("-") else {
+            if let first = rest.first, first == "--help" || first == "-h" { return .help(topic: "import", data: nil) }
+            if let first = rest.first { throw .unknownOption(first, command: "import") }
+            throw .missingArgument("kind of dictionary (wordnet or dictd)", command: "import")
+        }
+        rest.removeFirst()
+        guard kind == "wordnet" || kind == "dictd" else {
+            throw .invalidValue(option: "KIND", value: kind, expected: "wordnet or dictd", command: "import")
+        }
+        let command = "import " + kind
+        var values: [String: String] = [:]
+        let allowed: Set<String> = kind == "wordnet" ? ["--from", "--to"] : ["--index", "--dict", "--to", "--style", "--license"]
+        while let argument = rest.popFirst() {
+            let (name, inline) = split(argument)
+            if name == "--help" || name == "-h" { return .help(topic: command, data: nil) }
+            guard allowed.contains(name) else {
+                if argument.hasPrefix("-") { throw .unknownOption(argument, command: command) }
+                throw .unexpectedArgument(argument, command: command)
+            }
+            let value = try value(for: name, inline: inline, from: &rest, command: command)
+            if value.isEmpty { throw .invalidValue(option: name, value: value, expected: "a path", command: command) }
+            values[name] = value
+        }
+        guard let to = values["--to"] else { throw .missingArgument("destination folder (--to DIR)", command: command) }
+        if kind == "wordnet" { return .importDictionary(.wordnet(from: values["--from"], to: to)) }
+        guard let index = values["--index"] else { throw .missingArgument("dictd index file (--index FILE.index)", command: command) }
+        guard let dict = values["--dict"] else { throw .missingArgument("dictd data file (--dict FILE.dict.dz)", command: command) }
+        if let style = values["--style"], !["foldoc", "jargon", "gcide", "plain"].contains(style) {
+            throw .invalidValue(option: "--style", value: style, expected: "foldoc, jargon, gcide or plain", command: command)
+        }
+        return .importDictionary(.dictd(index: index, dict: dict, to: to, style: values["--style"], license: values["--license"]))
+    }
+}
+
+/// `wordlink import`: converts a real dictionary into a data folder.
+enum ImportCommand {
+    /// Runs the import, with a progress line on standard error when it is a terminal, and
+    /// prints what was written. Exit status 1 when the source or the destination is unusable.
+    static func run(_ options: ImportOptions) -> Int32 {
+        let showsProgress = isatty(STDERR_FILENO) == 1
+        var lastLine = ""
+        let progress: (ImportProgress) -> Void = { step in
+            guard showsProgress else { return }
+            let percent = step.total > 0 ? step.completed * 100 / step.total : 0
+            let line = "\(step.phase): \(percent)%"
+            if line != lastLine {
+                Terminal.write("\r\u{1B}[K" + line, to: STDERR_FILENO)
+                lastLine = line
+            }
+        }
+        let summary: ImportSummary
+        let destination: String
+        do {
+            switch options {
+            case .wordnet(let from, let to):
+                destination = to
+                summary = try WordNetImporter(from: from ?? WordNetImporter.defaultSourceFolder, to: to, progress: progress).run()
+            case .dictd(let index, let dict, let to, let style, let license):
+                destination = to
+                var importer = DictdImporter(index: index, dict: dict, to: to, progress: progress)
+                if let style { importer.style = DictdImporter.Style(rawValue: style) ?? .plain }
+                importer.licenseFile = license
+                summary = try importer.run()
+            }
+        } catch {
+            if showsProgress { Terminal.write("\r\u{1B}[K", to: STDERR_FILENO) }
+            var hint = ""
+            if case .wordnet(nil, _) = options, case .unreadable = error {
+                hint = " Install WordNet with 'apt-get install wordnet-base', or pass --from DIR."
+            }
+            Terminal.error(error.message + "." + hint)
+            return 1
+        }
+        if showsProgress { Terminal.write("\r\u{1B}[K", to: STDERR_FILENO) }
+        Terminal.write(report(summary, destination: destination))
+        return 0
+    }
+
+    /// What the import wrote, in two or three lines.
+    static func report(_ summary: ImportSummary, destination: String) -> String {
+        let count = CheckCommand.count
+        var text = "Wrote \(count(summary.entryCount, "entry", "entries")) in \(count(summary.fileCount, "file", "files")) to \(destination).\n"
+        text += "\(count(summary.linkCount, "link", "links")), \(summary.unresolvedLinkCount) unresolved"
+        if !summary.unresolvedExamples.isEmpty { text += " (" + summary.unresolvedExamples.prefix(5).joined(separator: ", ") + ")" }
+        text += ".\n"
+        if summary.unlinkedReferenceCount > 0 {
+            text += "\(count(summary.unlinkedReferenceCount, "cross-reference names", "cross-references name")) no entry; kept as plain text.\n"
+        }
+        return text + "Browse it with: wordlink --data \(destination)\n"
+    }
+}
+
+/// The `--help` texts of `wordlink import`.
+enum ImportHelp {
+    static func text(topic: String) -> String {
+        switch topic {
+        case "import wordnet": return wordnet
+        case "import dictd": return dictd
+        default: return wordnet + "\n" + dictd
+        }
+    }
+
+    static let wordnet = """
+        Usage: wordlink import wordnet [--from DIR] --to DIR
+
+        Converts Princeton WordNet (index.*, data.* and *.exc files) into a data folder:
+        one entry per lemma and part of speech (id "lemma~n", ~v, ~a, ~r), senses in
+        WordNet's order with definitions and examples, synonyms and every pointer
+        (broader, narrower, parts, opposites, derived forms…) as links, irregular forms
+        from the .exc files, WordNet's suffix rules for lookup, and its licence.
+
+        Options:
+          --from DIR      the WordNet database (default: /usr/share/wordnet, from the
+                          Debian package wordnet-base)
+          --to DIR        the data folder to write: new, empty, or an earlier WordNet
+                          import (which is replaced); any other folder is refused
+          -h, --help      this help
+
+        Prints how many entries and links were written and how many links lead nowhere;
+        a progress line goes to standard error when it is a terminal. Then browse with
+        'wordlink --data DIR'.
+
+        """
+
+    static let dictd = """
+        Usage: wordlink import dictd --index FILE.index --dict FILE.dict[.dz] --to DIR
+                                     [--style foldoc|jargon|gcide|plain] [--license FILE]
+
+        Converts a dictd dictionary (as the Debian packages dict-foldoc, dict-jargon,
+        dict-gcide and FreeDict's install in /usr/share/dictd) into a data folder: one
+        entry per record, {cross-references} as word links when they name a headword,
+        pronunciations, parts of speech and numbered senses where the style has them.
+        The 00-database-* records give the title, the description and NOTICE.
+
+        Options:
+          --index FILE    the dictd index (headword, base64 offset and length)
+          --dict FILE     the data: dictzip (.dict.dz), gzip, or plain text
+          --to DIR        the data folder to write: new, empty, or an earlier dictd
+                          import (which is replaced); any other folder is refused
+          --style S       how the records are written (default: from the file name,
+                          else plain)
+          --license FILE  the licence to copy to LICENSE (default: the Debian package's
+                          copyright file, /usr/share/doc/dict-NAME/copyright)
+          -h, --help      this help
+
+        Example:
+          wordlink import dictd --index /usr/share/dictd/jargon.index \\
+            --dict /usr/share/dictd/jargon.dict.dz --to ~/.local/share/wordlink/jargon
+
+        """
+}
