@@ -37,6 +37,45 @@ public protocol EntryLookup: Sendable {
     var headwords: [(headword: String, entryNumbers: [Int])] { get }
 }
 
+/// A lookup that finds entries by id, by normalised headword or form (`directMatches`), and
+/// through lookup rules: the data format's resolution, written once for both kinds.
+protocol RuleBasedLookup: EntryLookup {
+    var rules: [LookupRule] { get }
+    /// Entries whose headword (first) or form is exactly the normalised `key`.
+    func directMatches(_ key: String) -> [Int]
+}
+
+extension RuleBasedLookup {
+    /// Exact id, then normalised headword or form, then lookup rules (a rule with `pos`
+    /// counts only when it lands on an entry of that part of speech).
+    func resolveQuery(_ query: String) -> LookupResult {
+        if let number = entryNumber(forID: query) {
+            return LookupResult(query: query, entryNumbers: [number], match: .id)
+        }
+        let key = LookupKey.normalise(query)
+        let direct = directMatches(key)
+        if !direct.isEmpty {
+            return LookupResult(query: query, entryNumbers: direct, match: .headwordOrForm)
+        }
+        var found: [Int] = []
+        var firstRule: LookupRule?
+        for rule in rules {
+            let suffix = LookupKey.normalise(rule.suffix)
+            guard key.hasSuffix(suffix), key.count > suffix.count else { continue }
+            let stem = String(key.dropLast(suffix.count)) + LookupKey.normalise(rule.replace)
+            for number in directMatches(stem) where !found.contains(number) {
+                if let wanted = rule.pos, pos(ofEntryAt: number) != wanted { continue }
+                found.append(number)
+                if firstRule == nil { firstRule = rule }
+            }
+        }
+        if let firstRule {
+            return LookupResult(query: query, entryNumbers: found, match: .rule(firstRule))
+        }
+        return LookupResult(query: query, entryNumbers: [], match: .none)
+    }
+}
+
 extension EntryLookup {
     /// The entry with exactly this id.
     public func entry(withID id: String) -> Entry? {

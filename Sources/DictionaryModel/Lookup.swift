@@ -5,7 +5,7 @@
 /// `wordlink check` and the tests use it; `define` and the browser use `IndexedLookup`, which
 /// gives the same answers from the persisted index without decoding every entry (the tests
 /// compare the two). Keys map to entry numbers (positions in `entries`).
-public struct Lookup: EntryLookup {
+public struct Lookup: EntryLookup, RuleBasedLookup {
     /// The entries the index refers to, by number.
     public let entries: [Entry]
     let rules: [LookupRule]
@@ -95,30 +95,7 @@ public struct Lookup: EntryLookup {
     /// headword or form, then lookup rules. Suggestions are only computed on request
     /// (`suggestions(for:)`), since a found word does not need them.
     public func lookUp(_ query: String) -> LookupResult {
-        if let number = idIndex[query] {
-            return LookupResult(query: query, entryNumbers: [number], match: .id)
-        }
-        let key = LookupKey.normalise(query)
-        let direct = directMatches(key)
-        if !direct.isEmpty {
-            return LookupResult(query: query, entryNumbers: direct, match: .headwordOrForm)
-        }
-        var found: [Int] = []
-        var firstRule: LookupRule?
-        for rule in rules {
-            let suffix = LookupKey.normalise(rule.suffix)
-            guard key.hasSuffix(suffix), key.count > suffix.count else { continue }
-            let stem = String(key.dropLast(suffix.count)) + LookupKey.normalise(rule.replace)
-            for number in directMatches(stem) where !found.contains(number) {
-                if let pos = rule.pos, entries[number].pos != pos { continue }
-                found.append(number)
-                if firstRule == nil { firstRule = rule }
-            }
-        }
-        if let firstRule {
-            return LookupResult(query: query, entryNumbers: found, match: .rule(firstRule))
-        }
-        return LookupResult(query: query, entryNumbers: [], match: .none)
+        resolveQuery(query)
     }
 
     /// Headword matches first, then form matches, each in load order, without repeats.

@@ -8,19 +8,7 @@ import Glibc
 
 /// `wordlink [WORD]`: the interactive browser on the chosen data folder.
 func runBrowser(word: String?, data: String?, theme themeOption: String?) -> Int32 {
-    let location = DataLocation.choose(option: data)
-    guard let path = location.path else {
-        Terminal.error("no data folder to browse (\(location.origin)); pass --data DIR or set WORDLINK_DATA.")
-        return 1
-    }
-    // Through the index: a page decodes only the entries it shows.
-    let dictionary: IndexedDictionary
-    do {
-        dictionary = try IndexStore.open(folder: path, cacheDirectory: IndexStore.defaultCacheDirectory())
-    } catch {
-        Terminal.error("\(error.message); pass --data DIR with a folder holding dictionary.json and entries/.")
-        return 1
-    }
+    guard let dictionary = DataLocation.openIndexed(option: data, purpose: "browse") else { return 1 }
     let source = DictionaryPageSource(lookup: dictionary.lookup, info: dictionary.info)
     var firstPage: Page?
     var firstMessage: String?

@@ -4,6 +4,8 @@ import Glibc
 import Darwin
 #endif
 
+import DictionaryModel
+
 /// Which data folder a command uses, and why: `--data`, else `$WORDLINK_DATA`, else the
 /// dictionary that ships with the program.
 struct DataLocation: Equatable {
@@ -68,5 +70,24 @@ struct DataLocation: Equatable {
     var helpLine: String {
         if let path { return "Data folder: \(path) (\(origin))" }
         return "Data folder: \(origin)"
+    }
+}
+
+extension DataLocation {
+    /// The chosen folder opened through its index (only the entries a page shows are read
+    /// and decoded), or nil after saying on standard error what is wrong; `purpose` ends the
+    /// sentence "no data folder to …".
+    static func openIndexed(option: String?, purpose: String) -> IndexedDictionary? {
+        let location = choose(option: option)
+        guard let path = location.path else {
+            Terminal.error("no data folder to \(purpose) (\(location.origin)); pass --data DIR or set WORDLINK_DATA.")
+            return nil
+        }
+        do {
+            return try IndexStore.open(folder: path, cacheDirectory: IndexStore.defaultCacheDirectory())
+        } catch {
+            Terminal.error("\(error.message); pass --data DIR with a folder holding dictionary.json and entries/.")
+            return nil
+        }
     }
 }

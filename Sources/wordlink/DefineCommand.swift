@@ -5,19 +5,7 @@ import TerminalText
 enum DefineCommand {
     /// Runs the command and returns the exit status.
     static func run(_ options: DefineOptions) -> Int32 {
-        let location = DataLocation.choose(option: options.data)
-        guard let path = location.path else {
-            Terminal.error("no data folder to look in (\(location.origin)); pass --data DIR or set WORDLINK_DATA.")
-            return 1
-        }
-        // Through the index: only the entries on the page are read and decoded.
-        let dictionary: IndexedDictionary
-        do {
-            dictionary = try IndexStore.open(folder: path, cacheDirectory: IndexStore.defaultCacheDirectory())
-        } catch {
-            Terminal.error("\(error.message); pass --data DIR with a folder holding dictionary.json and entries/.")
-            return 1
-        }
+        guard let dictionary = DataLocation.openIndexed(option: options.data, purpose: "look in") else { return 1 }
         let lookup = dictionary.lookup
         let result = lookup.lookUp(options.word)
         guard result.isFound else {

@@ -8,7 +8,7 @@ import Glibc
 ///
 /// Gives the same answers as `Lookup` over a full load of the same folder (the tests
 /// compare them), except that entry numbers are the index's own.
-public final class IndexedLookup: EntryLookup, @unchecked Sendable {
+public final class IndexedLookup: EntryLookup, RuleBasedLookup, @unchecked Sendable {
     let index: DictionaryIndex
     /// The data folder, to read entries from.
     public let folder: String
@@ -30,30 +30,7 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     // MARK: Lookup
 
     public func lookUp(_ query: String) -> LookupResult {
-        if let record = index.record(forID: query) {
-            return LookupResult(query: query, entryNumbers: [record], match: .id)
-        }
-        let key = LookupKey.normalise(query)
-        let direct = directMatches(key)
-        if !direct.isEmpty {
-            return LookupResult(query: query, entryNumbers: direct, match: .headwordOrForm)
-        }
-        var found: [Int] = []
-        var firstRule: LookupRule?
-        for rule in rules {
-            let suffix = LookupKey.normalise(rule.suffix)
-            guard key.hasSuffix(suffix), key.count > suffix.count else { continue }
-            let stem = String(key.dropLast(suffix.count)) + LookupKey.normalise(rule.replace)
-            for number in directMatches(stem) where !found.contains(number) {
-                if let pos = rule.pos, index.recordPos(number) != pos { continue }
-                found.append(number)
-                if firstRule == nil { firstRule = rule }
-            }
-        }
-        if let firstRule {
-            return LookupResult(query: query, entryNumbers: found, match: .rule(firstRule))
-        }
-        return LookupResult(query: query, entryNumbers: [], match: .none)
+        resolveQuery(query)
     }
 
     /// Headword matches first, then form matches, each in load order, without repeats.
