@@ -23,13 +23,28 @@ enum TerminalRestore {
         return pointer
     }()
 
+    static let handledSignals = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
+
+    /// The handlers that were installed before ours (the Swift runtime's crash reporter, for
+    /// one), indexed by signal number: ours restores the terminal, then hands over to them.
+    nonisolated(unsafe) static var previousActions: UnsafeMutablePointer<sigaction> = {
+        let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+        pointer.initialize(repeating: sigaction(), count: 65)
+        return pointer
+    }()
+
     /// Saves the settings of `fd` and installs the handlers.
     static func save(fileDescriptor fd: Int32) {
         descriptor = fd
         hasSaved = tcgetattr(fd, &saved) == 0
         _ = resetBytes // made now, never inside a handler
-        for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
-            signal(sig, restoreAndReraise)
+        _ = previousActions
+        for sig in handledSignals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_sigaction = restoreAndReraise
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_SIGINFO
+            sigaction(sig, &action, previousActions + Int(sig))
         }
         isActive = true
     }
@@ -39,17 +54,25 @@ enum TerminalRestore {
         guard isActive else { return }
         isActive = false
         if hasSaved { tcsetattr(descriptor, TCSAFLUSH, &saved) }
-        for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
-            signal(sig, SIG_DFL)
-        }
+        for sig in handledSignals { sigaction(sig, previousActions + Int(sig), nil) }
     }
 
-    /// For the signal handlers: reset sequences, saved settings, then the signal again.
-    static let restoreAndReraise: @convention(c) (Int32) -> Void = { sig in
+    /// For the signal handlers: reset sequences and saved settings; then the handler that was
+    /// there before runs (the Swift runtime's crash report prints on a sane terminal), and
+    /// last the signal's default action ends the process as the signal would have.
+    static let restoreAndReraise: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = { sig, info, context in
         if TerminalRestore.isActive {
             TerminalRestore.isActive = false
             _ = write(TerminalRestore.descriptor, TerminalRestore.resetBytes, TerminalRestore.resetSequence.count)
             if TerminalRestore.hasSaved { tcsetattr(TerminalRestore.descriptor, TCSANOW, &TerminalRestore.saved) }
+        }
+        let previous = TerminalRestore.previousActions[Int(sig)]
+        if previous.sa_flags & SA_SIGINFO != 0, let handler = previous.__sigaction_handler.sa_sigaction {
+            handler(sig, info, context)
+        } else if let handler = previous.__sigaction_handler.sa_handler,
+                  unsafeBitCast(handler, to: Int.self) != unsafeBitCast(SIG_DFL, to: Int.self),
+                  unsafeBitCast(handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) {
+            handler(sig)
         }
         signal(sig, SIG_DFL)
         raise(sig)

@@ -5,18 +5,21 @@ import Testing
 /// Whatever ends the browser, the terminal's settings (`stty -g`) are what they were.
 @Suite(.serialized) struct TerminalRestoreTests {
     /// Runs the browser between two `stty -g` and ends it with `ending`.
-    func run(_ name: String, ending: (TmuxSession) throws -> Void) throws -> (before: String, after: String, status: Int?) {
+    func run(_ name: String, ending: (TmuxSession) throws -> Void) throws -> (before: String, after: String, status: Int?, screen: [String]) {
         let binary = TmuxSession.binary
         let folder = TmuxSession.folder(for: name).path
-        let shell = "stty -g > \(folder)/before; \"\(binary)\" --data \"\(TmuxSession.data)\" dog; echo EXIT=$?; stty -g > \(folder)/after; sleep 60"
+        // The Swift runtime's crash reporter waits for a key on a terminal unless told not to.
+        let shell = "stty -g > \(folder)/before; SWIFT_BACKTRACE=interactive=no \"\(binary)\" --data \"\(TmuxSession.data)\" dog; echo EXIT=$?; stty -g > \(folder)/after; sleep 60"
         let live = try TmuxSession(name: name, shellCommand: shell)
         try live.waitFor(text: "dog  noun")
         try ending(live)
         let status = try live.exitStatus()
         usleep(200_000)
+        // The screen and what scrolled off it.
+        let screen = try live.tmux(["capture-pane", "-p", "-S", "-1000"]).split(separator: "\n").map(String.init)
         let before = try String(contentsOfFile: live.path("before"), encoding: .utf8)
         let after = try String(contentsOfFile: live.path("after"), encoding: .utf8)
-        return (before, after, status)
+        return (before, after, status, screen)
     }
 
     func pid(of session: TmuxSession) throws -> Int32 {
@@ -44,5 +47,9 @@ import Testing
         }
         #expect(result.status == 128 + Int(signal), "the signal still ends the process as it would have")
         #expect(result.before == result.after)
+        if [SIGSEGV, SIGILL].contains(signal) {
+            // The runtime's crash report comes after the terminal is restored, so it is readable.
+            #expect(result.screen.contains { $0.contains("Program crashed") }, "\(result.screen.joined(separator: "\n"))")
+        }
     }
 }
