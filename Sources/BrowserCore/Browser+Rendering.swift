@@ -129,7 +129,8 @@ extension Browser {
             }
             return
         }
-        let width = min(size.columns, max(24, prompt.candidates.prefix(rows).map { CellWidth.of($0.text) + CellWidth.of($0.detail) + 4 }.max() ?? 0))
+        // Full rows: the page's text must not show beside a candidate as if it belonged to it.
+        let width = size.columns
         for (i, candidate) in prompt.candidates.prefix(rows).enumerated() {
             let row = size.rows - 1 - rows + i
             let isHighlighted = i == prompt.highlighted

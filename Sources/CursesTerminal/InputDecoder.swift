@@ -76,7 +76,10 @@ final class InputDecoder {
             return nil
         }
         if next == 27 { return .keyPressed(.escape) }
-        return nil // Alt with a character: nothing is bound to it
+        // Alt with a character: nothing is bound to it, so it is Escape typed quickly before
+        // that character (as a person closing a prompt and going on does).
+        if let event = decodeCharacter(UInt32(next)) { pending.append(event) }
+        return .keyPressed(.escape)
     }
 
     private func decodeKeyCode(_ code: Int32) -> BrowserEvent? {

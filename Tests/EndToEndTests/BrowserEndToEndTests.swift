@@ -82,6 +82,15 @@ import TestSupport
         try session.waitFor("the entry") { $0[0].contains("wordlink · dictionary") && $0[1].hasPrefix(" dictionary") }
     }
 
+    @Test func escapeTypedQuicklyBeforeAKeyIsBoth() throws {
+        let session = try TmuxSession(name: "escape", arguments: ["dog"])
+        try session.waitFor(text: "dog  noun")
+        try session.type(":cat")
+        try session.waitFor("the prompt") { $0.last == ": cat" }
+        try session.type("\u{1b}?") // one write: ESC and ? arrive together
+        try session.waitFor(text: "Help — keys and mouse")
+    }
+
     @Test func findInPageSelectsTheMatch() throws {
         let session = try TmuxSession(name: "find", columns: 70, rows: 14, arguments: ["run"])
         try session.waitFor(text: "run")
