@@ -93,6 +93,7 @@ extension Browser {
             return ("/ " + prompt.text + count, .status)
         case .hints(let typed): return ("Type a hint to follow its link" + (typed.isEmpty ? "" : ": " + typed) + " · Esc cancels", .hint)
         case .help: return ("Esc, q or ? closes help", .status)
+        case .selecting: return ("Selecting: ←→ characters, ↑↓ lines, w b words, y copies, Esc cancels", .hint)
         default: break
         }
         if let message { return (message, .message) }

@@ -17,6 +17,8 @@ public final class Browser {
         case find(FindPrompt)
         /// Link hints: the labels shown and what has been typed of one.
         case hints(typed: String)
+        /// Selecting with the keyboard: the selection runs from `anchor` to `head`.
+        case selecting(anchor: Int, head: Int)
         case help
     }
 
@@ -104,6 +106,7 @@ public final class Browser {
             case .find(let prompt): return handleFindKey(key, prompt)
             case .hints(let typed): return handleHintKey(key, typed: typed)
             case .help: return handleHelpKey(key)
+            case .selecting(let anchor, let head): return handleSelectionKey(key, anchor: anchor, head: head)
             }
         }
     }
@@ -272,6 +275,7 @@ public final class Browser {
         case .character("f"): startHints()
         case .character("?"), .character("H"): showHelp()
         case .character("y"): return copySelection()
+        case .character("v"): startSelecting()
         case .character("s"): return [] // reserved
         case .escape:
             view.selection = nil
@@ -283,7 +287,7 @@ public final class Browser {
         return []
     }
 
-    private func copySelection() -> [BrowserEffect] {
+    func copySelection() -> [BrowserEffect] {
         if let selection = view.selection, !selection.isEmpty {
             let text = view.page.text.substring(selection)
             say("Copied \(text.count) characters.")

@@ -28,6 +28,7 @@ enum HelpPage {
         ("Selecting", [
             ("drag", "select text (also when the drag starts on a link)"),
             ("double-click", "select a word"),
+            ("v", "select with the keyboard: ←→ characters, ↑↓ lines, w/b words, y copies"),
             ("y", "copy the selection (or the focused link) to the clipboard"),
             ("Esc", "clear the selection, focus and matches"),
         ]),

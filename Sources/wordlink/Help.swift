@@ -37,8 +37,8 @@ enum Help {
 
         In the browser: click a link (or Tab to it and press Enter) to follow it; Backspace
         or Alt-Left goes back to the same place; ':' looks up a word (typos forgiven); '/'
-        finds in the page; 'f' labels every visible link; drag or double-click selects and
-        'y' copies; '?' lists every key; 'q' quits. Ctrl-Z suspends.
+        finds in the page; 'f' labels every visible link; drag, double-click or 'v' selects
+        and 'y' copies; '?' lists every key; 'q' quits. Ctrl-Z suspends.
 
         \(data.helpLine)
 

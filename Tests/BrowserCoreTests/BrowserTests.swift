@@ -267,6 +267,21 @@ import TestSupport
         #expect(browser.view.page.text.substring(selection) == "Welcome")
     }
 
+    @Test func theKeyboardSelectsWhatADragWould() throws {
+        let (browser, _) = makeBrowser()
+        browser.handle(.keyPressed(.character("v")))
+        #expect(browser.view.page.text.substring(try #require(browser.view.selection)) == "W")
+        browser.handle(.keyPressed(.character("w")))
+        browser.handle(.keyPressed(.character("w")))
+        #expect(browser.view.page.text.substring(try #require(browser.view.selection)) == "Welcome. See ")
+        browser.handle(.keyPressed(.left))
+        browser.handle(.keyPressed(.down))
+        let selected = browser.view.page.text.substring(try #require(browser.view.selection))
+        #expect(selected == "Welcome. See dog and cat, not unicorn, or the web.")
+        #expect(browser.handle(.keyPressed(.character("y"))) == [.copyToClipboard(selected)])
+        #expect(browser.mode == .browsing)
+    }
+
     @Test func wheelScrollsAndStopsAtTheEnds() {
         let (browser, _) = makeBrowser()
         browser.handle(.mouse(MouseEvent(.wheelDown, at: CellPoint(column: 3, row: 3))))
