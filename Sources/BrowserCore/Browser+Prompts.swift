@@ -2,7 +2,8 @@ import TerminalText
 
 /// The lookup prompt's state: the text typed and the ranked candidates for it.
 public struct LookupPrompt: Equatable {
-    public var text: String = ""
+    public var field = PromptField()
+    public var text: String { field.text }
     public var candidates: [Completion] = []
     /// The highlighted candidate, previewed in the viewport.
     public var highlighted: Int = 0
@@ -10,7 +11,8 @@ public struct LookupPrompt: Equatable {
 
 /// Find in page: what is typed, and whether the prompt is still open.
 public struct FindPrompt: Equatable {
-    public var text: String = ""
+    public var field = PromptField()
+    public var text: String { field.text }
     public var isEditing = true
 }
 
@@ -49,18 +51,16 @@ extension Browser {
             if !prompt.candidates.isEmpty {
                 prompt.highlighted = (prompt.highlighted + prompt.candidates.count - 1) % prompt.candidates.count
             }
-        case .backspace:
-            if prompt.text.isEmpty { setMode(.browsing); setPreview(nil); return [] }
-            prompt.text.removeLast()
-            refreshCandidates(&prompt)
-        case .control("u"):
-            prompt.text = ""
-            refreshCandidates(&prompt)
-        case .character(let c):
-            prompt.text.append(c)
-            refreshCandidates(&prompt)
-        default:
+        case .backspace where prompt.text.isEmpty:
+            setMode(.browsing)
+            setPreview(nil)
             return []
+        default:
+            switch prompt.field.handle(key) {
+            case .edited: refreshCandidates(&prompt)
+            case .moved: break
+            case .ignored: return []
+            }
         }
         setMode(.lookup(prompt))
         updatePreview(prompt)
@@ -105,13 +105,15 @@ extension Browser {
             if findMatches.isEmpty && !prompt.text.isEmpty { say("“\(prompt.text)” is not on this page.") }
             else if !findMatches.isEmpty { say("\(findMatches.count) matches — n next, N previous.") }
             return []
-        case .backspace:
-            if prompt.text.isEmpty { setMode(.browsing); return [] }
-            prompt.text.removeLast()
-        case .character(let c):
-            prompt.text.append(c)
-        default:
+        case .backspace where prompt.text.isEmpty:
+            setMode(.browsing)
             return []
+        default:
+            switch prompt.field.handle(key) {
+            case .edited: break
+            case .moved: setMode(.find(prompt)); return []
+            case .ignored: return []
+            }
         }
         setMode(.find(prompt))
         findQuery = prompt.text

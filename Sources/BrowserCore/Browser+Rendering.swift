@@ -20,9 +20,10 @@ extension Browser {
     public var cursorPosition: CellPoint? {
         guard !isTooSmall else { return nil }
         switch mode {
-        case .lookup(let prompt): return CellPoint(column: min(size.columns - 1, 2 + CellWidth.of(prompt.text)), row: size.rows - 1)
+        case .lookup(let prompt):
+            return CellPoint(column: min(size.columns - 1, 2 + CellWidth.of(String(prompt.field.textBeforeCaret))), row: size.rows - 1)
         case .find(let prompt) where prompt.isEditing:
-            return CellPoint(column: min(size.columns - 1, 2 + CellWidth.of(prompt.text)), row: size.rows - 1)
+            return CellPoint(column: min(size.columns - 1, 2 + CellWidth.of(String(prompt.field.textBeforeCaret))), row: size.rows - 1)
         default: return nil
         }
     }

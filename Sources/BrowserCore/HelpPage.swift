@@ -17,6 +17,7 @@ enum HelpPage {
         ("Looking up", [
             (":", "the lookup prompt: type, ↑/↓ or Tab choose, Enter opens, Esc cancels"),
             ("/", "find in page; Enter keeps the matches, Esc clears them"),
+            ("in a prompt", "←/→ Home/End move the caret; Backspace, Delete, Ctrl-W, Ctrl-U delete"),
             ("n / N", "next / previous match (it becomes the selection)"),
         ]),
         ("Scrolling", [
