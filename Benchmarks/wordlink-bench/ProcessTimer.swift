@@ -49,8 +49,14 @@ enum ProcessTimer {
                         environment: [String: String] = [:]) -> [(name: String, median: Double, peakKilobytes: Int)] {
         var samples = Array(repeating: [Sample](), count: commands.count)
         for command in commands { _ = runOnce(command.arguments, environment: environment) } // warm the caches
-        for _ in 0..<runs {
-            for (i, command) in commands.enumerated() { samples[i].append(runOnce(command.arguments, environment: environment)) }
+        // Each round starts one command later, so that every command follows every other
+        // equally often (a command that leaves work behind, such as dict's dictd child, does
+        // not always slow the same neighbour).
+        for round in 0..<runs {
+            for k in 0..<commands.count {
+                let i = (round + k) % commands.count
+                samples[i].append(runOnce(commands[i].arguments, environment: environment))
+            }
         }
         return commands.enumerated().map { i, command in
             let times = samples[i].map(\.seconds).sorted()
