@@ -85,6 +85,9 @@ enum WordNetBenchmarks {
         print("-- define dog, whole process, medians of \(runs) alternating runs")
         let results = ProcessTimer.compare(commands, runs: runs, environment: environment)
         ProcessTimer.report(results)
+        // The kernel carries the spawning process's peak into a spawned child's (posix_spawn
+        // starts the child in this program's address space), so wait4 never reports less.
+        print("(a peak from wait4 is never below this program's own, \(IndexBenchmarks.peakMegabytes()) MB: wn's and dict's are theirs at most)")
         let ours = results[0].median
         if let wnResult = results.first(where: { $0.name.hasPrefix("wn ") }) {
             let ratio = ours / wnResult.median

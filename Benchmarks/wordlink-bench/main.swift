@@ -8,6 +8,8 @@ case "all":
     TextBenchmarks.run()
     DefineBenchmarks.run(binDirectory: binDirectory, data: dataFolder)
     runBrowserBenchmarks()
+    // About 20 s, most of it the import: fast enough to run every time.
+    WordNetBenchmarks.run(binDirectory: binDirectory, folder: WordNetBenchmarks.defaultFolder)
 case "text":
     TextBenchmarks.run()
 case "browser":
