@@ -240,6 +240,8 @@ enum IndexBuilder {
                                    postingSection.bytes, idSection.bytes, orderSection.bytes, signatureSection.bytes,
                                    bucketSection.bytes, senseSection.bytes]
         var out = ByteWriter()
+        // Reserved whole: growing by doubling would hold two copies of the index at once.
+        out.bytes.reserveCapacity(IndexLayout.headerSize + sections.reduce(0) { $0 + $1.count + 8 })
         out.u64(IndexLayout.magic)
         out.u32(IndexLayout.formatVersion)
         out.u32(UInt32(sections.count))

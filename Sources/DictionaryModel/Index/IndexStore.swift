@@ -4,6 +4,11 @@ import Glibc
 import Darwin
 #endif
 
+#if canImport(Glibc)
+// Declared in <malloc.h>, which Swift's Glibc module does not import.
+@_silgen_name("malloc_trim") private func systemMallocTrim(_ pad: Int) -> Int32
+#endif
+
 /// A data folder opened through its index: what `define` and the browser start from.
 public struct IndexedDictionary: Sendable {
     /// How the index was obtained, for benchmarks and tests; a reader never sees it.
@@ -135,13 +140,25 @@ public enum IndexStore {
                 changed += (0..<old.fileCount).filter { !currentPaths.contains(old.filePath($0)) }.count
             }
             let bytes = IndexBuilder.build(files: files, builtAt: now())
-            guard let built = DictionaryIndex(data: IndexData(copying: bytes)) else {
+            // Read back from the file just written, mapped like any later start's: a copy in
+            // memory would add its size (37 MB for WordNet) to the peak and stay resident.
+            var built: DictionaryIndex?
+            if let storePath, write(bytes, to: storePath) {
+                built = mapIndex(storePath)
+            } else {
+                stored = nil
+            }
+            guard let built = built ?? DictionaryIndex(data: IndexData(copying: bytes)) else {
                 preconditionFailure("a freshly built index does not read back")
             }
             index = built
             status = old == nil ? .built : .updated(changedFiles: changed)
-            if let storePath, !write(bytes, to: storePath) { stored = nil }
         }
+        #if canImport(Glibc)
+        // A build's scratch (every entry's strings: ~130 MB for WordNet) is freed by now;
+        // hand it back, or the browser's first run keeps it resident for its whole session.
+        if status != .loaded { _ = systemMallocTrim(0) }
+        #endif
         // Per file, so that start-up touches no page of the entry records.
         for number in 0..<index.fileCount { problems += index.fileErrorCount(number) + index.fileDuplicateCount(number) }
         let lookup = IndexedLookup(index: index, folder: path, rules: info.lookupRules)
