@@ -42,11 +42,14 @@ test: deps
 	XDG_CACHE_HOME=$(CURDIR)/.build/test-cache WORDLINK_BIN=$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wordlink \
 	  $(SWIFT) test $(BUILD_FLAGS) --skip-build
 
+# `make bench BENCH_ARGS=wordnet`: issue 5's figures on an imported WordNet, against WordNet's
+# own `wn` and `dict` on a local dictd (packages wordnet, dictd, dict, dict-wn).
 bench: deps
 	$(SWIFT) build $(RELEASE)
 	$(SWIFT) build $(FLOOR) --product wordlink-floor
 	cp $$($(SWIFT) build $(FLOOR) --show-bin-path)/wordlink-floor $$($(SWIFT) build $(RELEASE) --show-bin-path)/
 	Scripts/ensure-packages w3m
+	Scripts/ensure-packages wordnet dictd dict dict-wn
 	$$($(SWIFT) build $(RELEASE) --show-bin-path)/wordlink-bench $(BENCH_ARGS)
 
 wordnet: release

@@ -9,10 +9,13 @@ enum ProcessTimer {
     struct Sample {
         var seconds: Double
         var peakKilobytes: Int
+        /// The exit status as `wait4` gives it (0: exited with 0); -1 when it could not start.
+        var status: Int32 = 0
     }
 
-    /// Runs `arguments` once with output to /dev/null.
-    static func runOnce(_ arguments: [String]) -> Sample {
+    /// Runs `arguments` once with output to /dev/null, in this process's environment with
+    /// `environment`'s variables set on top.
+    static func runOnce(_ arguments: [String], environment: [String: String] = [:]) -> Sample {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -21,23 +24,39 @@ enum ProcessTimer {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
+        var envp: [UnsafeMutablePointer<CChar>?] = []
+        if !environment.isEmpty {
+            var merged = ProcessInfo.processInfo.environment
+            for (key, value) in environment { merged[key] = value }
+            envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        }
+        defer { for p in envp { free(p) } }
         let start = Measure.now()
         var pid: pid_t = 0
-        guard posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else {
-            return Sample(seconds: .nan, peakKilobytes: 0)
+        let spawned = envp.isEmpty ? posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+                                   : posix_spawnp(&pid, arguments[0], &actions, nil, &argv, &envp)
+        guard spawned == 0 else {
+            return Sample(seconds: .nan, peakKilobytes: 0, status: -1)
         }
         var status: Int32 = 0
         var usage = rusage()
         wait4(pid, &status, 0, &usage)
-        return Sample(seconds: Double(Measure.now() - start) / 1e9, peakKilobytes: usage.ru_maxrss)
+        return Sample(seconds: Double(Measure.now() - start) / 1e9, peakKilobytes: usage.ru_maxrss, status: status)
     }
 
     /// Medians of wall time and peak memory for each command, run `runs` times in turn.
-    static func compare(_ commands: [(name: String, arguments: [String])], runs: Int) -> [(name: String, median: Double, peakKilobytes: Int)] {
+    static func compare(_ commands: [(name: String, arguments: [String])], runs: Int,
+                        environment: [String: String] = [:]) -> [(name: String, median: Double, peakKilobytes: Int)] {
         var samples = Array(repeating: [Sample](), count: commands.count)
-        for (i, command) in commands.enumerated() { _ = runOnce(command.arguments); _ = i } // warm the caches
-        for _ in 0..<runs {
-            for (i, command) in commands.enumerated() { samples[i].append(runOnce(command.arguments)) }
+        for command in commands { _ = runOnce(command.arguments, environment: environment) } // warm the caches
+        // Each round starts one command later, so that every command follows every other
+        // equally often (a command that leaves work behind, such as dict's dictd child, does
+        // not always slow the same neighbour).
+        for round in 0..<runs {
+            for k in 0..<commands.count {
+                let i = (round + k) % commands.count
+                samples[i].append(runOnce(commands[i].arguments, environment: environment))
+            }
         }
         return commands.enumerated().map { i, command in
             let times = samples[i].map(\.seconds).sorted()

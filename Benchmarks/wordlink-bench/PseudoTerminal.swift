@@ -84,6 +84,26 @@ final class PseudoTerminal {
         }
     }
 
+    /// Reads what arrives until nothing has come for `quiet` seconds (answering cursor
+    /// position requests), and returns the seconds from `start` (a `Measure.now()` value) to
+    /// the last byte read, or nil when nothing came: when a screen update ended.
+    @discardableResult
+    func settle(quiet: Double = 0.05, since start: UInt64 = Measure.now()) -> Double? {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var last: UInt64?
+        while true {
+            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Int32(quiet * 1000)) > 0 else { break }
+            let count = read(master, &buffer, buffer.count)
+            if count <= 0 { break }
+            last = Measure.now()
+            let chunk = Array(buffer[0..<count])
+            if contains(chunk, Array("\u{1b}[6n".utf8)) { send("\u{1b}[1;1R") }
+            output.append(contentsOf: chunk)
+        }
+        return last.map { Double($0 - start) / 1e9 }
+    }
+
     private func search(_ needle: [UInt8], from: Int) -> Bool {
         guard output.count - from >= needle.count else { return false }
         return contains(Array(output[from...]), needle)

@@ -1,6 +1,6 @@
 import Foundation
 // `make bench`: the figures the issues ask for, measured on a release build.
-// Usage: wordlink-bench [all|text|define|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR]
+// Usage: wordlink-bench [all|text|define|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR|wordnet [DIR]]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
 switch which {
@@ -10,6 +10,8 @@ case "all":
     DefineBenchmarks.run(binDirectory: binDirectory, data: dataFolder)
     TextBenchmarks.run()
     runBrowserBenchmarks()
+    // About 20 s, most of it the import: fast enough to run every time.
+    WordNetBenchmarks.run(binDirectory: binDirectory, folder: WordNetBenchmarks.defaultFolder)
 case "text":
     TextBenchmarks.run()
 case "browser":
@@ -24,10 +26,12 @@ case "lookup":
     LookupBenchmark.run(count: arguments.count > 1 ? Int(arguments[1]) ?? 150_000 : 150_000)
 case "make-folder" where arguments.count == 3:
     SyntheticFolder.make(count: Int(arguments[1]) ?? 150_000, at: arguments[2])
+case "wordnet":
+    WordNetBenchmarks.run(binDirectory: binDirectory, folder: arguments.count > 1 ? arguments[1] : WordNetBenchmarks.defaultFolder)
 case "index" where arguments.count == 2:
     IndexBenchmarks.run(folder: arguments[1])
 default:
-    print("usage: wordlink-bench [all|text|define|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR]")
+    print("usage: wordlink-bench [all|text|define|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR|wordnet [DIR]]")
 }
 
 /// The release build's folder (wordlink and wordlink-floor are beside this program).

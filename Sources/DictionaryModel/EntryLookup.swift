@@ -35,6 +35,10 @@ public protocol EntryLookup: Sendable {
 
     /// Every distinct headword with the entries that have it, sorted by key.
     var headwords: [(headword: String, entryNumbers: [Int])] { get }
+
+    /// Whether the entry has a sense anchored at `anchor` (`Entry.sense(anchoredAt:)`): a
+    /// sense id or a numbered path. An index-backed lookup answers ids without decoding.
+    func entry(at number: Int, hasSenseAnchoredAt anchor: String) -> Bool
 }
 
 /// A lookup that finds entries by id, by normalised headword or form (`directMatches`), and
@@ -77,6 +81,10 @@ extension RuleBasedLookup {
 }
 
 extension EntryLookup {
+    public func entry(at number: Int, hasSenseAnchoredAt anchor: String) -> Bool {
+        entry(at: number).sense(anchoredAt: anchor) != nil
+    }
+
     /// The entry with exactly this id.
     public func entry(withID id: String) -> Entry? {
         entryNumber(forID: id).map { entry(at: $0) }
@@ -85,7 +93,7 @@ extension EntryLookup {
     /// Resolves a link target (`dog`, `bank~n`, `https://…`) and optional sense anchor:
     /// an external URL; else an exact id; else the normalised target among headwords and
     /// forms, then through the lookup rules; else unresolved. Only a link that names a sense
-    /// needs its entries decoded (to find the anchor).
+    /// needs its entries asked for the anchor (an index knows sense ids without decoding).
     public func resolve(target: String, sense: String? = nil) -> LinkResolution {
         if Lookup.isExternal(target) {
             return LinkResolution(state: .external, sense: sense)
@@ -97,7 +105,7 @@ extension EntryLookup {
         let ids = result.entryNumbers.map { id(ofEntryAt: $0) }
         var missing = false
         if let sense {
-            missing = !result.entryNumbers.contains { entry(at: $0).sense(anchoredAt: sense) != nil }
+            missing = !result.entryNumbers.contains { entry(at: $0, hasSenseAnchoredAt: sense) }
         }
         return LinkResolution(state: .resolved, entryIDs: ids, sense: sense,
                               destination: ids.count == 1 ? ids[0] : target, isMissingSense: missing)

@@ -26,7 +26,8 @@ public struct RenderedPage {
     public let layoutManager: LayoutManager
     /// The whole page drawn: one grid row per layout row.
     public let grid: CellGrid
-    public let links: [Link]
+    /// Tells which entries a link to several homographs leads to.
+    private let lookup: (any EntryLookup)?
 
     /// Lays `text` out at `width` (at least 1) and draws it. `lookup` tells which entries a
     /// link to several homographs leads to; without it a link knows only its destination.
@@ -34,13 +35,19 @@ public struct RenderedPage {
         let width = max(1, width)
         self.width = width
         self.text = text
+        self.lookup = lookup
         let layoutManager = LayoutManager(text: text, width: width)
         self.layoutManager = layoutManager
         let rows = layoutManager.numberOfRows
         var grid = CellGrid(columns: width, rows: rows)
         grid.draw(layoutManager, in: CellRect(column: 0, row: 0, columns: width, rows: rows))
         self.grid = grid
-        links = text.wordLinks.map { item in
+    }
+
+    /// Every link with its cells and entries, worked out when asked for (the text format
+    /// does not need them): each access computes them again.
+    public var links: [Link] {
+        text.wordLinks.map { item in
             var ids: [String] = []
             if item.link.state == .resolved, let destination = item.link.destination {
                 if let lookup, lookup.entryNumber(forID: destination) == nil {

@@ -36,7 +36,7 @@ public struct DictdImporter {
     public var progress: (ImportProgress) -> Void
 
     public init(index: String, dict: String, to destination: String, style: Style? = nil, licenseFile: String? = nil,
-                entriesPerFile: Int = 500, progress: @escaping (ImportProgress) -> Void = { _ in }) {
+                entriesPerFile: Int = ImportWriter.defaultEntriesPerFile, progress: @escaping (ImportProgress) -> Void = { _ in }) {
         self.indexPath = index
         self.dictPath = dict
         self.destination = destination

@@ -21,7 +21,7 @@ public struct WordNetImporter {
     public var progress: (ImportProgress) -> Void
 
     public init(from sourceFolder: String = WordNetImporter.defaultSourceFolder, to destination: String,
-                entriesPerFile: Int = 500, progress: @escaping (ImportProgress) -> Void = { _ in }) {
+                entriesPerFile: Int = ImportWriter.defaultEntriesPerFile, progress: @escaping (ImportProgress) -> Void = { _ in }) {
         self.sourceFolder = sourceFolder
         self.destination = destination
         self.entriesPerFile = entriesPerFile

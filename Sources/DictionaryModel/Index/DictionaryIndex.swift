@@ -20,6 +20,7 @@ struct DictionaryIndex: Sendable {
     let idCount: Int
     let postingCount: Int
     let formCount: Int
+    let senseCount: Int
     let bucketCount: Int
     private let strings: Range<Int>
 
@@ -49,6 +50,7 @@ struct DictionaryIndex: Sendable {
         postingCount = counts[IndexLayout.Section.postings.rawValue]
         idCount = counts[IndexLayout.Section.ids.rawValue]
         bucketCount = counts[IndexLayout.Section.buckets.rawValue]
+        senseCount = counts[IndexLayout.Section.senses.rawValue]
         guard counts[IndexLayout.Section.order.rawValue] == keyCount, counts[IndexLayout.Section.signatures.rawValue] == keyCount,
               idCount <= recordCount, bucketCount >= 1 else { return nil }
     }
@@ -112,7 +114,7 @@ struct DictionaryIndex: Sendable {
 
     // MARK: Records
 
-    @inline(__always) func recordField(_ record: Int, _ field: Int) -> Int { start(.records) + record * 56 + field }
+    @inline(__always) func recordField(_ record: Int, _ field: Int) -> Int { start(.records) + record * IndexLayout.Section.records.recordSize + field }
 
     func recordFile(_ record: Int) -> Int { Int(data.u32(recordField(record, IndexLayout.Record.file))) }
 
@@ -132,6 +134,27 @@ struct DictionaryIndex: Sendable {
         let count = Int(data.u32(recordField(record, IndexLayout.Record.formsCount)))
         guard first <= formCount else { return [] }
         return (first..<min(first + count, formCount)).map { string(at: start(.forms) + $0 * 8) ?? "" }
+    }
+
+    /// The ids of the entry's senses, at any depth, in order.
+    func recordSenseIDs(_ record: Int) -> [String] {
+        senseRange(record).map { string(at: start(.senses) + $0 * 8) ?? "" }
+    }
+
+    /// Whether one of the entry's senses has the id `id` (no string is made).
+    func recordHasSenseID(_ record: Int, _ id: String) -> Bool {
+        var id = id
+        return id.withUTF8 { wanted in
+            let wanted = UnsafeRawBufferPointer(wanted)
+            return senseRange(record).contains { DictionaryIndex.compare(bytes(at: start(.senses) + $0 * 8), wanted) == 0 }
+        }
+    }
+
+    private func senseRange(_ record: Int) -> Range<Int> {
+        let first = Int(data.u32(recordField(record, IndexLayout.Record.sensesStart)))
+        let count = Int(data.u32(recordField(record, IndexLayout.Record.sensesCount)))
+        guard first <= senseCount else { return 0..<0 }
+        return first..<min(first + count, senseCount)
     }
 
     // MARK: Ids

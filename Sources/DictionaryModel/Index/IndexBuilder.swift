@@ -42,6 +42,8 @@ struct IndexedEntry: Sendable {
     var forms: [String]
     var summary: String
     var byteRange: Range<Int>
+    /// The ids of its senses at any depth, in order (`NumberedSense.all`).
+    var senseIDs: [String] = []
 }
 
 /// One entry file as the index keeps it: its fingerprint, its entries that decode (in file
@@ -69,10 +71,24 @@ struct IndexedFile: Sendable {
             case .failure: errors += 1
             case .success(let (entry, _)):
                 entries.append(IndexedEntry(id: entry.id, headword: entry.headword, pos: entry.pos, forms: entry.forms.map(\.text),
-                                            summary: entry.summary, byteRange: entry.origin.byteRange))
+                                            summary: entry.summary, byteRange: entry.origin.byteRange,
+                                            senseIDs: senseIDs(entry.senses)))
             }
         }
         return IndexedFile(path: path, fingerprint: fingerprint, errorCount: errors, entries: entries)
+    }
+
+    /// The ids of `senses` and their sub-senses, depth first (the order of `NumberedSense.all`).
+    static func senseIDs(_ senses: [Sense]) -> [String] {
+        var ids: [String] = []
+        func walk(_ senses: [Sense]) {
+            for sense in senses {
+                if let id = sense.id { ids.append(id) }
+                walk(sense.senses)
+            }
+        }
+        walk(senses)
+        return ids
     }
 }
 
@@ -85,6 +101,7 @@ enum IndexBuilder {
         var fileSection = ByteWriter()
         var recordSection = ByteWriter()
         var formSection = ByteWriter()
+        var senseSection = ByteWriter()
 
         // Entries in load order; the first of an id wins, as in a full load.
         struct KeyItem {
@@ -98,6 +115,7 @@ enum IndexBuilder {
         var seenIDs = Set<String>()
         var recordNumber: UInt32 = 0
         var formNumber: UInt32 = 0
+        var senseNumber: UInt32 = 0
         for (fileNumber, file) in files.enumerated() {
             let path = pool.add(file.path)
             fileSection.u32(path.0); fileSection.u32(path.1)
@@ -128,10 +146,17 @@ enum IndexBuilder {
                 recordSection.u32(formNumber)
                 recordSection.u32(UInt32(entry.forms.count))
                 recordSection.u32(isDuplicate ? IndexLayout.duplicateFlag : 0)
+                recordSection.u32(senseNumber)
+                recordSection.u32(UInt32(entry.senseIDs.count))
                 for form in entry.forms {
                     let ref = pool.add(form)
                     formSection.u32(ref.0); formSection.u32(ref.1)
                     formNumber += 1
+                }
+                for id in entry.senseIDs {
+                    let ref = pool.add(id)
+                    senseSection.u32(ref.0); senseSection.u32(ref.1)
+                    senseNumber += 1
                 }
                 if !isDuplicate {
                     idRecords.append((entry.id, recordNumber))
@@ -213,8 +238,10 @@ enum IndexBuilder {
 
         let sections: [[UInt8]] = [pool.bytes, fileSection.bytes, recordSection.bytes, formSection.bytes, keySection.bytes,
                                    postingSection.bytes, idSection.bytes, orderSection.bytes, signatureSection.bytes,
-                                   bucketSection.bytes]
+                                   bucketSection.bytes, senseSection.bytes]
         var out = ByteWriter()
+        // Reserved whole: growing by doubling would hold two copies of the index at once.
+        out.bytes.reserveCapacity(IndexLayout.headerSize + sections.reduce(0) { $0 + $1.count + 8 })
         out.u64(IndexLayout.magic)
         out.u32(IndexLayout.formatVersion)
         out.u32(UInt32(sections.count))

@@ -1,4 +1,4 @@
-/// The binary layout of the index file (docs/decisions.md, "The index"): a header, then ten
+/// The binary layout of the index file (docs/decisions.md, "The index"): a header, then eleven
 /// sections of fixed-size little-endian records and one pool of UTF-8 strings.
 ///
 /// ```
@@ -8,7 +8,8 @@
 /// files     per entry file: path, size, mtime, content hash, its records, its error count
 ///           and how many of its entries repeat an earlier id
 /// records   per decoded entry, in file order: file, byte range, id, headword, pos,
-///           summary, forms, flags (a duplicate id is kept, flagged, for incremental rebuilds)
+///           summary, forms, flags (a duplicate id is kept, flagged, for incremental rebuilds),
+///           sense ids
 /// forms     (offset, length) of each form as written
 /// keys      distinct normalised keys sorted by bytes: key, display text, accent-folded
 ///           key, postings (headword entries then form entries), lengths in scalars
@@ -18,22 +19,25 @@
 ///           query can reach
 /// sigs      per key in `order`: a 64-bit set of the characters of its folded key
 /// buckets   where each folded length starts in `order`
+/// senses    (offset, length) of each sense id of each entry, at any depth, in order: a link
+///           to `entry#sense` is checked without decoding the entry
 /// ```
 enum IndexLayout {
     /// "WLINDEX1" read as a little-endian integer.
     static let magic: UInt64 = 0x3158_4544_4E49_4C57
     /// Bumped whenever the layout or what goes into it changes; another version is rebuilt.
-    static let formatVersion: UInt32 = 3 // 3: keys case-folded by libunistring
+    static let formatVersion: UInt32 = 4 // 3: keys case-folded by libunistring; 4: sense ids
 
     enum Section: Int, CaseIterable {
-        case strings, files, records, forms, keys, postings, ids, order, signatures, buckets
+        case strings, files, records, forms, keys, postings, ids, order, signatures, buckets, senses
 
         /// The size of one record of the section, in bytes.
         var recordSize: Int {
             switch self {
             case .strings: return 1
-            case .files, .records: return 56
-            case .forms: return 8
+            case .files: return 56
+            case .records: return 64
+            case .forms, .senses: return 8
             case .keys: return 40
             case .postings, .ids, .order, .buckets: return 4
             case .signatures: return 8
@@ -48,7 +52,7 @@ enum IndexLayout {
 
     // Field offsets within records.
     enum File { static let path = 0, size = 8, mtimeSeconds = 16, mtimeNanoseconds = 24, hash = 32, firstRecord = 40, recordCount = 44, errorCount = 48, duplicateCount = 52 }
-    enum Record { static let file = 0, start = 4, length = 8, id = 12, headword = 20, pos = 28, summary = 36, formsStart = 44, formsCount = 48, flags = 52 }
+    enum Record { static let file = 0, start = 4, length = 8, id = 12, headword = 20, pos = 28, summary = 36, formsStart = 44, formsCount = 48, flags = 52, sensesStart = 56, sensesCount = 60 }
     enum Key { static let key = 0, display = 8, folded = 16, postingsStart = 24, headwordCount = 28, formCount = 32, foldedScalars = 36, unfoldedScalars = 38 }
 
     /// Record flag: the entry's id was already taken by an earlier entry.

@@ -49,6 +49,12 @@ public final class IndexedLookup: EntryLookup, RuleBasedLookup, @unchecked Senda
     public func pos(ofEntryAt number: Int) -> String? { index.recordPos(number) }
     public func summary(ofEntryAt number: Int) -> String { index.recordSummary(number) }
 
+    /// A sense id the index lists answers at once; anything else (a numbered path such as
+    /// `2.1`, or an anchor that is missing) is settled by decoding the entry.
+    public func entry(at number: Int, hasSenseAnchoredAt anchor: String) -> Bool {
+        index.recordHasSenseID(number, anchor) || entry(at: number).sense(anchoredAt: anchor) != nil
+    }
+
     // MARK: Entries
 
     /// The entry, read from its file and decoded on first use. Should its file have changed
