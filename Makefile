@@ -48,7 +48,7 @@ bench: deps
 	$(SWIFT) build $(RELEASE)
 	$(SWIFT) build $(FLOOR) --product wordlink-floor
 	cp $$($(SWIFT) build $(FLOOR) --show-bin-path)/wordlink-floor $$($(SWIFT) build $(RELEASE) --show-bin-path)/
-	Scripts/ensure-packages w3m
+	Scripts/ensure-packages w3m time
 	Scripts/ensure-packages wordnet dictd dict dict-wn
 	$$($(SWIFT) build $(RELEASE) --show-bin-path)/wordlink-bench $(BENCH_ARGS)
 

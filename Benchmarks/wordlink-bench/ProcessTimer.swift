@@ -60,9 +60,19 @@ enum ProcessTimer {
         }
         return commands.enumerated().map { i, command in
             let times = samples[i].map(\.seconds).sorted()
-            let memory = samples[i].map(\.peakKilobytes).sorted()
-            return (command.name, times[times.count / 2], memory[memory.count / 2])
+            return (command.name, times[times.count / 2], peakMemory(command.arguments, environment: environment))
         }
+    }
+
+    /// The command's own peak resident memory in kilobytes, through GNU time: a child's
+    /// `ru_maxrss` starts from the size of the process that spawned it, and this benchmark
+    /// is far bigger than the commands it measures, while `time` is about 2 MB.
+    static func peakMemory(_ arguments: [String], environment: [String: String] = [:]) -> Int {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("wordlink-bench-time-\(getpid())").path
+        _ = runOnce(["/usr/bin/time", "-f", "%M", "-o", output] + arguments, environment: environment)
+        defer { unlink(output) }
+        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        return Int(text.split(separator: "\n").last(where: { Int($0) != nil }) ?? "") ?? 0
     }
 
     static func report(_ results: [(name: String, median: Double, peakKilobytes: Int)]) {
