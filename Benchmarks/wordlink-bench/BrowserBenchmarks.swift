@@ -80,7 +80,7 @@ enum BrowserBenchmarks {
             try terminal.waitFor(marker)
             wordlinkTimes.append(Double(Measure.now() - start) / 1e9)
             try terminal.waitFor("Tab links")
-            usleep(20_000)
+            terminal.settle()
             // A click on "animal" (row 2 of the page is screen row 3, one column of margin).
             let json = dogLinkCell
             let before = terminal.output.count
@@ -91,13 +91,15 @@ enum BrowserBenchmarks {
             usleep(20_000)
             terminal.send(":")
             usleep(20_000)
+            terminal.settle()
+            // Each key: from sending it to the last byte of the screen's answer (its echo
+            // seen, then nothing more for 50 ms), with nothing pending before it is sent.
             for character in "dictoinar" {
                 let offset = terminal.output.count
                 let keyStart = Measure.now()
                 terminal.send(String(character))
-                try terminal.waitFor(String(character), after: offset)
-                keyTimes.append(Double(Measure.now() - keyStart) / 1e9)
-                usleep(5_000)
+                let echo = try terminal.waitFor(String(character), after: offset)
+                keyTimes.append(max(echo, terminal.settle(since: keyStart) ?? 0))
             }
             terminal.send("q")
 
