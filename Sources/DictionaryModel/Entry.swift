@@ -146,3 +146,37 @@ public struct RelationLink: Hashable, Sendable {
     /// What a reader sees: `text`, else the target.
     public var shownText: String { text ?? target }
 }
+
+extension Entry {
+    /// Every link written in the entry, in reading order: inline links of every markup field
+    /// (with the offset of the string that holds them) and relation links (with their own).
+    public func forEachLink(_ body: (_ target: String, _ sense: String?, _ offset: Int) -> Void) {
+        func visit(_ markup: Markup?) {
+            // A byte scan first: most strings hold no link.
+            guard let markup, markup.source.utf8.contains(UInt8(ascii: "[")) else { return }
+            for link in markup.links { body(link.target, link.sense, markup.offset) }
+        }
+        func visit(_ relations: [Relation]) {
+            for relation in relations {
+                for link in relation.links { body(link.target, link.sense, link.offset) }
+            }
+        }
+        func visit(_ senses: [Sense]) {
+            for sense in senses {
+                visit(sense.definition)
+                sense.glosses.forEach(visit)
+                for example in sense.examples {
+                    visit(example.text)
+                    visit(example.translation)
+                }
+                sense.notes.forEach(visit)
+                visit(sense.relations)
+                visit(sense.senses)
+            }
+        }
+        visit(senses)
+        notes.forEach(visit)
+        visit(relations)
+        visit(etymology)
+    }
+}

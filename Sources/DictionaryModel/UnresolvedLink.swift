@@ -50,32 +50,7 @@ extension DataFolder {
                 let location = file?.location(ofOffset: offset) ?? SourceLocation(file: entry.origin.file)
                 result.append(UnresolvedLink(target: target, sense: sense, entryID: entry.id, location: location, problem: problem))
             }
-            func check(_ markup: Markup?) {
-                guard let markup, markup.source.contains("[[") else { return }
-                for link in markup.links { check(link.target, link.sense, offset: markup.offset) }
-            }
-            func check(_ relations: [Relation]) {
-                for relation in relations {
-                    for link in relation.links { check(link.target, link.sense, offset: link.offset) }
-                }
-            }
-            func check(_ senses: [Sense]) {
-                for sense in senses {
-                    check(sense.definition)
-                    sense.glosses.forEach(check)
-                    for example in sense.examples {
-                        check(example.text)
-                        check(example.translation)
-                    }
-                    sense.notes.forEach(check)
-                    check(sense.relations)
-                    check(sense.senses)
-                }
-            }
-            check(entry.senses)
-            entry.notes.forEach(check)
-            check(entry.relations)
-            check(entry.etymology)
+            entry.forEachLink(check)
         }
         // Files are loaded in name order, so sorting by place keeps file order and puts the
         // links of one file in the order an author reads them.

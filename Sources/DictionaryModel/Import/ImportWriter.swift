@@ -119,33 +119,7 @@ public struct ImportWriter {
             senses.map { Sense(id: $0.id, senses: skeleton($0.senses)) }
         }
         skeletons.append(Entry(id: entry.id, headword: entry.headword, pos: entry.pos, forms: entry.forms, senses: skeleton(entry.senses)))
-        func note(_ markup: Markup?) {
-            // A byte scan: `String.contains(String)` goes through Foundation and is slow.
-            guard let markup, markup.source.utf8.contains(UInt8(ascii: "[")) else { return }
-            for link in markup.links { linkCounts[LinkKey(target: link.target, sense: link.sense), default: 0] += 1 }
-        }
-        func note(_ relations: [Relation]) {
-            for relation in relations {
-                for link in relation.links { linkCounts[LinkKey(target: link.target, sense: link.sense), default: 0] += 1 }
-            }
-        }
-        func note(_ senses: [Sense]) {
-            for sense in senses {
-                note(sense.definition)
-                sense.glosses.forEach(note)
-                for example in sense.examples {
-                    note(example.text)
-                    note(example.translation)
-                }
-                sense.notes.forEach(note)
-                note(sense.relations)
-                note(sense.senses)
-            }
-        }
-        note(entry.senses)
-        entry.notes.forEach(note)
-        note(entry.relations)
-        note(entry.etymology)
+        entry.forEachLink { target, sense, _ in linkCounts[LinkKey(target: target, sense: sense), default: 0] += 1 }
     }
 
     /// Writes the pending entries as the next shard, `entries/0000.json`, `0001.json`, ….
