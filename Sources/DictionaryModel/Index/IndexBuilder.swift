@@ -95,8 +95,12 @@ struct IndexedFile: Sendable {
 /// Writes the index file for a folder's entry files (`IndexLayout`).
 enum IndexBuilder {
     /// The index of `files` (in load order), built at `builtAt` (seconds since 1970).
+    ///
+    /// Memory is the constraint on a large folder (WordNet: 155,000 entries), so `files` is
+    /// emptied as its entries are written and every table is released before the sections are
+    /// copied into the result, one section at a time.
     /// - Complexity: O(n log n) in the number of entries and keys.
-    static func build(files: [IndexedFile], builtAt: Int64) -> [UInt8] {
+    static func build(consuming files: inout [IndexedFile], builtAt: Int64) -> [UInt8] {
         var pool = StringPool()
         var fileSection = ByteWriter()
         var recordSection = ByteWriter()
@@ -116,7 +120,9 @@ enum IndexBuilder {
         var recordNumber: UInt32 = 0
         var formNumber: UInt32 = 0
         var senseNumber: UInt32 = 0
-        for (fileNumber, file) in files.enumerated() {
+        for fileNumber in files.indices {
+            let file = files[fileNumber]
+            files[fileNumber].entries = []
             let path = pool.add(file.path)
             fileSection.u32(path.0); fileSection.u32(path.1)
             fileSection.u64(file.fingerprint.size)
@@ -220,8 +226,11 @@ enum IndexBuilder {
             signatures.append(SuggestionSignature.of(foldedScalars))
         }
 
+        sortedKeys = []
+        seenIDs = []
+        idRecords = []
         // Keys by folded length (stable, so key order within a length).
-        let order = foldedLengths.indices.sorted { foldedLengths[$0] != foldedLengths[$1] ? foldedLengths[$0] < foldedLengths[$1] : $0 < $1 }
+        var order = foldedLengths.indices.sorted { foldedLengths[$0] != foldedLengths[$1] ? foldedLengths[$0] < foldedLengths[$1] : $0 < $1 }
         let maximumLength = foldedLengths.max() ?? 0
         var orderSection = ByteWriter()
         var signatureSection = ByteWriter()
@@ -235,10 +244,14 @@ enum IndexBuilder {
             orderSection.u32(UInt32(key))
             signatureSection.u64(signatures[key])
         }
+        order = []
+        signatures = []
+        foldedLengths = []
 
-        let sections: [[UInt8]] = [pool.bytes, fileSection.bytes, recordSection.bytes, formSection.bytes, keySection.bytes,
-                                   postingSection.bytes, idSection.bytes, orderSection.bytes, signatureSection.bytes,
-                                   bucketSection.bytes, senseSection.bytes]
+        // The sections move out of their writers, so each is freed once copied.
+        var sections: [[UInt8]] = [pool.take(), fileSection.take(), recordSection.take(), formSection.take(), keySection.take(),
+                                   postingSection.take(), idSection.take(), orderSection.take(), signatureSection.take(),
+                                   bucketSection.take(), senseSection.take()]
         var out = ByteWriter()
         // Reserved whole: growing by doubling would hold two copies of the index at once.
         out.bytes.reserveCapacity(IndexLayout.headerSize + sections.reduce(0) { $0 + $1.count + 8 })
@@ -249,11 +262,12 @@ enum IndexBuilder {
         out.u64(0) // the total size, set below
         let table = out.bytes.count
         for _ in sections { out.u64(0); out.u64(0) }
-        for (i, section) in sections.enumerated() {
+        for i in sections.indices {
             out.align(to: 8)
             out.set(UInt64(out.bytes.count), at: table + i * 16)
-            out.set(UInt64(section.count), at: table + i * 16 + 8)
-            out.bytes.append(contentsOf: section)
+            out.set(UInt64(sections[i].count), at: table + i * 16 + 8)
+            out.bytes.append(contentsOf: sections[i])
+            sections[i] = []
         }
         out.set(UInt64(out.bytes.count), at: 24)
         return out.bytes

@@ -63,6 +63,12 @@ enum IndexLayout {
 struct ByteWriter {
     var bytes: [UInt8] = []
 
+    /// The bytes, leaving the writer empty (so the caller holds the only copy).
+    mutating func take() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
+    }
+
     mutating func u16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
     mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
     mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
@@ -83,6 +89,12 @@ struct ByteWriter {
 /// (offset, length).
 struct StringPool {
     var bytes: [UInt8] = []
+
+    /// The bytes, leaving the pool empty (so the caller holds the only copy).
+    mutating func take() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
+    }
 
     mutating func add(_ string: String) -> (UInt32, UInt32) {
         let offset = UInt32(bytes.count)

@@ -139,7 +139,7 @@ public enum IndexStore {
                 let currentPaths = Set(current.map(\.path))
                 changed += (0..<old.fileCount).filter { !currentPaths.contains(old.filePath($0)) }.count
             }
-            let bytes = IndexBuilder.build(files: files, builtAt: now())
+            let bytes = IndexBuilder.build(consuming: &files, builtAt: now())
             // Read back from the file just written, mapped like any later start's: a copy in
             // memory would add its size (37 MB for WordNet) to the peak and stay resident.
             var built: DictionaryIndex?
@@ -288,3 +288,4 @@ public enum IndexStore {
         return Int64(time.tv_sec)
     }
 }
+
