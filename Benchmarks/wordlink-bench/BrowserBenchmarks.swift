@@ -60,8 +60,10 @@ enum BrowserBenchmarks {
 
     static func fromOutside(binary: String, data: String, runs: Int) throws {
         // The same page for both programs: `define dog` as laid out for the viewport.
-        let dogLines = try defineLines(binary: binary, data: data, word: "dog", width: 78)
-        let animalLines = try defineLines(binary: binary, data: data, word: "animal", width: 78)
+        let dogPage = try definePage(binary: binary, folder: data, word: "dog", width: 78)
+        let dogLines = lines(of: dogPage)
+        let animalLines = lines(of: try definePage(binary: binary, folder: data, word: "animal", width: 78))
+        guard let animalCell = firstCell(ofLinkTo: "animal", in: dogPage) else { throw BenchError.setup("no link to animal on dog") }
         let dogWords = Set(dogLines.joined(separator: " ").split(separator: " "))
         // The first full screen: a word on the last row of text the screen shows.
         let lastRow = 21
@@ -81,11 +83,12 @@ enum BrowserBenchmarks {
             wordlinkTimes.append(Double(Measure.now() - start) / 1e9)
             try terminal.waitFor("Tab links")
             terminal.settle()
-            // A click on "animal" (row 2 of the page is screen row 3, one column of margin).
-            let json = dogLinkCell
+            // A click on "animal": page row r is screen row r + 1, after one column of margin;
+            // SGR reports count from 1.
+            let (x, y) = (animalCell.column + 3, animalCell.row + 2)
             let before = terminal.output.count
             let clickStart = Measure.now()
-            terminal.send("\u{1b}[<0;\(json.column + 3);\(json.row + 2)M\u{1b}[<0;\(json.column + 3);\(json.row + 2)m")
+            terminal.send("\u{1b}[<0;\(x);\(y)M\u{1b}[<0;\(x);\(y)m")
             try terminal.waitFor(String(animalMarker), after: before)
             clickTimes.append(Double(Measure.now() - clickStart) / 1e9)
             usleep(20_000)
@@ -116,26 +119,32 @@ enum BrowserBenchmarks {
         Measure.report("keystroke in the lookup prompt → screen (pty)", median(keyTimes), target: 0.005)
     }
 
-    /// Where `define dog --format json` puts the link to "animal".
-    nonisolated(unsafe) static var dogLinkCell = (row: 2, column: 18)
-
-    static func defineLines(binary: String, data: String, word: String, width: Int) throws -> [String] {
+    /// `wordlink define WORD --width N --format json` on `folder`, parsed: the page exactly as
+    /// the browser lays it out (lines, links and their cells).
+    static func definePage(binary: String, folder: String, word: String, width: Int,
+                           environment: [String: String] = [:]) throws -> JSONValue {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["define", word, "--width", "\(width)", "--format", "json", "--data", data]
+        process.arguments = ["define", word, "--width", "\(width)", "--format", "json", "--data", folder]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let json = try JSONParser.parse(String(decoding: output, as: UTF8.self))
-        if word == "dog", let links = json["links"]?.arrayValue,
-           let animal = links.first(where: { $0["target"]?.stringValue == "animal" }),
-           let cell = animal["cells"]?.arrayValue?.first,
-           let row = cell["row"]?.intValue, let column = cell["column"]?.intValue {
-            dogLinkCell = (row, column)
-        }
-        return json["lines"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        return try JSONParser.parse(String(decoding: output, as: UTF8.self))
+    }
+
+    static func lines(of page: JSONValue) -> [String] {
+        page["lines"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    }
+
+    /// The first cell of the link to `target` on a page from `definePage`.
+    static func firstCell(ofLinkTo target: String, in page: JSONValue) -> (row: Int, column: Int)? {
+        guard let link = page["links"]?.arrayValue?.first(where: { $0["target"]?.stringValue == target }),
+              let cell = link["cells"]?.arrayValue?.first,
+              let row = cell["row"]?.intValue, let column = cell["column"]?.intValue else { return nil }
+        return (row, column)
     }
 
     static func longestWord(_ line: String) -> String? {

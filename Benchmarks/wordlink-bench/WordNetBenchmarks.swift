@@ -189,7 +189,8 @@ enum WordNetBenchmarks {
         print("-- browser on WordNet (80×24 pty, warm index, \(runs) runs)")
         // The first full screen: a word on the last row of text the screen shows, and not
         // on any row above it (so an earlier row cannot satisfy the wait).
-        let lines = try defineLines(binary: binary, folder: folder, word: "dog", width: 78, environment: environment)
+        let lines = BrowserBenchmarks.lines(of: try BrowserBenchmarks.definePage(binary: binary, folder: folder, word: "dog",
+                                                                                 width: 78, environment: environment))
         let lastRow = 21
         guard lines.count > lastRow else { throw BenchError.setup("dog is shorter than a screen") }
         let above = Set(lines[0..<lastRow].joined(separator: " ").split(separator: " ").map(String.init))
@@ -231,21 +232,6 @@ enum WordNetBenchmarks {
         print("peak memory of the browser (VmHWM after typing)".padding(toLength: 58, withPad: " ", startingAt: 0)
               + String(format: "%.1f MB", peak).padding(toLength: 12, withPad: " ", startingAt: 0)
               + "target < 150 MB  " + (peak < 150 ? "ok" : "MISSED"))
-    }
-
-    /// `define WORD --format json`'s lines, with the bench's cache.
-    static func defineLines(binary: String, folder: String, word: String, width: Int, environment: [String: String]) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["define", word, "--width", "\(width)", "--format", "json", "--data", folder]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let json = try JSONParser.parse(String(decoding: output, as: UTF8.self))
-        return json["lines"]?.arrayValue?.compactMap(\.stringValue) ?? []
     }
 
     /// The peak resident memory of a running process (`VmHWM` in /proc/PID/status), in KB.

@@ -9,11 +9,10 @@ public struct LookupPrompt: Equatable {
     public var highlighted: Int = 0
 }
 
-/// Find in page: what is typed, and whether the prompt is still open.
+/// Find in page: what is typed (the prompt is open while the mode is `.find`).
 public struct FindPrompt: Equatable {
     public var field = PromptField()
     public var text: String { field.text }
-    public var isEditing = true
 }
 
 extension Browser {

@@ -22,7 +22,7 @@ extension Browser {
         switch mode {
         case .lookup(let prompt):
             return CellPoint(column: min(size.columns - 1, 2 + CellWidth.of(String(prompt.field.textBeforeCaret))), row: size.rows - 1)
-        case .find(let prompt) where prompt.isEditing:
+        case .find(let prompt):
             return CellPoint(column: min(size.columns - 1, 2 + CellWidth.of(String(prompt.field.textBeforeCaret))), row: size.rows - 1)
         default: return nil
         }
@@ -89,7 +89,7 @@ extension Browser {
     public var statusLine: (text: String, role: ColorRole) {
         switch mode {
         case .lookup(let prompt): return (": " + prompt.text, .status)
-        case .find(let prompt) where prompt.isEditing:
+        case .find(let prompt):
             let count = prompt.text.isEmpty ? "" : "   (\(findMatches.count) matches)"
             return ("/ " + prompt.text + count, .status)
         case .hints(let typed): return ("Type a hint to follow its link" + (typed.isEmpty ? "" : ": " + typed) + " · Esc cancels", .hint)

@@ -13,7 +13,7 @@ public final class Browser {
         case browsing
         /// The lookup prompt: what is typed, and which candidate is highlighted.
         case lookup(LookupPrompt)
-        /// Find in page: what is typed; `isEditing` while the prompt is open.
+        /// Find in page, while its prompt is open.
         case find(FindPrompt)
         /// Link hints: the labels shown and what has been typed of one.
         case hints(typed: String)
@@ -276,7 +276,6 @@ public final class Browser {
         case .character("?"), .character("H"): showHelp()
         case .character("y"): return copySelection()
         case .character("v"): startSelecting()
-        case .character("s"): return [] // reserved
         case .escape:
             view.selection = nil
             view.focusedLink = nil

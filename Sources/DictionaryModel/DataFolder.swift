@@ -241,17 +241,7 @@ func readFile(_ fullPath: String, shownAs path: String) throws(DictionaryModelEr
         let previous = bytes.count
         var grown = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             if previous > 0 { _ = bytes.withUnsafeBytes { memcpy(buffer.baseAddress!, $0.baseAddress!, previous) } }
-            count = previous
-            while count < capacity {
-                let n = read(fd, buffer.baseAddress! + count, capacity - count)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                if n == 0 { return }
-                count += n
-            }
+            count = previous + readFully(fd, into: buffer.baseAddress! + previous, count: capacity - previous, at: nil, failure: &failure)
         }
         if failure != 0 { throw .unreadable(path: path, reason: String(cString: strerror(failure))) }
         swap(&bytes, &grown)
@@ -262,6 +252,25 @@ func readFile(_ fullPath: String, shownAs path: String) throws(DictionaryModelEr
     return bytes
 }
 
+/// Reads up to `count` bytes into `buffer` (from the file position, or with `pread` at
+/// `offset`), retrying interrupted reads; stops at the end of the file. Returns the bytes
+/// read; sets `failure` to errno on an error.
+private func readFully(_ fd: Int32, into buffer: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int?,
+                       failure: inout Int32) -> Int {
+    var done = 0
+    while done < count {
+        let n = offset.map { pread(fd, buffer + done, count - done, off_t($0 + done)) } ?? read(fd, buffer + done, count - done)
+        if n < 0 {
+            if errno == EINTR { continue }
+            failure = errno
+            return done
+        }
+        if n == 0 { break }
+        done += n
+    }
+    return done
+}
+
 /// The bytes `range` of a file (one entry read back through the index).
 func readFile(_ fullPath: String, range: Range<Int>, shownAs path: String) throws(DictionaryModelError) -> [UInt8] {
     let fd = open(fullPath, O_RDONLY)
@@ -269,17 +278,7 @@ func readFile(_ fullPath: String, range: Range<Int>, shownAs path: String) throw
     defer { close(fd) }
     var failure: Int32 = 0
     let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
-        count = 0
-        while count < range.count {
-            let n = pread(fd, buffer.baseAddress! + count, range.count - count, off_t(range.lowerBound + count))
-            if n < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                return
-            }
-            if n == 0 { return }
-            count += n
-        }
+        count = readFully(fd, into: buffer.baseAddress!, count: range.count, at: range.lowerBound, failure: &failure)
     }
     if failure != 0 { throw .unreadable(path: path, reason: String(cString: strerror(failure))) }
     if bytes.count < range.count { throw .unreadable(path: path, reason: "the file is shorter than the index says") }
