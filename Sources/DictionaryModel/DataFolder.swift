@@ -52,10 +52,10 @@ public struct DataFolder: Sendable {
         var entryFiles: [Result<SourceFile, DictionaryModelError>] = []
         var diagnostics: [Diagnostic] = []
         if hasEntries {
-            let names = (try? listDirectory(entriesPath)) ?? []
-            for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where name.hasSuffix(".json") && !name.hasPrefix(".") {
+            for file in (try? listEntryFiles(folder: path)) ?? [] {
+                let name = file.path
                 do throws(DictionaryModelError) {
-                    entryFiles.append(.success(SourceFile(path: "entries/" + name, bytes: try readFile(entriesPath + "/" + name, shownAs: "entries/" + name))))
+                    entryFiles.append(.success(SourceFile(path: name, bytes: try readFile(path + "/" + name, shownAs: name))))
                 } catch {
                     entryFiles.append(.failure(error))
                 }

@@ -12,21 +12,16 @@ extension CellGrid {
             var runIndex = -1
             var runRange = 0..<0
             var style = CellStyle.plain
-            for placed in layoutManager.placedClusters(inRow: row) {
-                let index = placed.characterRange.lowerBound
-                if !runRange.contains(index) {
-                    runIndex = text.runIndex(containing: index)
+            layoutManager.forEachPlacedCell(inRow: row) { column, range, cell in
+                if !runRange.contains(range.lowerBound) {
+                    runIndex = text.runIndex(containing: range.lowerBound)
                     runRange = text.runs[runIndex].range
                     style = CellStyle(text.runs[runIndex].attributes)
                 }
-                var column = rect.minColumn + placed.column
-                for cell in placed.cells {
-                    var cellStyle = style
-                    if cell.isPlaceholder { cellStyle.role = .placeholder }
-                    put(cell.text, width: cell.width, style: cellStyle,
-                        at: CellPoint(column: column, row: screenRow), clipColumn: rect.maxColumn)
-                    column += cell.width
-                }
+                var cellStyle = style
+                if cell.isPlaceholder { cellStyle.role = .placeholder }
+                put(cell.text, width: cell.width, style: cellStyle,
+                    at: CellPoint(column: rect.minColumn + column, row: screenRow), clipColumn: rect.maxColumn)
             }
         }
         return drawn

@@ -147,20 +147,31 @@ public struct CellGrid: Hashable, Sendable {
 
     /// The characters of one row as text (continuation cells skipped), for tests and dumps.
     public func text(ofRow row: Int) -> String {
-        var line = ""
-        for column in 0..<size.columns {
-            let cell = self[column, row]
-            if cell.width > 0 { line += cell.text }
-        }
-        return line
+        var bytes: [UInt8] = []
+        return text(ofRow: row, buffer: &bytes, trimmingTrailingSpaces: false)
     }
 
-    /// Every row as text with trailing spaces removed: the grid as a golden test sees it.
+    /// Every row as text with trailing spaces removed: the grid as a golden test sees it,
+    /// and the lines `define` prints.
     public var lines: [String] {
-        (0..<size.rows).map { row in
-            var line = text(ofRow: row)
-            while line.hasSuffix(" ") { line.removeLast() }
-            return line
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size.columns * 4)
+        return (0..<size.rows).map { text(ofRow: $0, buffer: &bytes, trimmingTrailingSpaces: true) }
+    }
+
+    /// One row's UTF-8 gathered in `buffer` and made a string once: appending each cell's
+    /// string to a string costs several times more, and `define` prints whole pages.
+    private func text(ofRow row: Int, buffer bytes: inout [UInt8], trimmingTrailingSpaces: Bool) -> String {
+        bytes.removeAll(keepingCapacity: true)
+        var end = 0
+        for cell in cells[(row * size.columns)..<((row + 1) * size.columns)] where cell.width > 0 {
+            var isSpace = true
+            for byte in cell.text.utf8 {
+                bytes.append(byte)
+                if byte != 0x20 { isSpace = false }
+            }
+            if !trimmingTrailingSpaces || !isSpace { end = bytes.count }
         }
+        return String(decoding: bytes[..<end], as: UTF8.self)
     }
 }

@@ -204,37 +204,62 @@ public final class LayoutManager: TextStorageObserver {
     /// The clusters of `row` with their columns, the cells to draw and their characters.
     /// Spaces hanging past the right edge are left out.
     public func placedClusters(inRow row: Int) -> [PlacedCluster] {
-        guard row >= 0, row < numberOfRows else { return [] }
+        var result: [PlacedCluster] = []
+        forEachPlacedCell(inRow: row) { column, range, cell in
+            // The cells of one cluster come one after another with the same characters.
+            if let last = result.indices.last, result[last].characterRange == range {
+                result[last].cells.append(cell)
+                result[last].width += cell.width
+            } else {
+                result.append(PlacedCluster(column: column, width: cell.width, characterRange: range, cells: [cell]))
+            }
+        }
+        return result
+    }
+
+    /// Calls `body` with each cell of `row`, left to right: its column, the characters of the
+    /// cluster it belongs to, and what to draw. The cells `placedClusters(inRow:)` groups,
+    /// without building arrays: drawing a page calls this for every row.
+    public func forEachPlacedCell(inRow row: Int, _ body: (_ column: Int, _ characterRange: Range<Int>, _ cell: DisplayCell) -> Void) {
+        guard row >= 0, row < numberOfRows else { return }
         let (p, l) = locate(row: row)
         let layout = layout(ofParagraph: p)
         let start = paragraphStarts[p]
         let width = textContainer.width
         let line = layout.lines[l]
-        var result: [PlacedCluster] = []
-        result.reserveCapacity(line.clusters.count)
-        let utf8 = textStorage.string.utf8
+        let string = textStorage.string
         forEachCluster(in: layout, line: line) { index, column, w in
             guard column + w <= width else { return }
             let cluster = layout.clusters[index]
             let lower = start + Int(cluster.offset)
             let range = lower..<(lower + Int(cluster.length))
-            var cells: [DisplayCell]
             if cluster.flags.contains(.tab) {
-                cells = Array(repeating: DisplayCell(text: " ", width: 1), count: w)
+                for k in 0..<w { body(column + k, range, DisplayCell(text: " ", width: 1)) }
             } else if w < Int(cluster.width) {
-                cells = [DisplayCell(text: "…", width: 1, isPlaceholder: true)]
+                body(column, range, DisplayCell(text: "…", width: 1, isPlaceholder: true))
             } else if cluster.firstCell < 0 {
-                let a = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-                let b = utf8.index(a, offsetBy: range.count)
-                cells = [DisplayCell(text: String(textStorage.string[a..<b]), width: w)]
+                body(column, range, DisplayCell(text: Self.text(of: range, in: string), width: w))
             } else {
-                let first = Int(cluster.firstCell)
-                cells = Array(layout.cells[first..<(first + Int(cluster.cellCount))])
+                var c = column
+                for k in Int(cluster.firstCell)..<(Int(cluster.firstCell) + Int(cluster.cellCount)) {
+                    let cell = layout.cells[k]
+                    body(c, range, cell)
+                    c += cell.width
+                }
             }
-            result.append(PlacedCluster(column: column, width: w, characterRange: range, cells: cells))
         }
-        return result
     }
+
+    /// The characters of `range` (UTF-8 offsets into `string`) as a string of their own;
+    /// a single ASCII character, the common case, from a table without decoding.
+    private static func text(of range: Range<Int>, in string: String) -> String {
+        let utf8 = string.utf8
+        let a = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        if range.count == 1, case let byte = utf8[a], byte < 0x80 { return asciiStrings[Int(byte)] }
+        return String(string[a..<utf8.index(a, offsetBy: range.count)])
+    }
+
+    private static let asciiStrings: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
     // MARK: From characters to rows
 

@@ -93,6 +93,7 @@ struct DictionaryIndex: Sendable {
     func fileField(_ file: Int, _ field: Int) -> Int { start(.files) + file * 56 + field }
 
     func filePath(_ file: Int) -> String { string(at: fileField(file, IndexLayout.File.path)) ?? "" }
+    func filePathBytes(_ file: Int) -> UnsafeRawBufferPointer { bytes(at: fileField(file, IndexLayout.File.path)) }
 
     func fileFingerprint(_ file: Int) -> FileFingerprint {
         FileFingerprint(size: data.u64(fileField(file, IndexLayout.File.size)),

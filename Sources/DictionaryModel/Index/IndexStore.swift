@@ -88,7 +88,7 @@ public enum IndexStore {
         }
         if !hasEntries { problems += 1 }
 
-        let current = hasEntries ? listEntryFiles(folder: path) : []
+        let current = hasEntries ? ((try? listEntryFiles(folder: path)) ?? []) : []
         let absolute = realPath(path) ?? path
         let storePath = cacheDirectory.map { IndexStore.indexFile(forFolder: absolute, in: $0) }
         let old = storePath.flatMap(mapIndex)
@@ -96,10 +96,14 @@ public enum IndexStore {
         var reused: [Int?] = Array(repeating: nil, count: current.count)
         var rehashed = false
         if let old {
-            var oldFiles: [String: Int] = [:]
-            for number in 0..<old.fileCount { oldFiles[old.filePath(number)] = number }
+            // Both lists are in byte order: one walk pairs each file with its old record.
+            var number = 0
             for (i, file) in current.enumerated() {
-                guard let number = oldFiles[file.path] else { continue }
+                let order = file.pathBytes.withUnsafeBytes { name in
+                    while number < old.fileCount && DictionaryIndex.compare(old.filePathBytes(number), name) < 0 { number += 1 }
+                    return number < old.fileCount ? DictionaryIndex.compare(old.filePathBytes(number), name) : 1
+                }
+                guard order == 0 else { continue }
                 let stored = old.fileFingerprint(number)
                 guard stored.hasSameStat(as: file.fingerprint) else { continue }
                 // A file changed in the same moment as the index was built may keep its
@@ -166,36 +170,6 @@ public enum IndexStore {
     }
 
     // MARK: Parts
-
-    struct ListedFile {
-        var path: String
-        var fingerprint: FileFingerprint
-    }
-
-    /// The folder's entry files in load order (as `DataFolder.load`), with their stat.
-    static func listEntryFiles(folder: String) -> [ListedFile] {
-        let names = (try? listDirectory(folder + "/entries")) ?? []
-        // Each file's stat relative to the folder's descriptor: the kernel walks the path
-        // to entries/ once, not once per file (a few hundred files for an import).
-        let directory = Glibc.open(folder + "/entries", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { if directory >= 0 { close(directory) } }
-        // Sorted by bytes, compared as arrays (a String's UTF-8 view compares far slower).
-        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
-            .map { (name: $0, bytes: Array($0.utf8)) }
-            .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
-            .map { item in
-                let name = item.name
-                var info = stat()
-                var fingerprint = FileFingerprint(size: 0, modificationSeconds: 0, modificationNanoseconds: 0, contentHash: 0)
-                let found = directory >= 0 ? fstatat(directory, name, &info, 0) : stat(folder + "/entries/" + name, &info)
-                if found == 0 {
-                    fingerprint.size = UInt64(max(0, info.st_size))
-                    fingerprint.modificationSeconds = Int64(info.st_mtim.tv_sec)
-                    fingerprint.modificationNanoseconds = Int64(info.st_mtim.tv_nsec)
-                }
-                return ListedFile(path: "entries/" + name, fingerprint: fingerprint)
-            }
-    }
 
     /// The content hash of a file, nil when it cannot be read.
     static func contentHash(_ fullPath: String) -> UInt64? {
