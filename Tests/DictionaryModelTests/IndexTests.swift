@@ -142,6 +142,47 @@ struct Scratch {
         #expect(try scratch.open().indexStatus == .loaded)
     }
 
+    /// The listing every start checks the index against: only visible `.json` files, in the
+    /// byte order of their names (ties past the first 16 bytes included), each with its stat.
+    @Test func listsEntryFilesInByteOrder() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let added = ["é.json", "Zebra.json", "zzzzzzzzzzzzzzzzzzzz1.json", "zzzzzzzzzzzzzzzzzzzz0.json",
+                     "zzzzzzzzzzzzzzzzzzzz.json", "zzzzzzzzzzz.json", "a.json.json"]
+        for name in added { try scratch.write("[]", to: "entries/" + name) }
+        for name in [".hidden.json", ".json", "notes.txt", "upper.JSON", "json"] { try scratch.write("[]", to: "entries/" + name) }
+
+        let listed = try listEntryFiles(folder: scratch.folder)
+        let names = ["bank.json", "cafe.json", "dog.json", "go.json", "pony.json", "river.json", "wolf.json"] + added
+        #expect(listed.map(\.path) == names.map { "entries/" + $0 }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        let dog = try #require(listed.first { $0.path == "entries/dog.json" })
+        var info = stat()
+        #expect(stat(scratch.folder + "/entries/dog.json", &info) == 0)
+        #expect(dog.fingerprint.size == UInt64(info.st_size))
+        #expect(dog.fingerprint.modificationSeconds == Int64(info.st_mtim.tv_sec))
+        #expect(dog.fingerprint.modificationNanoseconds == Int64(info.st_mtim.tv_nsec))
+        // The full load reads the same files in the same order.
+        let folder = try DataFolder.load(from: scratch.folder)
+        #expect(folder.entryFileCount == names.count)
+    }
+
+    /// Files added before, between and after the others, and one removed, pair every other
+    /// file with its old record: only the changed ones are read again.
+    @Test func pairsUnchangedFilesAroundAddedAndRemovedOnes() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        #expect(try scratch.open().indexStatus == .built)
+        try scratch.write(#"{"id": "aardvark~n", "headword": "aardvark", "senses": []}"#, to: "entries/aardvark.json")
+        try scratch.write(#"{"id": "emu~n", "headword": "emu", "senses": []}"#, to: "entries/emu.json")
+        try scratch.write(#"{"id": "zebu~n", "headword": "zebu", "senses": []}"#, to: "entries/zebu.json")
+        try FileManager.default.removeItem(atPath: scratch.folder + "/entries/go.json")
+        let opened = try scratch.open()
+        #expect(opened.indexStatus == .updated(changedFiles: 4))
+        for id in ["aardvark~n", "emu~n", "zebu~n", "dog~n", "wolf~n"] { #expect(opened.lookup.entryNumber(forID: id) != nil) }
+        #expect(opened.lookup.entryNumber(forID: "go~v") == nil)
+        #expect(try scratch.open().indexStatus == .loaded)
+    }
+
     @Test func noticesAnEditThatKeepsSizeAndTime() throws {
         let scratch = try Scratch(copying: "sample")
         defer { scratch.remove() }
