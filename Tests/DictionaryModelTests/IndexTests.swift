@@ -166,6 +166,20 @@ struct Scratch {
         #expect(folder.entryFileCount == names.count)
     }
 
+    /// Every start reads all the files' paths: they stand side by side in the index, not
+    /// among the entries' strings, where each would cost a page fault of its own.
+    @Test func filePathsStandSideBySide() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let file = try #require(try scratch.open().indexFile)
+        let index = try #require(IndexStore.mapIndex(file))
+        #expect(index.fileCount == 7)
+        for number in 1..<index.fileCount {
+            let previous = index.filePathBytes(number - 1), path = index.filePathBytes(number)
+            #expect(path.baseAddress == previous.baseAddress! + previous.count)
+        }
+    }
+
     /// Files added before, between and after the others, and one removed, pair every other
     /// file with its old record: only the changed ones are read again.
     @Test func pairsUnchangedFilesAroundAddedAndRemovedOnes() throws {

@@ -26,7 +26,7 @@ enum IndexLayout {
     /// "WLINDEX1" read as a little-endian integer.
     static let magic: UInt64 = 0x3158_4544_4E49_4C57
     /// Bumped whenever the layout or what goes into it changes; another version is rebuilt.
-    static let formatVersion: UInt32 = 4 // 3: keys case-folded by libunistring; 4: sense ids
+    static let formatVersion: UInt32 = 5 // 3: keys case-folded by libunistring; 4: sense ids; 5: file paths side by side
 
     enum Section: Int, CaseIterable {
         case strings, files, records, forms, keys, postings, ids, order, signatures, buckets, senses
