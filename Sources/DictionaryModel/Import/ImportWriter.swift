@@ -36,7 +36,7 @@ public struct ImportWriter {
 
     /// Entries per shard: WordNet becomes 311 files, the "few hundred" of the data format.
     /// Every start lists and `stat`s each entry file to check the index (about 1.5 µs a file
-    /// here), and an edited shard is parsed again whole (about 12 ms at this size).
+    /// here); after an edit only the edited shard is parsed again.
     public static let defaultEntriesPerFile = 500
 
     /// Checks that `folder` may be written by `importer`, clears an earlier import's files
