@@ -91,7 +91,9 @@ public struct DataFolder: Sendable {
                 folder.diagnostics.append(Diagnostic(error, in: file))
             }
         }
-        var firstPlace: [String: SourceLocation] = [:]
+        // Where each id was first defined, as its file and offset: a line and column costs a
+        // scan of the file up to the offset, so it is worked out only for a duplicate.
+        var firstPlace: [String: (file: SourceFile, offset: Int)] = [:]
         var idIndex: [String: Int] = [:]
         for result in entryFiles {
             let file: SourceFile
@@ -114,10 +116,10 @@ public struct DataFolder: Sendable {
                 }
                 if let first = firstPlace[entry.id] {
                     folder.diagnostics.append(Diagnostic(.error, "duplicate id \"\(entry.id)\"", at: file.location(ofOffset: idOffset),
-                                                         notes: [Diagnostic.Note("first defined at", at: first)]))
+                                                         notes: [Diagnostic.Note("first defined at", at: first.file.location(ofOffset: first.offset))]))
                     continue
                 }
-                firstPlace[entry.id] = file.location(ofOffset: idOffset)
+                firstPlace[entry.id] = (file, idOffset)
                 idIndex[entry.id] = folder.entries.count
                 folder.entries.append(entry)
                 folder.idOffsets.append(idOffset)

@@ -42,8 +42,8 @@ extension Arguments {
         if kind == "wordnet" { return .importDictionary(.wordnet(from: values["--from"], to: to)) }
         guard let index = values["--index"] else { throw .missingArgument("dictd index file (--index FILE.index)", command: command) }
         guard let dict = values["--dict"] else { throw .missingArgument("dictd data file (--dict FILE.dict.dz)", command: command) }
-        if let style = values["--style"], !["foldoc", "jargon", "gcide", "plain"].contains(style) {
-            throw .invalidValue(option: "--style", value: style, expected: "foldoc, jargon, gcide or plain", command: command)
+        if let style = values["--style"], DictdImporter.Style(rawValue: style) == nil {
+            throw .invalidValue(option: "--style", value: style, expected: "foldoc, jargon, gcide, freedict or plain", command: command)
         }
         return .importDictionary(.dictd(index: index, dict: dict, to: to, style: values["--style"], license: values["--license"]))
     }
@@ -141,28 +141,46 @@ enum ImportHelp {
 
     static let dictd = """
         Usage: wordlink import dictd --index FILE.index --dict FILE.dict[.dz] --to DIR
-                                     [--style foldoc|jargon|gcide|plain] [--license FILE]
+                                     [--style jargon|foldoc|gcide|freedict|plain]
+                                     [--license FILE]
 
-        Converts a dictd dictionary (as the Debian packages dict-foldoc, dict-jargon,
-        dict-gcide and FreeDict's install in /usr/share/dictd) into a data folder: one
-        entry per record, {cross-references} as word links when they name a headword,
-        pronunciations, parts of speech and numbered senses where the style has them.
-        The 00-database-* records give the title, the description and NOTICE.
+        Converts a dictd dictionary (as the Debian packages dict-jargon, dict-foldoc,
+        dict-gcide and dict-freedict-* install in /usr/share/dictd) into a data folder:
+        one entry per record, {cross-references} as word links when they name a
+        headword or form, and the rest as each style reads it. The 00-database-*
+        records give the title, the description and NOTICE.
+
+        Styles (default: the one the file name starts with, else plain):
+          jargon    the Jargon File: /pronunciation/ and part of speech under the
+                    headword, [labels], numbered senses
+          foldoc    FOLDOC: <labels>, /pronunciation/, numbered senses
+          gcide     GCIDE (Webster 1913): headwords with syllables and accents, the
+                    respelt pronunciation, part of speech, inflections and plurals,
+                    etymology, numbered senses and (a) sub-senses with their
+                    quotations as examples, notes, synonyms, phrases; [a^]-style
+                    escapes as the characters they stand for; [1913 Webster]
+                    source marks kept in each entry's source, not in its text
+          freedict  FreeDict's bilingual dictionaries: word /pronunciation/ <pos>,
+                    then translations, one sense per line, each a list of glosses
+          plain     anything else: a /pronunciation/ on the headword line, then
+                    paragraphs of prose; numbered paragraphs are not split
 
         Options:
           --index FILE    the dictd index (headword, base64 offset and length)
           --dict FILE     the data: dictzip (.dict.dz), gzip, or plain text
           --to DIR        the data folder to write: new, empty, or an earlier dictd
                           import (which is replaced); any other folder is refused
-          --style S       how the records are written (default: from the file name,
-                          else plain)
+          --style S       how the records are written (see above)
           --license FILE  the licence to copy to LICENSE (default: the Debian package's
                           copyright file, /usr/share/doc/dict-NAME/copyright)
           -h, --help      this help
 
-        Example:
-          wordlink import dictd --index /usr/share/dictd/jargon.index \\
-            --dict /usr/share/dictd/jargon.dict.dz --to ~/.local/share/wordlink/jargon
+        Examples:
+          wordlink import dictd --index /usr/share/dictd/gcide.index \\
+            --dict /usr/share/dictd/gcide.dict.dz --to ~/.local/share/wordlink/gcide
+          wordlink import dictd --index /usr/share/dictd/freedict-eng-fra.index \\
+            --dict /usr/share/dictd/freedict-eng-fra.dict.dz \\
+            --to ~/.local/share/wordlink/eng-fra
 
         """
 }

@@ -192,3 +192,258 @@ import Testing
         #expect(try DataFolder.load(from: path + "/out").entryFileCount == 2)
     }
 }
+
+/// The `gcide` and `freedict` styles on small dictionaries written in the shapes of
+/// `dict-gcide` and `dict-freedict-*` records (the text is the tests' own).
+@Suite struct ImportDictdStyleTests {
+    static let gcide: [(headwords: [String], text: String)] = [
+        (["00-database-short", "00-gcide-short"], "00-database-short\n   The Test Collaborative Dictionary v.0.1\n"),
+        (["00-database-long"], "00-database-long\n   A test dictionary shaped like GCIDE,\n   written for wordlink's tests.\n"),
+        (["00-database-info"], "00-database-info\n   This file is a test.\n\n   It is in the public domain.\n"),
+        (["Lark", "Larks", "Lark bunting", "To rise with the lark", "Skylark"], #"""
+            Lark \Lark\ (l[aum]rk), n.; pl. {Larks}. [OE. larke, fr. AS.
+               l[=a]werce.]
+               1. (Zool.) A small singing bird of open fields; see {Skylark}.
+                  [1913 Webster]
+
+                        The lark sang before the day was up.
+                                                              --Anon.
+                  [1913 Webster]
+
+               2. A merry adventure:
+                  (a) A frolic undertaken for fun.
+                  (b) A prank; see {Song
+                      thrush}.
+                      [Webster 1913 Suppl.]
+
+               Note: Larks nest on the {ground}.
+                     [PJC]
+
+               {Lark bunting}, a finch of the prairies.
+
+               {To rise with the lark}, to get up very early.
+                  [1913 Webster]
+
+               Syn: Frolic; prank; {caper}.
+
+
+            """#),
+        (["Lark", "Larked", "Larking"], #"""
+            Lark \Lark\, v. i. [imp. & p. p. {Larked}; p. pr. & vb. n.
+               {Larking}.]
+               To play pranks; to frolic. --Hood.
+               [1913 Webster]
+
+
+            """#),
+        (["field lark", "lark", "Skylark"], #"""
+            Skylark \Sky"lark`\ (sk[imac]"l[aum]rk`), n. (Zool.)
+               The common lark of Europe; -- called also {field lark}.
+               [1913 Webster]
+
+
+            """#),
+        (["caper"], #"""
+            caper \caper\ n.
+               1. a playful leap.
+
+               Syn: {gambol}, lark
+                    [WordNet 1.5]
+
+               2. a crime, especially a theft.
+                  [WordNet 1.5]
+
+
+            """#),
+        (["Song thrush"], "Song thrush \\Song\" thrush`\\, n. (Zool.)\n   A thrush of Europe.\n   [1913 Webster]\n\n"),
+        (["Ground"], "Ground \\Ground\\, n.\n   The earth.\n   [1913 Webster]\n\n"),
+        (["AEther"], "AEther \\[AE]\"ther\\, n.\n   See {Ether}.\n   [1913 Webster]\n\n"),
+        (["Lapwing"], #"""
+            Lapwing \Lap"wing`\, n. (Zool.)
+               (a) A plover of Europe.
+               (b) A plover of Asia.
+                   [1913 Webster]
+
+
+            """#),
+    ]
+
+    static func importGcide() throws -> (summary: ImportSummary, folder: DataFolder, lookup: Lookup, path: String) {
+        let path = ImportScratch.folder("gcide")
+        let files = ImportDictdTests.writeDictionary(gcide, name: "gcide", in: path)
+        let summary = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
+        let folder = try DataFolder.load(from: path + "/out")
+        return (summary, folder, Lookup(folder: folder), path)
+    }
+
+    @Test func stylesAreGuessedFromTheFileName() {
+        #expect(DictdImporter.guessStyle(indexPath: "/usr/share/dictd/gcide.index") == .gcide)
+        #expect(DictdImporter.guessStyle(indexPath: "/usr/share/dictd/freedict-eng-fra.index") == .freedict)
+        #expect(DictdImporter.guessStyle(indexPath: "/usr/share/dictd/vera.index") == .plain)
+    }
+
+    @Test func gcideEscapesAccentsAndSources() {
+        #expect(GcideText.decode("a[\"e]roplane, H[ae]ma, [=oo], b[a^][ng]k, [Obs.], 45[deg]") == "aëroplane, Hæma, o\u{35E}o, băŋk, [Obs.], 45°")
+        #expect(GcideText.decode("d[add]g [alpha] [Delta] ca[~n]on [,c]a") == "da\u{324}g α Δ cañon ça")
+        #expect(GcideText.ascii("H[ae]matopinus [AE]olus acc[`e]s") == "Haematopinus AEolus acces")
+        #expect(GcideText.headword("A`len`[,c]on\" lace\"") == "Alençon lace")
+        #expect(GcideText.syllables("Pro*nun`ci*a\"tion") == "Pro·nun′ci·a″tion")
+        #expect(GcideText.syllables("Bank") == nil)
+        #expect(GcideText.respelling("[.a]*b[a^]n\"d[u^]n") == "ȧ-băn″dŭn")
+        #expect(GcideText.prose("a fellow; -- used humorously. --Shak.") == "a fellow; — used humorously. —Shak.")
+        #expect(GcideText.reference("Gre*ga\"ri*ous*ly").shown == "Gregariously")
+        #expect(GcideText.reference("H[ae]ma*to*pi\"nus").ascii == "Haematopinus")
+        #expect(GcideText.attribution("1913 Webster +PJC") == ["1913 Webster", "PJC"])
+        #expect(GcideText.attribution("Webster 1913 Suppl. + WordNet 1.5") == ["Webster 1913 Suppl.", "WordNet 1.5"])
+        #expect(GcideText.attribution("Obs.") == nil)
+        #expect(GcideText.attribution("U.S.") == nil)
+        #expect(GcideText.partOfSpeech("v. t.") == "transitive verb")
+        #expect(GcideText.partOfSpeech("a. & n.") == "adjective & noun")
+        #expect(GcideText.partOfSpeech("obs. imp.") == "past tense (obsolete)")
+        #expect(GcideText.partOfSpeech("n. dual") == "n. dual")
+    }
+
+    @Test(arguments: [
+        ("Tiber trembled underneath her banks.  --Shak.", "Tiber trembled underneath her banks.", "Shak."),
+        ("What is thy servant, that he should do\nthis great thing?           -- 2 Kings\nviii. 13", "What is thy servant, that he should do this great thing?", "2 Kings viii. 13"),
+        ("I have been pursued, dogged, and waylaid. -- Pope.", "I have been pursued, dogged, and waylaid.", "Pope."),
+        ("A dash -- and no author at all.", "A dash -- and no author at all.", nil),
+    ])
+    func quotationsAndTheirAuthors(text: String, quote: String, author: String?) {
+        let (foundQuote, foundAuthor) = DictdConverter.splitAttribution(text)
+        #expect(foundQuote == quote)
+        #expect(foundAuthor == author)
+    }
+
+    @Test func gcideImportDescribesTheDictionary() throws {
+        let (summary, folder, lookup, path) = try Self.importGcide()
+        defer { ImportScratch.remove(path) }
+        #expect(folder.diagnostics.map(\.description) == [])
+        #expect(folder.entries.map(\.id) == ["Lark~1", "Lark~2", "Skylark", "caper", "Song thrush", "Ground", "AEther", "Lapwing"])
+        #expect(folder.info.title == "The Test Collaborative Dictionary v.0.1")
+        #expect(folder.info.description == "A test dictionary shaped like GCIDE, written for wordlink's tests.")
+        #expect(ImportScratch.read(path + "/out/NOTICE") == "   This file is a test.\n\n   It is in the public domain.\n")
+        #expect(summary.entryCount == 8)
+        #expect(summary.unresolvedLinkCount == 0)
+        // Skylark, Song thrush, ground and caper from Lark; lark from caper's synonyms.
+        #expect(summary.linkCount == 5)
+        // {gambol} and {Ether} name no entry.
+        #expect(summary.unlinkedReferenceCount == 2)
+        #expect(folder.unresolvedLinks(lookup: lookup) == [])
+        // Both homographs, not the record that merely mentions the word.
+        #expect(lookup.lookUp("Lark").entryNumbers.map { lookup.entries[$0].id } == ["Lark~1", "Lark~2"])
+        #expect(lookup.lookUp("larked").entryNumbers.map { lookup.entries[$0].id } == ["Lark~2"])
+        #expect(lookup.lookUp("to rise with the lark").entryNumbers.map { lookup.entries[$0].id } == ["Lark~1"])
+        #expect(lookup.lookUp("field lark").entryNumbers.map { lookup.entries[$0].id } == ["Skylark"])
+        #expect(lookup.lookUp("aether").entryNumbers.map { lookup.entries[$0].id } == ["AEther"])
+    }
+
+    @Test func gcideEntriesFieldByField() throws {
+        let (_, _, lookup, path) = try Self.importGcide()
+        defer { ImportScratch.remove(path) }
+        let lark = try #require(lookup.entry(withID: "Lark~1"))
+        #expect(lark.headword == "Lark")
+        #expect(lark.pos == "noun")
+        #expect(lark.pronunciations == [Pronunciation("(lärk)")])
+        #expect(lark.labels == [])
+        #expect(lark.forms == [Form("Larks", tags: ["plural"]), Form("Lark bunting"), Form("To rise with the lark")])
+        #expect(lark.etymology?.source == "OE. larke, fr. AS. lāwerce.")
+        #expect(lark.senses.map(\.id) == ["1", "2"])
+        #expect(lark.senses[0].labels == ["Zool."])
+        #expect(lark.senses[0].definition?.source == "A small singing bird of open fields; see [[Skylark]].")
+        #expect(lark.senses[0].examples.map { "\($0.text.source) | \($0.source ?? "")" } == ["The lark sang before the day was up. | Anon."])
+        #expect(lark.senses[1].definition?.source == "A merry adventure:")
+        #expect(lark.senses[1].senses.map(\.id) == ["a", "b"])
+        // A reference that wraps across lines.
+        #expect(lark.senses[1].senses.map(\.definition?.source) == ["A frolic undertaken for fun.", "A prank; see [[Song thrush]]."])
+        #expect(lark.senses[1].notes.map(\.source) == ["Larks nest on the [[ground]]."])
+        #expect(lark.notes.map(\.source) == [
+            "'''Lark bunting''', a finch of the prairies.",
+            "'''To rise with the lark''', to get up very early.",
+            "'''Syn:''' Frolic; prank; [[caper]].",
+        ])
+        #expect(lark.source?["attribution"]?.arrayValue?.map(\.stringValue) == ["1913 Webster", "Webster 1913 Suppl.", "PJC"])
+
+        let verb = try #require(lookup.entry(withID: "Lark~2"))
+        #expect(verb.pos == "intransitive verb")
+        #expect(verb.pronunciations == [])
+        #expect(verb.forms == [Form("Larked", tags: ["past", "past participle"]), Form("Larking", tags: ["present participle", "verbal noun"])])
+        #expect(verb.etymology == nil)
+        #expect(verb.senses.map(\.definition?.source) == ["To play pranks; to frolic. —Hood."])
+
+        let skylark = try #require(lookup.entry(withID: "Skylark"))
+        #expect(skylark.pronunciations == [Pronunciation("Sky″lark′"), Pronunciation("(skī″lärk′)")])
+        #expect(skylark.labels == ["Zool."])
+        // `lark` (a mention in the index) is not a form; `field lark` (called also) is, and
+        // the record does not link to itself.
+        #expect(skylark.forms == [Form("field lark")])
+        #expect(skylark.senses.map(\.definition?.source) == ["The common lark of Europe; — called also ''field lark''."])
+
+        let caper = try #require(lookup.entry(withID: "caper"))
+        #expect(caper.senses.map(\.definition?.source) == ["a playful leap.", "a crime, especially a theft."])
+        #expect(caper.senses[0].notes.map(\.source) == ["'''Syn:''' ''gambol'', [[lark]]"])
+        #expect(caper.source?["attribution"]?.arrayValue?.map(\.stringValue) == ["WordNet 1.5"])
+
+        let aether = try #require(lookup.entry(withID: "AEther"))
+        #expect(aether.headword == "Æther")
+        #expect(aether.forms == [Form("AEther")])
+        #expect(aether.pronunciations == [Pronunciation("Æ″ther")])
+        #expect(aether.senses.map(\.definition?.source) == ["See ''Ether''."])
+
+        // Lettered senses with no number above them are the entry's senses.
+        let lapwing = try #require(lookup.entry(withID: "Lapwing"))
+        #expect(lapwing.labels == ["Zool."])
+        #expect(lapwing.senses.map(\.id) == ["a", "b"])
+        #expect(lapwing.senses.map(\.definition?.source) == ["A plover of Europe.", "A plover of Asia."])
+    }
+
+    static let freedict: [(headwords: [String], text: String)] = [
+        (["00databaseshort"], "Test English-French FreeDict\n"),
+        (["00databaseinfo"], "Test English-French FreeDict\n\nA small test, in the public domain.\n"),
+        (["00databaseurl"], "http://example.org/freedict\n"),
+        ([" ago"], "... ago /əˈɡəʊ/\nil y a ...\n"),
+        (["bank"], "bank\nbanque (finance, commerce), rive\n"),
+        (["dog"], "dog /dɒɡ/ <n, masc>\nchien, toutou\n"),
+        (["run"], "run /rʌn/\n1. courir\n2. fonctionner, marcher\n"),
+    ]
+
+    @Test func freedictRecordsAreSensesWithGlosses() throws {
+        let path = ImportScratch.folder("freedict")
+        defer { ImportScratch.remove(path) }
+        let files = ImportDictdTests.writeDictionary(Self.freedict, name: "freedict-eng-fra", in: path)
+        let importer = DictdImporter(index: files.index, dict: files.dict, to: path + "/out")
+        #expect(importer.style == .freedict)
+        let summary = try importer.run()
+        #expect(summary.entryCount == 4)
+        #expect(summary.unresolvedLinkCount == 0)
+        let folder = try DataFolder.load(from: path + "/out")
+        let lookup = Lookup(folder: folder)
+        #expect(folder.diagnostics.map(\.description) == [])
+        #expect(folder.info.title == "Test English-French FreeDict")
+        #expect(ImportScratch.read(path + "/out/NOTICE") == "Test English-French FreeDict\n\nA small test, in the public domain.\n")
+        #expect(folder.entries.map(\.id) == ["... ago", "bank", "dog", "run"])
+
+        let ago = try #require(lookup.entry(withID: "... ago"))
+        #expect(ago.headword == "... ago")
+        #expect(ago.forms == [Form("ago")])
+        #expect(ago.pronunciations == [Pronunciation("/əˈɡəʊ/")])
+        #expect(ago.senses.map { $0.glosses.map(\.source) } == [["il y a ..."]])
+        #expect(lookup.lookUp("ago").entryNumbers.map { lookup.entries[$0].id } == ["... ago"])
+
+        let bank = try #require(lookup.entry(withID: "bank"))
+        #expect(bank.pronunciations == [])
+        #expect(bank.senses.map { $0.glosses.map(\.source) } == [["banque (finance, commerce)", "rive"]])
+
+        let dog = try #require(lookup.entry(withID: "dog"))
+        #expect(dog.pos == "noun")
+        #expect(dog.labels == ["masc"])
+        #expect(dog.pronunciations == [Pronunciation("/dɒɡ/")])
+        #expect(dog.senses.map(\.id) == [nil])
+        #expect(dog.senses.map { $0.glosses.map(\.source) } == [["chien", "toutou"]])
+        #expect(dog.senses.map(\.definition) == [nil])
+
+        let run = try #require(lookup.entry(withID: "run"))
+        #expect(run.senses.map(\.id) == ["1", "2"])
+        #expect(run.senses.map { $0.glosses.map(\.source) } == [["courir"], ["fonctionner", "marcher"]])
+    }
+}

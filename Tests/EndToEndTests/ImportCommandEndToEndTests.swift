@@ -47,7 +47,7 @@ import TestSupport
         (["import", "wordnet"], "wordlink: 'wordlink import wordnet' needs a destination folder (--to DIR); see 'wordlink import wordnet --help'.\n"),
         (["import", "dictd", "--to", "x"], "wordlink: 'wordlink import dictd' needs a dictd index file (--index FILE.index); see 'wordlink import dictd --help'.\n"),
         (["import", "wordnet", "--to", "x", "--style", "jargon"], "wordlink: unknown option '--style' for 'wordlink import wordnet'; see 'wordlink import wordnet --help'.\n"),
-        (["import", "dictd", "--index", "a", "--dict", "b", "--to", "x", "--style", "odd"], "wordlink: 'odd' is not a valid value for '--style' for 'wordlink import dictd': expected foldoc, jargon, gcide or plain.\n"),
+        (["import", "dictd", "--index", "a", "--dict", "b", "--to", "x", "--style", "odd"], "wordlink: 'odd' is not a valid value for '--style' for 'wordlink import dictd': expected foldoc, jargon, gcide, freedict or plain.\n"),
     ])
     func wrongCommandLinesExitWithTwo(arguments: [String], message: String) {
         let result = Self.run(arguments)
@@ -59,6 +59,7 @@ import TestSupport
         let help = Self.run(["import", "dictd", "--help"])
         #expect(help.status == 0)
         for option in ["--index", "--dict", "--to", "--style", "--license"] { #expect(help.output.contains(option)) }
+        for style in ["jargon", "foldoc", "gcide", "freedict", "plain"] { #expect(help.output.contains("\n  \(style) ")) }
         #expect(Self.run(["import", "wordnet", "-h"]).output.hasPrefix("Usage: wordlink import wordnet [--from DIR] --to DIR\n"))
     }
 }

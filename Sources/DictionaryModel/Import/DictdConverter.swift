@@ -3,10 +3,18 @@
 /// (`{word}`) as word links when they name a headword or form of the dictionary.
 struct DictdConverter {
     let style: DictdImporter.Style
-    /// The normalised headwords and forms of every record.
-    let keys: Set<String>
+    /// The normalised headwords and forms of every record, each with the number of the
+    /// record it names, or -1 when it names several.
+    let keys: [String: Int]
     /// Cross-references that named nothing and were kept as text.
     var unlinkedReferenceCount = 0
+    /// The number of the record being converted (GCIDE does not link a record to itself).
+    var currentRecord = -1
+
+    init(style: DictdImporter.Style, keys: [String: Int]) {
+        self.style = style
+        self.keys = keys
+    }
 
     /// The entry for a record's text after its headword line (id and forms are the caller's).
     mutating func entry(body: Substring, headword: String) -> Entry {
@@ -58,26 +66,9 @@ struct DictdConverter {
                     paragraphs[0] = first
                 }
             }
-        case .gcide:
-            // `Dog \Dog\ (d[o^]g; 115), n. [AS. docga.] 1. (Zool.) A quadruped…`
-            if let first = paragraphs.first, let open = first.firstIndex(of: "\\"),
-               let close = first[first.index(after: open)...].firstIndex(of: "\\") {
-                let pronunciation = first[first.index(after: open)..<close]
-                if !pronunciation.isEmpty { entry.pronunciations = [Pronunciation(String(pronunciation))] }
-                var rest = first[first.index(after: close)...].trimmingCharacters(in: " ,")
-                if rest.hasPrefix("("), let end = rest.firstIndex(of: ")") { rest = rest[rest.index(after: end)...].trimmingCharacters(in: " ,") }
-                let etymologyStart = rest.firstIndex(of: "[")
-                let numberStart = rest.firstRange(of: "1. ")?.lowerBound
-                let posEnd = [etymologyStart, numberStart].compactMap { $0 }.min() ?? rest.endIndex
-                let pos = rest[..<posEnd].trimmingCharacters(in: " ,")
-                if !pos.isEmpty && pos.count <= 24 { entry.pos = DictdConverter.partOfSpeech(pos) }
-                rest = rest[posEnd...]
-                if rest.hasPrefix("["), let end = rest.firstIndex(of: "]") {
-                    entry.etymology = Markup(markup(String(rest[rest.index(after: rest.startIndex)..<end])))
-                    rest = rest[rest.index(after: end)...].trimmingCharacters(in: " ")
-                }
-                if rest.isEmpty { paragraphs.removeFirst() } else { paragraphs[0] = String(rest) }
-            }
+        case .gcide, .freedict:
+            // Converted by `gcideEntry` and `freedictEntry`.
+            break
         case .plain:
             // FreeDict: `dog /dɒɡ/` on the headword line.
             if let first = paragraphs.first, first.hasPrefix(headword + " /") {
@@ -175,9 +166,9 @@ struct DictdConverter {
                     continue
                 }
             }
-            if keys.contains(LookupKey.normalise(inside)) {
+            if keys[LookupKey.normalise(inside)] != nil {
                 result += Markup.link(to: inside)
-            } else if let singular = DictdConverter.singulars(of: inside).first(where: { keys.contains(LookupKey.normalise($0)) }) {
+            } else if let singular = DictdConverter.singulars(of: inside).first(where: { keys[LookupKey.normalise($0)] != nil }) {
                 result += Markup.link(to: singular, text: inside)
             } else {
                 unlinkedReferenceCount += 1

@@ -19,9 +19,15 @@ public struct DictdImporter {
         case foldoc
         /// The Jargon File: a line ` /pronunciation/, n.` under the headword, `[labels]`.
         case jargon
-        /// GCIDE (Webster 1913): `Word \Pro*nun"ci*a`tion\, n. [Etymology]` then numbered senses.
+        /// GCIDE (Webster 1913, `dict-gcide`): `Word \Pro*nun"ci*a`tion\ (respelling), n.
+        /// [Etymology]`, then numbered senses with `(a)` sub-senses, quotations, notes and
+        /// phrases; `[a^]`-style escapes as characters; `[1913 Webster]` source brackets
+        /// moved to the entry's `source`.
         case gcide
-        /// Anything else (FreeDict): a `/pronunciation/` on the headword line, paragraphs.
+        /// FreeDict's bilingual databases (`dict-freedict-*`): `word /pronunciation/ <pos>`,
+        /// then a line of translations or numbered lines of them, each a sense with glosses.
+        case freedict
+        /// Anything else: a `/pronunciation/` on the headword line, paragraphs of prose.
         case plain
     }
 
@@ -46,7 +52,8 @@ public struct DictdImporter {
         self.progress = progress
     }
 
-    /// The style a dictionary's file name suggests (`foldoc.index` → `.foldoc`).
+    /// The style a dictionary's file name suggests (`foldoc.index` → `.foldoc`,
+    /// `freedict-eng-fra.index` → `.freedict`).
     public static func guessStyle(indexPath: String) -> Style {
         let name = baseName(indexPath)
         for style in Style.allCases where name.hasPrefix(style.rawValue) { return style }
@@ -73,6 +80,22 @@ public struct DictdImporter {
         var length: Int
     }
 
+    /// A record before conversion: its id (made unique later), headword and forms, which
+    /// every record's cross-references are checked against, and its text.
+    struct Draft {
+        var id: String
+        var headword: String
+        var forms: [Form]
+        var body: Substring
+        var indexHeadwords: [String]
+    }
+
+    /// Whether an index headword names one of dictd's own records (`00-database-short`,
+    /// FreeDict's `00databaseinfo`, GCIDE's `00-gcide-long`) rather than an entry.
+    static func isDatabaseRecord(_ headword: String) -> Bool {
+        headword.hasPrefix("00-") || headword.hasPrefix("00database")
+    }
+
     /// Runs the import.
     public func run() throws(DictionaryModelError) -> ImportSummary {
         let lines = try DictdImporter.parseIndex(String(decoding: try readFile(indexPath, shownAs: indexPath), as: UTF8.self), path: indexPath)
@@ -86,9 +109,10 @@ public struct DictdImporter {
             guard line.offset + line.length <= data.count else {
                 throw .invalidSource(path: indexPath, line: number + 1, reason: "\"\(line.headword)\" points past the end of \(dictPath)")
             }
-            if line.headword.hasPrefix("00-database-") || line.headword.hasPrefix("00database") {
+            if DictdImporter.isDatabaseRecord(line.headword) {
                 let text = String(decoding: data[line.offset..<(line.offset + line.length)], as: UTF8.self)
-                database[line.headword] = DictdImporter.dropHeadwordLine(text, headword: line.headword)
+                // `00-database-short` and FreeDict's `00databaseshort` alike.
+                database[line.headword.filter { $0 != "-" }] = DictdImporter.dropHeadwordLine(text, headword: line.headword)
                 continue
             }
             // Records are told apart by where they start and end; a record may have several headwords.
@@ -102,37 +126,45 @@ public struct DictdImporter {
         }
 
         // First pass: every record's headword and forms, so that cross-references can be checked.
-        var drafts: [(headword: String, forms: [String], body: Substring)] = []
-        var keys = Set<String>()
-        for record in records {
-            let text = String(decoding: data[record.offset..<(record.offset + record.length)], as: UTF8.self)
-            let (headword, body) = DictdImporter.splitHeadword(text, indexHeadwords: record.headwords)
-            let headwordKey = LookupKey.normalise(headword)
-            var forms: [String] = []
-            var seen: Set<String> = [headwordKey]
-            for other in record.headwords where seen.insert(LookupKey.normalise(other)).inserted {
-                forms.append(other)
+        let texts = records.map { String(decoding: data[$0.offset..<($0.offset + $0.length)], as: UTF8.self) }
+        let drafts = style == .gcide ? DictdImporter.gcideDrafts(records, texts: texts) : DictdImporter.drafts(records, texts: texts, style: style)
+        var keys: [String: Int] = [:]
+        for (number, draft) in drafts.enumerated() {
+            for key in [draft.headword] + draft.forms.map(\.text) {
+                let key = LookupKey.normalise(key)
+                if let owner = keys[key], owner != number { keys[key] = -1 } else { keys[key] = number }
             }
-            keys.insert(headwordKey)
-            for form in forms { keys.insert(LookupKey.normalise(form)) }
-            drafts.append((headword, forms, body))
         }
 
         var writer = try ImportWriter(folder: destination, importer: DictdImporter.importerName, entriesPerFile: entriesPerFile)
         var converter = DictdConverter(style: style, keys: keys)
         var usedIDs: [String: Int] = [:]
+        var homographs: [String: Int] = [:]
         for (number, draft) in drafts.enumerated() {
-            var id = draft.headword.isEmpty ? "entry" : draft.headword
+            var id = draft.id.isEmpty ? "entry" : draft.id
             if id.utf8.count > Entry.maximumIDLength { id = String(decoding: id.utf8.prefix(Entry.maximumIDLength - 10), as: UTF8.self) }
+            // A word that several records share (as headword or form) is numbered in every
+            // one of them (`Bank~1` … `Bank~8`): an id equal to the word would make a link to
+            // it, or a lookup of it as typed, find that one record instead of all of them.
+            let key = LookupKey.normalise(id)
+            if keys[key] == -1 || keys[LookupKey.normalise(draft.headword)] == -1 {
+                homographs[key, default: 0] += 1
+                id += "~\(homographs[key]!)"
+            }
             if let count = usedIDs[id] {
                 usedIDs[id] = count + 1
                 id += "~\(count + 1)"
             } else {
                 usedIDs[id] = 1
             }
-            var entry = converter.entry(body: draft.body, headword: draft.headword)
+            var entry: Entry
+            switch style {
+            case .gcide: entry = converter.gcideEntry(GcideRecord(String(draft.body)), headword: draft.headword, recordNumber: number)
+            case .freedict: entry = converter.freedictEntry(text: draft.body, indexHeadwords: draft.indexHeadwords)
+            default: entry = converter.entry(body: draft.body, headword: draft.headword)
+            }
             entry.id = id
-            entry.forms = draft.forms.map { Form($0) }
+            entry.forms = draft.forms
             try writer.add(entry)
             if (number + 1) % 1000 == 0 || number + 1 == drafts.count {
                 progress(ImportProgress(phase: "writing entries", completed: number + 1, total: drafts.count))
@@ -140,9 +172,11 @@ public struct DictdImporter {
         }
 
         let name = DictdImporter.baseName(indexPath)
-        let short = database["00-database-short"].map { DictdImporter.unwrap($0) }.flatMap { $0.isEmpty ? nil : $0 }
-        let info = database["00-database-info"]
-        let url = database["00-database-url"].map { DictdImporter.unwrap($0) }.flatMap { $0.isEmpty ? nil : $0 }
+        let short = database["00databaseshort"].map { DictdImporter.unwrap($0) }.flatMap { $0.isEmpty ? nil : $0 }
+        let info = database["00databaseinfo"]
+        // GCIDE's `00-database-long` describes it; its `info` is the notice of the data.
+        let long = database["00databaselong"].flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        let url = database["00databaseurl"].map { DictdImporter.unwrap($0) }.flatMap { $0.isEmpty ? nil : $0 }
         var license: String?
         for candidate in licenseCandidates() where fileExists(candidate) {
             license = String(decoding: try readFile(candidate, shownAs: candidate), as: UTF8.self)
@@ -150,13 +184,100 @@ public struct DictdImporter {
         }
         let dictionary = DictionaryInfo(
             id: name, title: short ?? name,
-            description: info.map(DictdImporter.paragraphs).map { $0.joined(separator: "\n") },
+            description: (long ?? info).map(DictdImporter.paragraphs).map { $0.joined(separator: "\n") },
             license: license != nil ? "see LICENSE" : (info != nil ? "see NOTICE" : nil),
             sourceName: short ?? name)
         var source: [(String, String)] = [("index", indexPath), ("dict", dictPath), ("style", style.rawValue)]
         if let url { source.insert(("url", url), at: 0) }
         return try writer.finish(info: dictionary, source: source, license: license, notice: info,
                                  unlinkedReferences: converter.unlinkedReferenceCount)
+    }
+
+    /// Headwords and forms by the index and each record's first line (jargon, FOLDOC,
+    /// FreeDict, plain): the headword is the first line when it names one of the record's
+    /// index headwords (or FreeDict's header line's headword), and the other index headwords
+    /// are forms.
+    static func drafts(_ records: [Record], texts: [String], style: Style) -> [Draft] {
+        var drafts: [Draft] = []
+        drafts.reserveCapacity(records.count)
+        for (record, text) in zip(records, texts) {
+            var headword: String
+            var body: Substring
+            if style == .freedict, let header = DictdConverter.freedictHeader(text[...], indexHeadwords: record.headwords) {
+                (headword, body) = (header.headword, text[...])
+            } else {
+                (headword, body) = DictdImporter.splitHeadword(text, indexHeadwords: record.headwords)
+            }
+            var forms: [Form] = []
+            var seen: Set<String> = [LookupKey.normalise(headword)]
+            for other in record.headwords where seen.insert(LookupKey.normalise(other)).inserted {
+                forms.append(Form(String(other.trimmingCharacters(in: " "))))
+            }
+            drafts.append(Draft(id: headword, headword: headword, forms: forms, body: body, indexHeadwords: record.headwords))
+        }
+        return drafts
+    }
+
+    /// Headwords and forms of GCIDE's records. A record's headword is the first of its header
+    /// (`Sundog \Sun"dog`\`), its id as the index spells it. Its forms are what the record
+    /// itself names: the header's other headwords (`Banc \Banc\, Bancus \Ban"cus\, Bank
+    /// \Bank\`), inflections and plurals with their tags, words derived in passing
+    /// (`-- {Accursedly}, adv.`), the phrases it defines (`{Dog cheap}, very cheap`), and its
+    /// other names (`called also {spear thrower}`, `Syn:`) when the index leads to the record
+    /// by them. `dict-gcide`'s index also lists every other word set in braces anywhere in a
+    /// record (`beagle`, `poodle` and `Canis familiaris` lead to `Dog`): those are mentions,
+    /// not forms, and are left out, so that looking up `poodle` finds the poodle and a page
+    /// does not open on a list of every word in it. Derived words, phrases and other names
+    /// that are another record's headword are left to that record.
+    static func gcideDrafts(_ records: [Record], texts: [String]) -> [Draft] {
+        struct Names {
+            var id: String
+            var headword: String
+            var forms: [Form]
+            var named: [Form]
+        }
+        var headwordKeys = Set<String>()
+        var names: [Names] = []
+        names.reserveCapacity(records.count)
+        for (record, text) in zip(records, texts) {
+            let gcide = GcideRecord(text)
+            guard let first = gcide.headwords.first else {
+                // A fragment without a header (a flaw of the data): named by the index.
+                let headword = record.headwords.first.map { String($0.trimmingCharacters(in: " ")) } ?? ""
+                names.append(Names(id: headword, headword: headword, forms: [], named: []))
+                continue
+            }
+            let shown = first.shown
+            var entry = Names(id: first.plain, headword: shown.isEmpty ? first.plain : shown, forms: [], named: [])
+            for (i, group) in gcide.headwords.enumerated() {
+                headwordKeys.insert(LookupKey.normalise(group.plain))
+                if i > 0 { entry.forms.append(Form(group.shown.isEmpty ? group.plain : group.shown)) }
+                entry.forms.append(Form(group.plain))
+            }
+            for inflection in gcide.inflections { entry.forms.append(Form(GcideText.decode(inflection.text), tags: inflection.tags)) }
+            for (text, tags) in gcide.runOns { entry.named.append(Form(text, tags: tags)) }
+            for phrase in gcide.phrases { entry.named.append(Form(phrase)) }
+            let indexKeys = Set(record.headwords.map(LookupKey.normalise))
+            for name in gcide.otherNames where indexKeys.contains(LookupKey.normalise(name)) { entry.named.append(Form(name)) }
+            names.append(entry)
+        }
+        var drafts: [Draft] = []
+        drafts.reserveCapacity(records.count)
+        for (number, entry) in names.enumerated() {
+            var seen: Set<String> = [LookupKey.normalise(entry.headword)]
+            var forms: [Form] = []
+            for form in entry.forms where seen.insert(LookupKey.normalise(form.text)).inserted {
+                forms.append(form)
+            }
+            for form in entry.named {
+                let key = LookupKey.normalise(form.text)
+                guard !headwordKeys.contains(key), seen.insert(key).inserted else { continue }
+                forms.append(form)
+            }
+            drafts.append(Draft(id: entry.id, headword: entry.headword, forms: forms, body: texts[number][...],
+                                indexHeadwords: records[number].headwords))
+        }
+        return drafts
     }
 
     /// The licence files tried in order: `--license`, then Debian's copyright file of the
