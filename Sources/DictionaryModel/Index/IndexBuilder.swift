@@ -54,6 +54,33 @@ struct IndexedFile: Sendable {
     var errorCount: Int
     var entries: [IndexedEntry]
 
+    /// Where a build gets a file's entries: the file itself, read and decoded, or the index
+    /// it was unchanged in. Loaded one at a time, so that a build never holds the entries of
+    /// every file at once (62 MB for WordNet).
+    enum Source {
+        case scanned(folder: String, path: String, fingerprint: FileFingerprint)
+        /// File `number` of an older index, with the file's modification time as it is now.
+        case reused(DictionaryIndex, number: Int, modificationSeconds: Int64)
+
+        var path: String {
+            switch self {
+            case .scanned(_, let path, _): path
+            case .reused(let index, let number, _): index.filePath(number)
+            }
+        }
+
+        func load() -> IndexedFile {
+            switch self {
+            case .scanned(let folder, let path, let fingerprint):
+                return IndexedFile.scan(folder: folder, path: path, fingerprint: fingerprint)
+            case .reused(let index, let number, let modificationSeconds):
+                var file = IndexStore.indexedFile(index, number)
+                file.fingerprint.modificationSeconds = modificationSeconds
+                return file
+            }
+        }
+    }
+
     /// Reads and decodes the file `path` (relative to `folder`) for the index.
     static func scan(folder: String, path: String, fingerprint: FileFingerprint) -> IndexedFile {
         var fingerprint = fingerprint
@@ -96,11 +123,12 @@ struct IndexedFile: Sendable {
 enum IndexBuilder {
     /// The index of `files` (in load order), built at `builtAt` (seconds since 1970).
     ///
-    /// Memory is the constraint on a large folder (WordNet: 155,000 entries), so `files` is
-    /// emptied as its entries are written and every table is released before the sections are
-    /// copied into the result, one section at a time.
+    /// Memory is the constraint on a large folder (WordNet: 155,000 entries), so each file is
+    /// read (or copied from the old index) only when its turn comes and dropped once written,
+    /// and every table is released before the sections are copied into the result, one
+    /// section at a time.
     /// - Complexity: O(n log n) in the number of entries and keys.
-    static func build(consuming files: inout [IndexedFile], builtAt: Int64) -> [UInt8] {
+    static func build(_ files: [IndexedFile.Source], builtAt: Int64) -> [UInt8] {
         var pool = StringPool()
         var fileSection = ByteWriter()
         var recordSection = ByteWriter()
@@ -124,8 +152,7 @@ enum IndexBuilder {
         // spread among the entries' strings they cost a page fault each (311 for WordNet).
         let paths = files.map { pool.add($0.path) }
         for fileNumber in files.indices {
-            let file = files[fileNumber]
-            files[fileNumber].entries = []
+            let file = files[fileNumber].load()
             let path = paths[fileNumber]
             fileSection.u32(path.0); fileSection.u32(path.1)
             fileSection.u64(file.fingerprint.size)

@@ -126,24 +126,22 @@ public enum IndexStore {
             // Once verified by content, move the build time on so the next start trusts times.
             if rehashed, let storePath, let bytes = rebuilt(old, builtAt: now()), !write(bytes, to: storePath) { stored = nil }
         } else {
-            var files: [IndexedFile] = []
+            var files: [IndexedFile.Source] = []
             files.reserveCapacity(current.count)
             var changed = 0
             for (i, file) in current.enumerated() {
                 if let number = reused[i], let old {
-                    var kept = indexedFile(old, number)
-                    kept.fingerprint.modificationSeconds = file.fingerprint.modificationSeconds
-                    files.append(kept)
+                    files.append(.reused(old, number: number, modificationSeconds: file.fingerprint.modificationSeconds))
                 } else {
                     changed += 1
-                    files.append(IndexedFile.scan(folder: path, path: file.path, fingerprint: file.fingerprint))
+                    files.append(.scanned(folder: path, path: file.path, fingerprint: file.fingerprint))
                 }
             }
             if let old {
                 let currentPaths = Set(current.map(\.path))
                 changed += (0..<old.fileCount).filter { !currentPaths.contains(old.filePath($0)) }.count
             }
-            let bytes = IndexBuilder.build(consuming: &files, builtAt: now())
+            let bytes = IndexBuilder.build(files, builtAt: now())
             // Read back from the file just written, mapped like any later start's: a copy in
             // memory would add its size (37 MB for WordNet) to the peak and stay resident.
             var built: DictionaryIndex?
