@@ -39,6 +39,11 @@ public protocol EntryLookup: Sendable {
     /// Whether the entry has a sense anchored at `anchor` (`Entry.sense(anchoredAt:)`): a
     /// sense id or a numbered path. An index-backed lookup answers ids without decoding.
     func entry(at number: Int, hasSenseAnchoredAt anchor: String) -> Bool
+
+    /// The entry whose id is exactly `id`, and whether it has a sense anchored at `sense`
+    /// (true when `sense` is nil): all that resolving a link to an id needs, which an
+    /// index-backed lookup answers from one place of its index.
+    func entryMatching(id: String, sense: String?) -> (number: Int, hasSense: Bool)?
 }
 
 /// A lookup that finds entries by id, by normalised headword or form (`directMatches`), and
@@ -85,6 +90,11 @@ extension EntryLookup {
         entry(at: number).sense(anchoredAt: anchor) != nil
     }
 
+    public func entryMatching(id: String, sense: String?) -> (number: Int, hasSense: Bool)? {
+        guard let number = entryNumber(forID: id) else { return nil }
+        return (number, sense.map { entry(at: number, hasSenseAnchoredAt: $0) } ?? true)
+    }
+
     /// The entry with exactly this id.
     public func entry(withID id: String) -> Entry? {
         entryNumber(forID: id).map { entry(at: $0) }
@@ -97,6 +107,11 @@ extension EntryLookup {
     public func resolve(target: String, sense: String? = nil) -> LinkResolution {
         if Lookup.isExternal(target) {
             return LinkResolution(state: .external, sense: sense)
+        }
+        // An exact id comes first, as in `lookUp`; it needs neither the entry nor its id read.
+        if let match = entryMatching(id: target, sense: sense) {
+            return LinkResolution(state: .resolved, entryIDs: [target], sense: sense, destination: target,
+                                  isMissingSense: !match.hasSense)
         }
         let result = lookUp(target)
         guard !result.entryNumbers.isEmpty else {

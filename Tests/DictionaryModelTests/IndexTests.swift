@@ -90,6 +90,41 @@ struct Scratch {
         }
     }
 
+    /// The id directory over many blocks: ids that share their first 8 bytes (the fence
+    /// cannot tell them apart), ids shorter than 8 bytes, non-ASCII ids, a duplicate, sense
+    /// ids in place and one too long to be kept there. Every id, its neighbours that are no
+    /// id, and each sense anchor resolve as a full load resolves them.
+    @Test func theIDDirectoryAnswersAsAFullLoadDoes() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        var ids = (0..<150).map { String(format: "abcdefgh-%03d", $0) } + (0..<40).map { "x\($0)" }
+        ids += ["é", "ü~n", "abcdefgh", "abcdefg", "abcdefghi", "zzzzzzzzzzzz"]
+        let longSense = String(repeating: "s", count: 70_000)
+        var lines: [String] = []
+        for (i, id) in ids.enumerated() {
+            let senses = i == 7 ? #"[{"id": "\#(longSense)"}, {"id": "short"}]"# : #"[{"id": "s\#(i)"}, {"id": "t\#(i)", "senses": [{"id": "u\#(i)"}]}]"#
+            lines.append(#"{"id": "\#(id)", "headword": "w\#(i)", "senses": \#(senses)}"#)
+        }
+        lines.append(#"{"id": "abcdefgh-007", "headword": "a duplicate", "senses": []}"#)
+        try scratch.write("[\n" + lines.joined(separator: ",\n") + "\n]", to: "entries/many.json")
+        let folder = try DataFolder.load(from: scratch.folder)
+        let full = Lookup(folder: folder)
+        let indexed = try scratch.open().lookup
+        #expect(try #require(IndexStore.mapIndex(scratch.indexFile)).idBlockCount > 6)
+        let misses = ["", "abcdefgh-", "abcdefgh-1000", "abcdefgh-0", "abcdefgh-149x", "abcdefgh-150", "a", "x", "x400",
+                      "zzzzzzzzzzzzz", "\u{10FFFF}", "dog~", "dog~nn"]
+        for id in ids + full.entries.map(\.id) + misses {
+            #expect(full.entryNumber(forID: id).map { full.id(ofEntryAt: $0) } == indexed.entryNumber(forID: id).map { indexed.id(ofEntryAt: $0) }, "id \(id)")
+            for sense in [nil, "s1", "t7", "u7", "short", longSense, "1", "2.1", "nope"] as [String?] {
+                #expect(full.resolve(target: id, sense: sense) == indexed.resolve(target: id, sense: sense), "resolve \(id)#\(sense?.prefix(9) ?? "-")")
+            }
+        }
+        let i7 = try #require(indexed.entryMatching(id: "abcdefgh-007", sense: longSense))
+        #expect(i7.hasSense && indexed.headword(ofEntryAt: i7.number) == "w7")
+        #expect(indexed.entryMatching(id: "abcdefgh-008", sense: "u8")?.hasSense == true)
+        #expect(indexed.entryMatching(id: "abcdefgh-008", sense: "u9")?.hasSense == false)
+    }
+
     @Test func pagesFromTheIndexEqualPagesFromAFullLoad() throws {
         let scratch = try Scratch(copying: "sample")
         defer { scratch.remove() }

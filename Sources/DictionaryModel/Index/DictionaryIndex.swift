@@ -17,12 +17,14 @@ struct DictionaryIndex: Sendable {
     let fileCount: Int
     let recordCount: Int
     let keyCount: Int
-    let idCount: Int
+    /// Blocks of the id directory (`IndexLayout.idBlockSize` ids each, the last fewer).
+    let idBlockCount: Int
     let postingCount: Int
     let formCount: Int
     let senseCount: Int
     let bucketCount: Int
     private let strings: Range<Int>
+    private let idBlocks: Range<Int>
 
     /// Checks the header and the sections; nil for a file that is not an index of this
     /// format version, or is truncated or inconsistent.
@@ -48,11 +50,12 @@ struct DictionaryIndex: Sendable {
         formCount = counts[IndexLayout.Section.forms.rawValue]
         keyCount = counts[IndexLayout.Section.keys.rawValue]
         postingCount = counts[IndexLayout.Section.postings.rawValue]
-        idCount = counts[IndexLayout.Section.ids.rawValue]
+        idBlockCount = counts[IndexLayout.Section.ids.rawValue]
+        idBlocks = starts[IndexLayout.Section.idBlocks.rawValue]..<(starts[IndexLayout.Section.idBlocks.rawValue] + counts[IndexLayout.Section.idBlocks.rawValue])
         bucketCount = counts[IndexLayout.Section.buckets.rawValue]
         senseCount = counts[IndexLayout.Section.senses.rawValue]
         guard counts[IndexLayout.Section.order.rawValue] == keyCount, counts[IndexLayout.Section.signatures.rawValue] == keyCount,
-              idCount <= recordCount, bucketCount >= 1 else { return nil }
+              idBlockCount <= recordCount, bucketCount >= 1 else { return nil }
     }
 
     @inline(__always) func start(_ section: IndexLayout.Section) -> Int { starts[section.rawValue] }
@@ -160,21 +163,82 @@ struct DictionaryIndex: Sendable {
 
     // MARK: Ids
 
+    /// An entry found in the id directory: its record and where its directory entry is.
+    struct IDMatch {
+        var record: Int
+        /// The offset of the entry's sense list in the file.
+        var senses: Int
+        var senseCount: UInt16
+    }
+
     /// The record number of the entry with this id (duplicates never answer).
-    func record(forID id: String) -> Int? {
+    func record(forID id: String) -> Int? { match(forID: id)?.record }
+
+    /// The entry with this id, found in the id directory: a binary search over the fence,
+    /// then a scan of one block, so a lookup touches the fence and one place of the file.
+    func match(forID id: String) -> IDMatch? {
         var id = id
-        return id.withUTF8 { query -> Int? in
+        return id.withUTF8 { query -> IDMatch? in
             let query = UnsafeRawBufferPointer(query)
-            var low = 0, high = idCount
+            let prefix = IndexLayout.idPrefix(query)
+            // The last block whose first id is at most the query.
+            var low = 0, high = idBlockCount
             while low < high {
                 let mid = (low + high) / 2
-                let record = Int(data.u32(start(.ids) + mid * 4))
-                let order = Self.compare(bytes(at: recordField(record, IndexLayout.Record.id)), query)
-                if order == 0 { return record < recordCount ? record : nil }
-                if order < 0 { low = mid + 1 } else { high = mid }
+                let fence = start(.ids) + mid * 16
+                let first = data.u64(fence)
+                let isAtMost = first != prefix ? first < prefix
+                    : DictionaryIndex.compare(directoryID(at: idBlocks.lowerBound + Int(data.u32(fence + 8))), query) <= 0
+                if isAtMost { low = mid + 1 } else { high = mid }
+            }
+            guard low > 0 else { return nil }
+            let fence = start(.ids) + (low - 1) * 16
+            var offset = idBlocks.lowerBound + Int(data.u32(fence + 8))
+            for _ in 0..<Int(data.u32(fence + 12)) {
+                guard offset + 8 <= idBlocks.upperBound else { return nil }
+                let entryID = directoryID(at: offset)
+                let order = DictionaryIndex.compare(entryID, query)
+                let record = Int(data.u32(offset))
+                let senseCount = data.u16(offset + 6)
+                if order == 0 {
+                    return record < recordCount ? IDMatch(record: record, senses: offset + 8 + entryID.count, senseCount: senseCount) : nil
+                }
+                if order > 0 { return nil }
+                offset += 8 + entryID.count
+                if senseCount != IndexLayout.idSensesElsewhere {
+                    for _ in 0..<Int(senseCount) { offset += 2 + Int(data.u16(offset)) }
+                }
             }
             return nil
         }
+    }
+
+    /// Whether the entry of `match` has a sense with the id `id`, read from its directory
+    /// entry (or from `senses` when they did not fit there).
+    func match(_ match: IDMatch, hasSenseID id: String) -> Bool {
+        guard match.senseCount != IndexLayout.idSensesElsewhere else { return recordHasSenseID(match.record, id) }
+        var id = id
+        return id.withUTF8 { wanted in
+            let wanted = UnsafeRawBufferPointer(wanted)
+            var offset = match.senses
+            for _ in 0..<Int(match.senseCount) {
+                let length = Int(data.u16(offset))
+                if DictionaryIndex.compare(directoryBytes(offset + 2, length), wanted) == 0 { return true }
+                offset += 2 + length
+            }
+            return false
+        }
+    }
+
+    /// The id of the directory entry at `offset`, clamped to the directory.
+    private func directoryID(at offset: Int) -> UnsafeRawBufferPointer {
+        directoryBytes(offset + 8, Int(data.u16(offset + 4)))
+    }
+
+    private func directoryBytes(_ offset: Int, _ length: Int) -> UnsafeRawBufferPointer {
+        let lower = min(max(offset, idBlocks.lowerBound), idBlocks.upperBound)
+        let upper = min(lower + max(0, length), idBlocks.upperBound)
+        return UnsafeRawBufferPointer(start: data.base + lower, count: upper - lower)
     }
 
     // MARK: Keys

@@ -223,7 +223,16 @@ enum IndexBuilder {
 
         idRecords.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
         var idSection = ByteWriter()
-        for item in idRecords { idSection.u32(item.record) }
+        var idBlockSection = ByteWriter()
+        for (i, item) in idRecords.enumerated() {
+            if i % IndexLayout.idBlockSize == 0 {
+                idSection.u64(IndexLayout.idPrefix(item.id.utf8))
+                idSection.u32(UInt32(idBlockSection.bytes.count))
+                idSection.u32(UInt32(min(IndexLayout.idBlockSize, idRecords.count - i)))
+            }
+            writeDirectoryEntry(id: item.id, record: item.record, into: &idBlockSection,
+                                senses: senseIDRefs(ofRecord: item.record, records: recordSection, senses: senseSection), pool: pool)
+        }
 
         var sortedKeys = keys.map { ($0.key, $0.value) }
         keys = [:]
@@ -281,7 +290,7 @@ enum IndexBuilder {
         // The sections move out of their writers, so each is freed once copied.
         var sections: [[UInt8]] = [pool.take(), fileSection.take(), recordSection.take(), formSection.take(), keySection.take(),
                                    postingSection.take(), idSection.take(), orderSection.take(), signatureSection.take(),
-                                   bucketSection.take(), senseSection.take()]
+                                   bucketSection.take(), senseSection.take(), idBlockSection.take()]
         var out = ByteWriter()
         // Reserved whole: growing by doubling would hold two copies of the index at once.
         out.bytes.reserveCapacity(IndexLayout.headerSize + sections.reduce(0) { $0 + $1.count + 8 })
@@ -301,6 +310,32 @@ enum IndexBuilder {
         }
         out.set(UInt64(out.bytes.count), at: 24)
         return out.bytes
+    }
+}
+
+extension IndexBuilder {
+    /// The (offset, length) in the pool of each sense id of `record`, read back from the
+    /// sections being written (so the build keeps no second copy of them).
+    static func senseIDRefs(ofRecord record: UInt32, records: ByteWriter, senses: ByteWriter) -> [(UInt32, UInt32)] {
+        let field = Int(record) * IndexLayout.Section.records.recordSize
+        let first = Int(records.u32(at: field + IndexLayout.Record.sensesStart))
+        let count = Int(records.u32(at: field + IndexLayout.Record.sensesCount))
+        return (first..<(first + count)).map { (senses.u32(at: $0 * 8), senses.u32(at: $0 * 8 + 4)) }
+    }
+
+    /// One entry of the id directory (`IndexLayout`, "idblocks").
+    static func writeDirectoryEntry(id: String, record: UInt32, into section: inout ByteWriter,
+                                    senses: [(UInt32, UInt32)], pool: StringPool) {
+        let fits = senses.count < Int(IndexLayout.idSensesElsewhere) && senses.allSatisfy { $0.1 <= UInt32(UInt16.max) }
+        section.u32(record)
+        section.u16(UInt16(id.utf8.count))
+        section.u16(fits ? UInt16(senses.count) : IndexLayout.idSensesElsewhere)
+        section.bytes.append(contentsOf: id.utf8)
+        guard fits else { return }
+        for (offset, length) in senses {
+            section.u16(UInt16(length))
+            section.bytes.append(contentsOf: pool.bytes[Int(offset)..<Int(offset + length)])
+        }
     }
 }
 

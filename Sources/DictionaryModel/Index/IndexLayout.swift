@@ -1,5 +1,6 @@
-/// The binary layout of the index file (docs/decisions.md, "The index"): a header, then eleven
-/// sections of fixed-size little-endian records and one pool of UTF-8 strings.
+/// The binary layout of the index file (docs/decisions.md, "The index"): a header, then twelve
+/// sections: fixed-size little-endian records, one pool of UTF-8 strings and one directory of
+/// ids.
 ///
 /// ```
 /// header    magic "WLINDEX1", format version, section count, build time, file size,
@@ -14,32 +15,39 @@
 /// keys      distinct normalised keys sorted by bytes: key, display text, accent-folded
 ///           key, postings (headword entries then form entries), lengths in scalars
 /// postings  entry numbers
-/// ids       entry numbers sorted by id bytes (duplicates left out)
+/// ids       the fence of the id directory: per block of `idBlockSize` ids, the first 8 bytes
+///           of its first id (big-endian, zero-padded), the block's offset in `idblocks` and
+///           how many ids it holds
 /// order     key numbers sorted by folded length: suggestions scan only the lengths a
 ///           query can reach
 /// sigs      per key in `order`: a 64-bit set of the characters of its folded key
 /// buckets   where each folded length starts in `order`
 /// senses    (offset, length) of each sense id of each entry, at any depth, in order: a link
 ///           to `entry#sense` is checked without decoding the entry
+/// idblocks  the id directory: the ids sorted by bytes (duplicates left out), each with its
+///           entry number and sense ids in place, so that resolving a link reads one place:
+///           u32 entry, u16 id length, u16 sense count (`idSensesElsewhere` when they did
+///           not fit), the id, then each sense id as u16 length and bytes
 /// ```
 enum IndexLayout {
     /// "WLINDEX1" read as a little-endian integer.
     static let magic: UInt64 = 0x3158_4544_4E49_4C57
     /// Bumped whenever the layout or what goes into it changes; another version is rebuilt.
-    static let formatVersion: UInt32 = 5 // 3: keys case-folded by libunistring; 4: sense ids; 5: file paths side by side
+    static let formatVersion: UInt32 = 6 // 3: keys case-folded by libunistring; 4: sense ids; 5: file paths side by side; 6: the id directory
 
     enum Section: Int, CaseIterable {
-        case strings, files, records, forms, keys, postings, ids, order, signatures, buckets, senses
+        case strings, files, records, forms, keys, postings, ids, order, signatures, buckets, senses, idBlocks
 
         /// The size of one record of the section, in bytes.
         var recordSize: Int {
             switch self {
-            case .strings: return 1
+            case .strings, .idBlocks: return 1
             case .files: return 56
             case .records: return 64
             case .forms, .senses: return 8
             case .keys: return 40
-            case .postings, .ids, .order, .buckets: return 4
+            case .ids: return 16
+            case .postings, .order, .buckets: return 4
             case .signatures: return 8
             }
         }
@@ -57,6 +65,25 @@ enum IndexLayout {
 
     /// Record flag: the entry's id was already taken by an earlier entry.
     static let duplicateFlag: UInt32 = 1
+
+    /// Ids per block of the id directory: a block is scanned from its start, and the fence
+    /// (16 bytes a block; 78 KB for WordNet) is searched first, touching a page or two.
+    static let idBlockSize = 32
+    /// An id directory entry's sense count when its sense ids are only in `senses` (more
+    /// than 65,534 of them, or one longer than 65,535 bytes).
+    static let idSensesElsewhere: UInt16 = .max
+
+    /// The first 8 bytes of an id as a big-endian integer, zeros past its end: integers in
+    /// the order of the ids' bytes, as far as they go.
+    static func idPrefix<Bytes: Collection<UInt8>>(_ id: Bytes) -> UInt64 {
+        var prefix: UInt64 = 0
+        var count = 0
+        for byte in id.prefix(8) {
+            prefix = prefix << 8 | UInt64(byte)
+            count += 1
+        }
+        return count == 8 ? prefix : prefix << (8 * UInt64(8 - count))
+    }
 }
 
 /// Little-endian bytes being written.
@@ -76,6 +103,11 @@ struct ByteWriter {
 
     mutating func align(to boundary: Int) {
         while bytes.count % boundary != 0 { bytes.append(0) }
+    }
+
+    /// The little-endian u32 written at `offset`.
+    func u32(at offset: Int) -> UInt32 {
+        UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
     }
 
     mutating func set(_ value: UInt64, at offset: Int) {

@@ -55,6 +55,14 @@ public final class IndexedLookup: EntryLookup, RuleBasedLookup, @unchecked Senda
         index.recordHasSenseID(number, anchor) || entry(at: number).sense(anchoredAt: anchor) != nil
     }
 
+    /// From the id directory: the entry and its sense ids stand together, so resolving a link
+    /// reads one place of the index (a numbered path or a missing anchor decodes the entry).
+    public func entryMatching(id: String, sense: String?) -> (number: Int, hasSense: Bool)? {
+        guard let match = index.match(forID: id) else { return nil }
+        guard let sense else { return (match.record, true) }
+        return (match.record, index.match(match, hasSenseID: sense) || entry(at: match.record).sense(anchoredAt: sense) != nil)
+    }
+
     // MARK: Entries
 
     /// The entry, read from its file and decoded on first use. Should its file have changed
