@@ -75,9 +75,10 @@ import TestSupport
         try session.waitFor(text: "wordlink")
         try session.type(":")
         try session.type("dictoinary")
-        let screen = try session.waitFor("a candidate for the typo") { $0.contains { $0.hasPrefix(" dictionary") } }
-        #expect(screen.last == ": dictoinary")
-        #expect(screen[0].contains("Preview: dictionary"))
+        // The whole typo first: "dictoinar", typed on the way, has the same candidate.
+        try session.waitFor("the typo, a candidate for it and its preview") { screen in
+            screen.last == ": dictoinary" && screen.contains { $0.hasPrefix(" dictionary") } && screen[0].contains("Preview: dictionary")
+        }
         try session.send("Enter")
         try session.waitFor("the entry") { $0[0].contains("wordlink · dictionary") && $0[1].hasPrefix(" dictionary") }
     }
