@@ -136,7 +136,7 @@ public final class Browser {
     func open(_ page: Page) {
         back.append(historyItem(of: view))
         forward.removeAll()
-        show(page)
+        show(page, topCharacter: page.startCharacter)
     }
 
     private func show(_ page: Page, topCharacter: Int = 0, focusedLink: Int? = nil) {

@@ -31,6 +31,15 @@ public final class DictionaryPageSource: PageSource {
     }
 
     public func page(forQuery query: String) -> PageLookup {
+        page(forQuery: query, sense: nil)
+    }
+
+    /// A link to `entry#sense` opens its page at that sense (of the first entry that has it).
+    public func page(for link: WordLink) -> PageLookup {
+        page(forQuery: link.destination ?? link.target, sense: link.sense)
+    }
+
+    private func page(forQuery query: String, sense: String?) -> PageLookup {
         let result = lookup.lookUp(query)
         guard result.isFound else {
             return .notFound(query: query, suggestions: suggestions(for: query, limit: 5))
@@ -38,11 +47,18 @@ public final class DictionaryPageSource: PageSource {
         let headwords = result.entryNumbers.map { lookup.headword(ofEntryAt: $0) }
         var title = headwords.first ?? query
         if result.entryNumbers.count > 1 { title += " (\(result.entryNumbers.count) entries)" }
-        return .found(Page(title: title, address: query, text: formatter.page(forEntryNumbers: result.entryNumbers)))
-    }
-
-    public func page(for link: WordLink) -> PageLookup {
-        page(forQuery: link.destination ?? link.target)
+        let (text, senseStarts) = formatter.anchoredPage(forEntryNumbers: result.entryNumbers)
+        var page = Page(title: title, address: query, text: text)
+        if let sense {
+            for (e, number) in result.entryNumbers.enumerated() {
+                let all = NumberedSense.all(lookup.entry(at: number).senses)
+                guard let anchored = lookup.entry(at: number).sense(anchoredAt: sense),
+                      let k = all.firstIndex(of: anchored), k < senseStarts[e].count else { continue }
+                page.startCharacter = senseStarts[e][k]
+                break
+            }
+        }
+        return .found(page)
     }
 
     public func completions(for prefix: String, limit: Int) -> [Completion] {

@@ -5,7 +5,7 @@ enum HelpPage {
     static let bindings: [(section: String, rows: [(keys: String, action: String)])] = [
         ("Links", [
             ("Tab / Shift-Tab", "focus the next / previous link, scrolling it into view"),
-            ("Enter", "follow the focused link"),
+            ("Enter", "follow the focused link (a link to a sense opens at that sense)"),
             ("f, then a hint", "show a label on every visible link; type one to follow it"),
             ("click", "follow the link under the pointer (press and release on it)"),
             ("hover", "the status line shows where the link leads"),

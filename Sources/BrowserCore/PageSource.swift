@@ -7,11 +7,15 @@ public struct Page: Sendable {
     /// What brought this page: the query or link destination, enough to make it again.
     public var address: String
     public var text: StyledText
+    /// Where the page opens: the character at the top of the window (0, its start, or the
+    /// sense that the link which brought it names).
+    public var startCharacter: Int
 
-    public init(title: String, address: String, text: StyledText) {
+    public init(title: String, address: String, text: StyledText, startCharacter: Int = 0) {
         self.title = title
         self.address = address
         self.text = text
+        self.startCharacter = startCharacter
     }
 }
 

@@ -10,6 +10,14 @@ struct PageBuilder {
     var isInParagraph = false
     /// Whether the last thing written was a blank line (or nothing), to avoid doubling them.
     var endsWithBlankLine = true
+    /// Where each sense written so far starts (UTF-8 offsets), in the order written.
+    var senseStarts: [Int] = []
+
+    /// Notes that a sense starts here, at the start of a paragraph.
+    mutating func markSenseStart() {
+        end()
+        senseStarts.append(text.utf8Count)
+    }
 
     mutating func begin(_ style: ParagraphStyle) {
         if isInParagraph { end() }

@@ -19,13 +19,23 @@ public struct PageFormatter: Sendable {
 
     /// The page for several entries (homographs) or one, by entry number.
     public func page(forEntryNumbers numbers: [Int]) -> StyledText {
+        anchoredPage(forEntryNumbers: numbers).text
+    }
+
+    /// The page for `numbers` with where each entry's senses start on it: `senseStarts[e][k]`
+    /// is the UTF-8 offset of the `k`th sense of the `e`th entry, depth first as
+    /// `NumberedSense.all` lists them, so a link to `entry#sense` can open at its sense.
+    public func anchoredPage(forEntryNumbers numbers: [Int]) -> (text: StyledText, senseStarts: [[Int]]) {
         var builder = PageBuilder()
+        var senseStarts: [[Int]] = []
         for (i, number) in numbers.enumerated() {
             if i > 0 { builder.blankLine() }
+            builder.senseStarts = []
             format(lookup.entry(at: number), into: &builder)
+            senseStarts.append(builder.senseStarts)
         }
         builder.end()
-        return builder.text
+        return (builder.text, senseStarts)
     }
 
     /// The page for one entry.
@@ -133,6 +143,7 @@ public struct PageFormatter: Sendable {
             if depth == 0, label.count < 3 { label = String(repeating: " ", count: 3 - label.count) + label }
             let hanging = label.count + 1
             let content = indent + hanging
+            builder.markSenseStart()
             builder.begin(.hanging(hanging, indent: indent))
             builder.append(label, role: .senseNumber, strong: true)
             builder.append(" ")

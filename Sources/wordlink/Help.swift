@@ -35,8 +35,9 @@ enum Help {
                          (also $WORDLINK_THEME; a non-empty NO_COLOR means monochrome)
           -h, --help     this help; 'wordlink COMMAND --help' for a command's
 
-        In the browser: click a link (or Tab to it and press Enter) to follow it; Backspace
-        or Alt-Left goes back to the same place; ':' looks up a word (typos forgiven); '/'
+        In the browser: click a link (or Tab to it and press Enter) to follow it (a link to
+        one sense opens the page at that sense); Backspace or Alt-Left goes back to the
+        same place; ':' looks up a word (typos forgiven); '/'
         finds in the page; 'f' labels every visible link; drag, double-click or 'v' selects
         and 'y' copies; '?' lists every key; 'q' quits. Ctrl-Z suspends.
 

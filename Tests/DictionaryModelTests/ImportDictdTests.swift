@@ -245,7 +245,7 @@ import Testing
             """#),
         (["caper"], #"""
             caper \caper\ n.
-               1. a playful leap.
+               1. a playful leap; a {lark[2]}.
 
                Syn: {gambol}, lark
                     [WordNet 1.5]
@@ -325,8 +325,8 @@ import Testing
         #expect(ImportScratch.read(path + "/out/NOTICE") == "   This file is a test.\n\n   It is in the public domain.\n")
         #expect(summary.entryCount == 8)
         #expect(summary.unresolvedLinkCount == 0)
-        // Skylark, Song thrush, ground and caper from Lark; lark from caper's synonyms.
-        #expect(summary.linkCount == 5)
+        // Skylark, Song thrush, ground and caper from Lark; lark from caper's synonyms and lark#2 from its first sense.
+        #expect(summary.linkCount == 6)
         // {gambol} and {Ether} name no entry.
         #expect(summary.unlinkedReferenceCount == 2)
         #expect(folder.unresolvedLinks(lookup: lookup) == [])
@@ -380,7 +380,10 @@ import Testing
         #expect(skylark.senses.map(\.definition?.source) == ["The common lark of Europe; — called also ''field lark''."])
 
         let caper = try #require(lookup.entry(withID: "caper"))
-        #expect(caper.senses.map(\.definition?.source) == ["a playful leap.", "a crime, especially a theft."])
+        // `{lark[2]}`: the word, linked to its second sense.
+        #expect(caper.senses.map(\.definition?.source) == ["a playful leap; a [[lark#2|lark]].", "a crime, especially a theft."])
+        let toSense = lookup.resolve(target: "lark", sense: "2")
+        #expect(toSense.state == .resolved && !toSense.isMissingSense)
         #expect(caper.senses[0].notes.map(\.source) == ["'''Syn:''' ''gambol'', [[lark]]"])
         #expect(caper.source?["attribution"]?.arrayValue?.map(\.stringValue) == ["WordNet 1.5"])
 

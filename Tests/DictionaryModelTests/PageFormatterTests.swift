@@ -48,6 +48,24 @@ import TerminalText
             """)
     }
 
+    /// Where each sense starts, entry by entry and depth first: the text there is the sense's
+    /// number, so a link to `bank#2b` can open the page at "b. its staff".
+    @Test func anchoredPageSaysWhereEachSenseStarts() throws {
+        let numbers = lookup.lookUp("bank").entryNumbers
+        let (text, starts) = formatter.anchoredPage(forEntryNumbers: numbers)
+        #expect(text == page("bank"))
+        #expect(starts.map(\.count) == [4, 1])
+        let bytes = Array(text.string.utf8)
+        func line(at offset: Int) -> String {
+            String(decoding: bytes[offset...].prefix { $0 != 0x0A }, as: UTF8.self)
+        }
+        #expect(starts[0].map(line) == [" 1. sloping land beside a body of water, as of a river", " 2. a financial institution that accepts deposits",
+                                        "a. the building where such an institution works", "b. its staff, as a body"])
+        #expect(starts[1].map(line) == [" 1. tip laterally, as an aircraft does when it turns"])
+        let all = NumberedSense.all(lookup.entry(at: numbers[0]).senses)
+        #expect(all.map(\.path) == ["1", "2", "2a", "2b"])
+    }
+
     @Test func homographsAtWidth40WithSubSenses() {
         #expect(screen(page("bank"), width: 40) == """
             bank  noun  /bæŋk/|

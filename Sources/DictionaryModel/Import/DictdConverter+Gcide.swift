@@ -361,9 +361,15 @@ extension DictdConverter {
         let inside = GcideText.collapse(written)
         if inside.isEmpty { return "{}" }
         var (shown, ascii) = GcideText.reference(inside)
-        // `{abortion[2]}`: a sense number in brackets is not part of the word.
+        // `{abortion[2]}`: a sense number in brackets is not part of the word; the link goes
+        // to that sense (senses are numbered 1, 2, … and sub-senses 2a, as GCIDE's are).
+        // Hints in another numbering (`[wn1]`, WordNet's sense 1; `[n3]`, the third noun
+        // sense) only name the word.
+        var sense: String?
         if shown.hasSuffix("]"), let open = shown.lastIndex(of: "["), open != shown.startIndex,
            shown[shown.index(after: open)...].dropLast().allSatisfy({ $0.isASCII && ($0.isNumber || $0.isLowercase) }) {
+            let hint = shown[shown.index(after: open)...].dropLast()
+            if hint.first?.isNumber == true { sense = String(hint) }
             shown = String(shown[..<open])
             if let asciiOpen = ascii.lastIndex(of: "[") { ascii = String(ascii[..<asciiOpen]) }
         }
@@ -374,7 +380,7 @@ extension DictdConverter {
         for candidate in candidates {
             guard let owner = keys[LookupKey.normalise(candidate)] else { continue }
             if owner == currentRecord { break } // this record alone: no link to itself
-            return Markup.link(to: candidate, text: shown)
+            return Markup.link(to: candidate, sense: sense, text: shown)
         }
         // Braces also set quotations and other text in italics; only terms count as references.
         let isTerm = shown.split(separator: " ").count <= 5 && !shown.contains(". ") && !shown.contains(where: { $0 == "?" || $0 == "!" })
