@@ -51,9 +51,9 @@ public final class DictionaryPageSource: PageSource {
         var page = Page(title: title, address: query, text: text)
         if let sense {
             for (e, number) in result.entryNumbers.enumerated() {
-                let all = NumberedSense.all(lookup.entry(at: number).senses)
-                guard let anchored = lookup.entry(at: number).sense(anchoredAt: sense),
-                      let k = all.firstIndex(of: anchored), k < senseStarts[e].count else { continue }
+                let entry = lookup.entry(at: number)
+                guard let anchored = entry.sense(anchoredAt: sense),
+                      let k = NumberedSense.all(entry.senses).firstIndex(of: anchored), k < senseStarts[e].count else { continue }
                 page.startCharacter = senseStarts[e][k]
                 break
             }
