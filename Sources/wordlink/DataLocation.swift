@@ -83,8 +83,11 @@ extension DataLocation {
             Terminal.error("no data folder to \(purpose) (\(location.origin)); pass --data DIR or set WORDLINK_DATA.")
             return nil
         }
+        // The first use of a large folder builds its index (seconds for WordNet): say so.
+        let progress = ProgressLine()
         do {
-            return try IndexStore.open(folder: path, cacheDirectory: IndexStore.defaultCacheDirectory())
+            defer { progress.clear() }
+            return try IndexStore.open(folder: path, cacheDirectory: IndexStore.defaultCacheDirectory(), progress: progress.update)
         } catch {
             Terminal.error("\(error.message); pass --data DIR with a folder holding dictionary.json and entries/.")
             return nil

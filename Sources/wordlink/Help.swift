@@ -41,6 +41,10 @@ enum Help {
         finds in the page; 'f' labels every visible link; drag, double-click or 'v' selects
         and 'y' copies; '?' lists every key; 'q' quits. Ctrl-Z suspends.
 
+        The first use of a data folder builds a lookup index of it in $XDG_CACHE_HOME/wordlink
+        (else ~/.cache/wordlink), with a progress line on a terminal; later starts read only
+        the entries a page shows, and the index follows changes to the entry files by itself.
+
         \(data.helpLine)
 
         """

@@ -54,17 +54,8 @@ enum ImportCommand {
     /// Runs the import, with a progress line on standard error when it is a terminal, and
     /// prints what was written. Exit status 1 when the source or the destination is unusable.
     static func run(_ options: ImportOptions) -> Int32 {
-        let showsProgress = isatty(STDERR_FILENO) == 1
-        var lastLine = ""
-        let progress: (ImportProgress) -> Void = { step in
-            guard showsProgress else { return }
-            let percent = step.total > 0 ? step.completed * 100 / step.total : 0
-            let line = "\(step.phase): \(percent)%"
-            if line != lastLine {
-                Terminal.write("\r\u{1B}[K" + line, to: STDERR_FILENO)
-                lastLine = line
-            }
-        }
+        let line = ProgressLine()
+        let progress: (ProgressStep) -> Void = { line.update($0) }
         let summary: ImportSummary
         let destination: String
         do {
@@ -80,7 +71,7 @@ enum ImportCommand {
                 summary = try importer.run()
             }
         } catch {
-            if showsProgress { Terminal.write("\r\u{1B}[K", to: STDERR_FILENO) }
+            line.clear()
             var hint = ""
             if case .wordnet(nil, _) = options, case .unreadable = error {
                 hint = " Install WordNet with 'apt-get install wordnet-base', or pass --from DIR."
@@ -88,7 +79,7 @@ enum ImportCommand {
             Terminal.error(error.message + "." + hint)
             return 1
         }
-        if showsProgress { Terminal.write("\r\u{1B}[K", to: STDERR_FILENO) }
+        line.clear()
         Terminal.write(report(summary, destination: destination))
         return 0
     }

@@ -182,11 +182,11 @@ import Testing
     @Test func progressIsReportedUpToTheTotal() throws {
         let path = ImportScratch.folder("wordnet")
         defer { ImportScratch.remove(path) }
-        final class Steps: @unchecked Sendable { var list: [ImportProgress] = [] }
+        final class Steps: @unchecked Sendable { var list: [ProgressStep] = [] }
         let steps = Steps()
         _ = try WordNetImporter(from: Fixtures.path("wordnet-mini"), to: path + "/wn", progress: { steps.list.append($0) }).run()
-        #expect(steps.list.first == ImportProgress(phase: "reading WordNet", completed: 1, total: 12))
-        #expect(steps.list.contains(ImportProgress(phase: "writing entries", completed: 16, total: 16)))
-        #expect(steps.list.last == ImportProgress(phase: "checking links", completed: 1, total: 1))
+        #expect(steps.list.first == ProgressStep(phase: "reading WordNet", completed: 1, total: 12))
+        #expect(steps.list.contains(ProgressStep(phase: "writing entries", completed: 16, total: 16)))
+        #expect(steps.list.last == ProgressStep(phase: "checking links", completed: 1, total: 1))
     }
 }

@@ -232,6 +232,23 @@ struct Scratch {
         #expect(try scratch.open().indexStatus == .loaded)
     }
 
+    /// A build reports each file it has done, for the progress line a first use shows; an
+    /// update says so; a start that finds the index current reports nothing.
+    @Test func aBuildReportsItsProgress() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        final class Steps: @unchecked Sendable { var list: [ProgressStep] = [] }
+        let steps = Steps()
+        _ = try IndexStore.open(folder: scratch.folder, cacheDirectory: scratch.cache) { steps.list.append($0) }
+        #expect(steps.list == (1...7).map { ProgressStep(phase: "building the lookup index of Fixture Dictionary", completed: $0, total: 7) })
+        steps.list = []
+        _ = try IndexStore.open(folder: scratch.folder, cacheDirectory: scratch.cache) { steps.list.append($0) }
+        #expect(steps.list == [])
+        try scratch.write(#"{"id": "emu~n", "headword": "emu", "senses": []}"#, to: "entries/emu.json")
+        _ = try IndexStore.open(folder: scratch.folder, cacheDirectory: scratch.cache) { steps.list.append($0) }
+        #expect(steps.list.last == ProgressStep(phase: "updating the lookup index of Fixture Dictionary", completed: 8, total: 8))
+    }
+
     @Test func noticesAnEditThatKeepsSizeAndTime() throws {
         let scratch = try Scratch(copying: "sample")
         defer { scratch.remove() }

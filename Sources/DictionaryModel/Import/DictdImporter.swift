@@ -39,10 +39,10 @@ public struct DictdImporter {
     /// file, when it can be found from the index's name.
     public var licenseFile: String?
     public var entriesPerFile: Int
-    public var progress: (ImportProgress) -> Void
+    public var progress: (ProgressStep) -> Void
 
     public init(index: String, dict: String, to destination: String, style: Style? = nil, licenseFile: String? = nil,
-                entriesPerFile: Int = ImportWriter.defaultEntriesPerFile, progress: @escaping (ImportProgress) -> Void = { _ in }) {
+                entriesPerFile: Int = ImportWriter.defaultEntriesPerFile, progress: @escaping (ProgressStep) -> Void = { _ in }) {
         self.indexPath = index
         self.dictPath = dict
         self.destination = destination
@@ -99,9 +99,9 @@ public struct DictdImporter {
     /// Runs the import.
     public func run() throws(DictionaryModelError) -> ImportSummary {
         let lines = try DictdImporter.parseIndex(String(decoding: try readFile(indexPath, shownAs: indexPath), as: UTF8.self), path: indexPath)
-        progress(ImportProgress(phase: "reading dictd data", completed: 0, total: 1))
+        progress(ProgressStep(phase: "reading dictd data", completed: 0, total: 1))
         let data = try Dictzip(bytes: try readFile(dictPath, shownAs: dictPath), path: dictPath).readAll()
-        progress(ImportProgress(phase: "reading dictd data", completed: 1, total: 1))
+        progress(ProgressStep(phase: "reading dictd data", completed: 1, total: 1))
         var records: [Record] = []
         var recordOfPlace: [Int: Int] = [:]
         var database: [String: String] = [:]
@@ -167,7 +167,7 @@ public struct DictdImporter {
             entry.forms = draft.forms
             try writer.add(entry)
             if (number + 1) % 1000 == 0 || number + 1 == drafts.count {
-                progress(ImportProgress(phase: "writing entries", completed: number + 1, total: drafts.count))
+                progress(ProgressStep(phase: "writing entries", completed: number + 1, total: drafts.count))
             }
         }
 

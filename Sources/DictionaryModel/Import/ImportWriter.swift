@@ -257,19 +257,6 @@ public struct ImportSummary: Hashable, Sendable {
     }
 }
 
-/// How far an import has got, for a progress line: `phase` and `completed` of `total`.
-public struct ImportProgress: Hashable, Sendable {
-    public var phase: String
-    public var completed: Int
-    public var total: Int
-
-    public init(phase: String, completed: Int, total: Int) {
-        self.phase = phase
-        self.completed = completed
-        self.total = total
-    }
-}
-
 /// Creates `path` and any missing parents.
 func makeDirectories(_ path: String) throws(DictionaryModelError) {
     if isDirectory(path) { return }

@@ -18,10 +18,10 @@ public struct WordNetImporter {
     public var destination: String
     public var entriesPerFile: Int
     /// Called as the import goes on; never from another thread.
-    public var progress: (ImportProgress) -> Void
+    public var progress: (ProgressStep) -> Void
 
     public init(from sourceFolder: String = WordNetImporter.defaultSourceFolder, to destination: String,
-                entriesPerFile: Int = ImportWriter.defaultEntriesPerFile, progress: @escaping (ImportProgress) -> Void = { _ in }) {
+                entriesPerFile: Int = ImportWriter.defaultEntriesPerFile, progress: @escaping (ProgressStep) -> Void = { _ in }) {
         self.sourceFolder = sourceFolder
         self.destination = destination
         self.entriesPerFile = entriesPerFile
@@ -99,14 +99,14 @@ public struct WordNetImporter {
             if part.file == "noun" { license = WordNetImporter.license(fromHeaderOf: dataText) }
             synsets[letter] = try parseData(dataText, file: "data." + part.file)
             step += 1
-            progress(ImportProgress(phase: "reading WordNet", completed: step, total: total))
+            progress(ProgressStep(phase: "reading WordNet", completed: step, total: total))
             indexes[letter] = try parseIndex(try readText("index." + part.file), file: "index." + part.file)
             step += 1
-            progress(ImportProgress(phase: "reading WordNet", completed: step, total: total))
+            progress(ProgressStep(phase: "reading WordNet", completed: step, total: total))
             let excPath = sourceFolder + "/" + part.file + ".exc"
             exceptions[letter] = fileExists(excPath) ? WordNetImporter.parseExceptions(try readText(part.file + ".exc")) : [:]
             step += 1
-            progress(ImportProgress(phase: "reading WordNet", completed: step, total: total))
+            progress(ProgressStep(phase: "reading WordNet", completed: step, total: total))
         }
 
         var writer = try ImportWriter(folder: destination, importer: WordNetImporter.importerName, entriesPerFile: entriesPerFile)
@@ -137,7 +137,7 @@ public struct WordNetImporter {
                 try writer.add(entry)
                 written += 1
                 if written % 5000 == 0 || written == entryTotal {
-                    progress(ImportProgress(phase: "writing entries", completed: written, total: entryTotal))
+                    progress(ProgressStep(phase: "writing entries", completed: written, total: entryTotal))
                 }
             }
         }
@@ -150,9 +150,9 @@ public struct WordNetImporter {
             language: "en", license: "WordNet License (see LICENSE)", sourceName: "Princeton WordNet", sourceVersion: version,
             start: writer.skeletons.contains { $0.id == "entity~n" } ? "entity~n" : nil,
             lookupRules: WordNetImporter.lookupRules, relationTypes: relationTypes)
-        progress(ImportProgress(phase: "checking links", completed: 0, total: 1))
+        progress(ProgressStep(phase: "checking links", completed: 0, total: 1))
         let summary = try writer.finish(info: info, source: [("files", sourceFolder)], license: license.isEmpty ? nil : license)
-        progress(ImportProgress(phase: "checking links", completed: 1, total: 1))
+        progress(ProgressStep(phase: "checking links", completed: 1, total: 1))
         return summary
     }
 

@@ -128,7 +128,7 @@ enum IndexBuilder {
     /// and every table is released before the sections are copied into the result, one
     /// section at a time.
     /// - Complexity: O(n log n) in the number of entries and keys.
-    static func build(_ files: [IndexedFile.Source], builtAt: Int64) -> [UInt8] {
+    static func build(_ files: [IndexedFile.Source], builtAt: Int64, filesDone: (Int) -> Void = { _ in }) -> [UInt8] {
         var pool = StringPool()
         var fileSection = ByteWriter()
         var recordSection = ByteWriter()
@@ -219,6 +219,7 @@ enum IndexBuilder {
             withUnsafeBytes(of: duplicates.littleEndian) { raw in
                 for i in 0..<4 { fileSection.bytes[duplicateCountOffset + i] = raw[i] }
             }
+            filesDone(fileNumber + 1)
         }
 
         idRecords.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }

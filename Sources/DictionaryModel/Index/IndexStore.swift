@@ -68,9 +68,12 @@ public enum IndexStore {
     }
 
     /// Opens the data folder at `path` through its index, building or updating the index
-    /// first when needed. `cacheDirectory` nil keeps the index in memory only.
+    /// first when needed. `cacheDirectory` nil keeps the index in memory only. A build or an
+    /// update reports each entry file it has done to `progress` (a start that finds the index
+    /// current reports nothing).
     /// - Throws: `DictionaryModelError.notADataFolder` as `DataFolder.load(from:)` does.
-    public static func open(folder path: String, cacheDirectory: String?) throws(DictionaryModelError) -> IndexedDictionary {
+    public static func open(folder path: String, cacheDirectory: String?,
+                            progress: (ProgressStep) -> Void = { _ in }) throws(DictionaryModelError) -> IndexedDictionary {
         guard isDirectory(path) else { throw .notADataFolder(path: path, reason: "no such folder") }
         var problems = 0
         let dictionaryPath = path + "/dictionary.json"
@@ -141,7 +144,10 @@ public enum IndexStore {
                 let currentPaths = Set(current.map(\.path))
                 changed += (0..<old.fileCount).filter { !currentPaths.contains(old.filePath($0)) }.count
             }
-            let bytes = IndexBuilder.build(files, builtAt: now())
+            let phase = (old == nil ? "building the lookup index of " : "updating the lookup index of ") + info.title
+            let bytes = IndexBuilder.build(files, builtAt: now()) { done in
+                progress(ProgressStep(phase: phase, completed: done, total: files.count))
+            }
             // Read back from the file just written, mapped like any later start's: a copy in
             // memory would add its size (37 MB for WordNet) to the peak and stay resident.
             var built: DictionaryIndex?
