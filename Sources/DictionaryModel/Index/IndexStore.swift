@@ -163,7 +163,7 @@ public enum IndexStore {
             status = old == nil ? .built : .updated(changedFiles: changed)
         }
         #if canImport(Glibc)
-        // A build's scratch (every entry's strings: ~130 MB for WordNet) is freed by now;
+        // A build's scratch (its tables and sections: most of its 105 MB peak for WordNet) is freed by now;
         // hand it back, or the browser's first run keeps it resident for its whole session.
         if status != .loaded { _ = systemMallocTrim(0) }
         #endif
