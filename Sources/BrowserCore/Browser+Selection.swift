@@ -17,7 +17,7 @@ extension Browser {
         var head = head
         switch key {
         case .right, .character("l"): head = nextBoundary(after: head)
-        case .left, .character("h"): head = max(anchor + 1 <= head ? previousBoundary(before: head) : head, 0)
+        case .left, .character("h"): head = previousBoundary(before: head)
         case .down, .character("j"): head = verticalMove(from: head, rows: 1)
         case .up, .character("k"): head = verticalMove(from: head, rows: -1)
         case .character("w"): head = wordBoundary(from: head, forward: true)
@@ -42,22 +42,12 @@ extension Browser {
         return []
     }
 
-    /// The character boundary after the cluster at `index` (the end at the end).
-    func nextBoundary(after index: Int) -> Int {
-        let string = view.page.text.string
-        let utf8 = string.utf8
-        guard index < utf8.count else { return utf8.count }
-        let i = string.index(utf8.startIndex, offsetBy: index)
-        return utf8.distance(from: utf8.startIndex, to: string.index(after: i))
-    }
+    private var boundaries: TextBoundaries { TextBoundaries(view.page.text.string) }
 
-    func previousBoundary(before index: Int) -> Int {
-        let string = view.page.text.string
-        let utf8 = string.utf8
-        guard index > 0 else { return 0 }
-        let i = string.index(utf8.startIndex, offsetBy: min(index, utf8.count))
-        return utf8.distance(from: utf8.startIndex, to: string.index(before: i))
-    }
+    /// The character boundary after the cluster at `index` (the end at the end).
+    func nextBoundary(after index: Int) -> Int { boundaries.nextCharacterBoundary(after: index) }
+
+    func previousBoundary(before index: Int) -> Int { boundaries.previousCharacterBoundary(before: index) }
 
     /// The character in the same column `rows` rows below (or above).
     func verticalMove(from index: Int, rows: Int) -> Int {
@@ -68,17 +58,6 @@ extension Browser {
 
     /// The start of the next word (or of this or the previous one, going back).
     func wordBoundary(from index: Int, forward: Bool) -> Int {
-        let string = view.page.text.string
-        let utf8 = string.utf8
-        var i = string.index(utf8.startIndex, offsetBy: min(index, utf8.count))
-        func isWord(_ c: Character) -> Bool { c.isLetter || c.isNumber }
-        if forward {
-            while i < string.endIndex, isWord(string[i]) { i = string.index(after: i) }
-            while i < string.endIndex, !isWord(string[i]) { i = string.index(after: i) }
-        } else {
-            while i > string.startIndex, !isWord(string[string.index(before: i)]) { i = string.index(before: i) }
-            while i > string.startIndex, isWord(string[string.index(before: i)]) { i = string.index(before: i) }
-        }
-        return utf8.distance(from: utf8.startIndex, to: i)
+        forward ? boundaries.nextWordStart(after: index) : boundaries.previousWordStart(before: index)
     }
 }

@@ -403,21 +403,16 @@ public final class Browser {
         return CellPoint(column: column - Self.margin, row: row - 1 + view.topRow)
     }
 
-    /// Selects the word (letters, digits, marks) around the cell at `point`.
+    /// Selects the word around the cell at `point` (UAX #29 words), or the character there
+    /// when it is not in a word.
     func selectWord(at point: CellPoint) {
         guard let cluster = view.layoutManager.clusterRange(at: point) else { return }
         let text = view.page.text
-        let string = text.string
-        func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "'" || c == "’" || c == "-" }
-        let utf8 = string.utf8
-        var start = string.index(utf8.startIndex, offsetBy: cluster.lowerBound)
-        var end = string.index(utf8.startIndex, offsetBy: cluster.upperBound)
-        guard isWordCharacter(string[start]) else { view.selection = cluster; return }
-        while start > string.startIndex, isWordCharacter(string[string.index(before: start)]) { start = string.index(before: start) }
-        while end < string.endIndex, isWordCharacter(string[end]) { end = string.index(after: end) }
-        let lower = utf8.distance(from: utf8.startIndex, to: start)
-        let upper = utf8.distance(from: utf8.startIndex, to: end)
-        view.selection = lower..<upper
-        say("Selected “\(text.substring(lower..<upper))” — y copies it.")
+        guard let word = TextBoundaries(text.string).wordRange(at: cluster.lowerBound) else {
+            view.selection = cluster
+            return
+        }
+        view.selection = word
+        say("Selected “\(text.substring(word))” — y copies it.")
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 
 // Parses the command line and hands over to one command; only this file exits.
+CrashReports.makeNonInteractive()
 let status: Int32
 do {
     switch try Arguments.parse(Array(CommandLine.arguments.dropFirst())) {

@@ -2,6 +2,14 @@ import TerminalText
 
 /// Builders and renderers shared by the test targets.
 public enum TextFixtures {
+    /// Every character boundary of `text` as a UTF-8 offset, from Swift's own segmentation.
+    public static func characterBoundaries(_ text: String) -> [Int] {
+        var result = [0]
+        var offset = 0
+        for character in text { offset += character.utf8.count; result.append(offset) }
+        return result
+    }
+
     /// Styled text from a marked string: `«shown»` is a word link whose target is the shown
     /// text, `«target|shown»` one with its own target; `\n` separates paragraphs.
     public static func marked(_ source: String, paragraphStyle: ParagraphStyle = .plain) -> StyledText {
