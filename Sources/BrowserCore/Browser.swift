@@ -286,15 +286,19 @@ public final class Browser {
         return []
     }
 
+    /// Copies what the screen shows of the selection or the focused link: a control or
+    /// escape character in the data goes to the clipboard as its placeholder, never as
+    /// itself (pasted into a shell, a carriage return or an end-of-paste would run a command).
     func copySelection() -> [BrowserEffect] {
         if let selection = view.selection, !selection.isEmpty {
-            let text = view.page.text.substring(selection)
+            let text = SafeText.sanitized(view.page.text.substring(selection))
             say("Copied \(text.count) characters.")
             return [.copyToClipboard(text)]
         }
         if let focused = view.focusedLink {
             let link = view.links[focused]
-            let text = link.link.state == .external ? link.link.target : view.page.text.substring(link.range)
+            let text = SafeText.sanitized(link.link.state == .external ? link.link.target : view.page.text.substring(link.range),
+                                          keepingNewlines: false)
             say("Copied “\(text)”.")
             return [.copyToClipboard(text)]
         }

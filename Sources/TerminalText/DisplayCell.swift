@@ -61,11 +61,15 @@ public struct DisplayCell: Hashable, Sendable {
         }
         var marks = 0
         var isFirst = true
+        // Tags are drawn as part of an emoji tag sequence (🏴 + tags + CANCEL TAG, a flag),
+        // and as placeholders anywhere else: after a letter they would hide text.
+        let isTagSequence = scalars.first?.value == 0x1F3F4
+            && SafeText.tagSequenceEnd(Array(scalars), from: 1) == scalars.count
         for scalar in scalars {
             defer { isFirst = false }
             let value = scalar.value
             if !isFirst && (value == 0x200D || value == 0x200C) { continue }
-            if !isFirst && (0xE0020...0xE007F).contains(value) { continue } // emoji tag sequences
+            if isTagSequence && !isFirst { continue }
             if let placeholder = placeholder(for: scalar) {
                 appendPlaceholder(placeholder, to: &result)
                 marks = 0
@@ -113,7 +117,7 @@ public struct DisplayCell: Hashable, Sendable {
         }
         if value == 0x7F { return DisplayCell(text: "^?", width: 2, isPlaceholder: true) }
         if value < 0x7F { return nil }
-        if needsPlaceholder(scalar) {
+        if needsPlaceholder(scalar) || SafeText.isTag(value) {
             let hex = String(value, radix: 16, uppercase: true)
             let text = "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
             return DisplayCell(text: text, width: text.utf8.count, isPlaceholder: true)

@@ -34,25 +34,24 @@ enum ANSIStyle {
     }
 
     /// A row of the grid with SGR sequences; ends with a reset when it set anything.
-    static func line(_ grid: CellGrid, row: Int) -> String {
-        var output = ""
+    static func line(_ grid: CellGrid, row: Int) -> StyledOutput {
+        var output = StyledOutput()
         var current = CellStyle.plain
         var lastDrawn = -1
         for column in 0..<grid.size.columns where grid[column, row].text != " " || grid[column, row].style != .plain {
             lastDrawn = column
         }
-        guard lastDrawn >= 0 else { return "" }
+        guard lastDrawn >= 0 else { return output }
         for column in 0...lastDrawn {
             let cell = grid[column, row]
             if cell.width == 0 { continue }
             if cell.style != current {
-                let parameters = parameters(cell.style)
-                output += "\u{1B}[0" + parameters.map { ";\($0)" }.joined() + "m"
+                output.append(.style(parameters(cell.style)))
                 current = cell.style
             }
-            output += cell.text
+            output.append(cell.text)
         }
-        if current != .plain { output += "\u{1B}[0m" }
+        if current != .plain { output.append(.style([])) }
         return output
     }
 }

@@ -22,21 +22,33 @@ enum DefineCommand {
         let text = formatter.page(forEntryNumbers: result.entryNumbers)
         let width = options.width ?? Terminal.width() ?? 80
         let page = RenderedPage(text: text, width: width, lookup: lookup)
-        Terminal.write(output(page, format: options.format, query: options.word,
-                              entries: result.entryNumbers.map { (lookup.id(ofEntryAt: $0), lookup.headword(ofEntryAt: $0)) }))
+        let entries = result.entryNumbers.map { (lookup.id(ofEntryAt: $0), lookup.headword(ofEntryAt: $0)) }
+        switch options.format {
+        case .json: Terminal.write(json: output(page, format: .json, query: options.word, entries: entries))
+        case .ansi: Terminal.write(ansiOutput(page))
+        case .text: Terminal.write(output(page, format: .text, query: options.word, entries: entries))
+        }
         return 0
     }
 
-    /// The text printed for `page` in `format`.
+    /// The text printed for `page` in `format` (`ansi`: without its styles; see `ansiOutput`).
     static func output(_ page: RenderedPage, format: DefineOptions.Format, query: String,
                        entries: [(id: String, headword: String)]) -> String {
         switch format {
-        case .text:
+        case .text, .ansi:
             return page.lines.map { $0 + "\n" }.joined()
-        case .ansi:
-            return (0..<page.lines.count).map { ANSIStyle.line(page.grid, row: $0) + "\n" }.joined()
         case .json:
             return page.json(query: query, entries: entries).serialized + "\n"
         }
+    }
+
+    /// The page's rows with the browser's styles as SGR sequences.
+    static func ansiOutput(_ page: RenderedPage) -> StyledOutput {
+        var output = StyledOutput()
+        for row in 0..<page.lines.count {
+            output.append(ANSIStyle.line(page.grid, row: row))
+            output.append("\n")
+        }
+        return output
     }
 }

@@ -15,13 +15,18 @@ final class ProgressLine {
         let percent = step.total > 0 ? step.completed * 100 / step.total : 0
         let line = "\(step.phase): \(percent)%"
         guard line != last else { return }
-        Terminal.write("\r\u{1B}[K" + line, to: STDERR_FILENO)
+        var output = StyledOutput()
+        output.append(.eraseLine)
+        output.append(line)
+        Terminal.write(output, to: STDERR_FILENO)
         last = line
     }
 
     func clear() {
         guard isShown, !last.isEmpty else { return }
-        Terminal.write("\r\u{1B}[K", to: STDERR_FILENO)
+        var output = StyledOutput()
+        output.append(.eraseLine)
+        Terminal.write(output, to: STDERR_FILENO)
         last = ""
     }
 }

@@ -14,6 +14,7 @@ import TestSupport
         "marks": "e\u{301}\u{301} a\u{FE0F} ❤\u{FE0F}\u{FE0F} 👩\u{200D}👩\u{200D}👧 🇫🇷 wort next\n"
             + (1...20).map { "mark line \($0) é́ ❤️️" }.joined(separator: "\n"),
         "dog": "A four-legged «domestic» animal. Café crème.",
+        "hostile": "Paste me: \u{1B}[201~\rrm -rf ~\r \u{202E}txet «x\u{1B}]0;T\u{07}|link\u{1B}[0m» end",
         "domestic": "Kept at home.",
     ]
 
@@ -123,5 +124,21 @@ import TestSupport
         doubleClick(browser, at: point)
         let selection = try #require(browser.view.selection)
         #expect(browser.view.page.text.substring(selection) == "👩\u{200D}👩\u{200D}👧")
+    }
+
+    @Test func copyPutsWhatTheScreenShowsOnTheClipboard() throws {
+        let browser = makeBrowser(on: "hostile", columns: 80)
+        _ = press(browser, [.character("v")] + Array(repeating: .right, count: 200))
+        guard case .copyToClipboard(let copied)? = press(browser, [.character("y")]).first else {
+            Issue.record("nothing copied")
+            return
+        }
+        #expect(copied == "Paste me: ^[[201~^Mrm -rf ~^M <U+202E>txet link^[[0m end")
+        _ = press(browser, [.escape, .tab])
+        guard case .copyToClipboard(let link)? = press(browser, [.character("y")]).first else {
+            Issue.record("no link copied")
+            return
+        }
+        #expect(link == "link^[[0m")
     }
 }
