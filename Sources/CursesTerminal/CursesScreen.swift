@@ -75,22 +75,13 @@ final class CursesScreen {
     }
 
     private func attributesAndPair(for style: CellStyle) -> (attr_t, Int16) {
+        let appearance = theme.appearance(of: style, hasItalic: hasItalic)
         var attributes = CNcursesw_A_NORMAL()
-        var pair: Int16 = 0
-        if theme.name == .monochrome {
-            let emphasis = theme.monochromeEmphasis(for: style.role)
-            if emphasis.bold { attributes |= CNcursesw_A_BOLD() }
-            if emphasis.underline { attributes |= CNcursesw_A_UNDERLINE() }
-            if emphasis.reverse { attributes |= CNcursesw_A_REVERSE() }
-            if emphasis.dim { attributes |= CNcursesw_A_DIM() }
-        } else {
-            pair = pairs[style.role] ?? 0
-            if style.role == .placeholder { attributes |= CNcursesw_A_DIM() }
-        }
-        if style.isBold { attributes |= CNcursesw_A_BOLD() }
-        if style.isItalic { attributes |= hasItalic ? CNcursesw_A_ITALIC() : CNcursesw_A_UNDERLINE() }
-        if style.isUnderlined { attributes |= CNcursesw_A_UNDERLINE() }
-        if style.isReversed { attributes |= CNcursesw_A_REVERSE() }
-        return (attributes, pair)
+        if appearance.isBold { attributes |= CNcursesw_A_BOLD() }
+        if appearance.isDim { attributes |= CNcursesw_A_DIM() }
+        if appearance.isItalic { attributes |= CNcursesw_A_ITALIC() }
+        if appearance.isUnderlined { attributes |= CNcursesw_A_UNDERLINE() }
+        if appearance.isReversed { attributes |= CNcursesw_A_REVERSE() }
+        return (attributes, theme.name == .monochrome ? 0 : pairs[style.role] ?? 0)
     }
 }

@@ -58,6 +58,38 @@ public struct Theme: Sendable {
         }
     }
 
+    /// How a cell looks: its colours and type attributes, for any terminal (curses draws it,
+    /// `define --format ansi` writes it as SGR), so the two cannot disagree.
+    public struct Appearance: Hashable, Sendable {
+        public var foreground: Int16?
+        public var background: Int16?
+        public var isBold = false, isDim = false, isItalic = false, isUnderlined = false, isReversed = false
+    }
+
+    /// The appearance of a cell of `style`; italic becomes underline on a terminal without
+    /// italics.
+    public func appearance(of style: CellStyle, hasItalic: Bool = true) -> Appearance {
+        var result = Appearance()
+        if name == .monochrome {
+            let emphasis = monochromeEmphasis(for: style.role)
+            result.isBold = emphasis.bold
+            result.isUnderlined = emphasis.underline
+            result.isReversed = emphasis.reverse
+            result.isDim = emphasis.dim
+        } else {
+            if let colors = colors(for: style.role) {
+                result.foreground = colors.foreground >= 0 ? colors.foreground : nil
+                result.background = colors.background >= 0 ? colors.background : nil
+            }
+            if style.role == .placeholder { result.isDim = true }
+        }
+        if style.isBold { result.isBold = true }
+        if style.isItalic { if hasItalic { result.isItalic = true } else { result.isUnderlined = true } }
+        if style.isUnderlined { result.isUnderlined = true }
+        if style.isReversed { result.isReversed = true }
+        return result
+    }
+
     /// The theme for this environment: `NO_COLOR` (any value) or a terminal without colours
     /// means monochrome; otherwise `preferred`.
     public static func choose(preferred: Name, environment: [String: String], terminalHasColors: Bool) -> Theme {

@@ -19,10 +19,7 @@ func runBrowser(word: String?, data: String?, theme themeOption: String?) -> Int
             firstMessage = "No entry for “\(query)” in this dictionary." + (suggestions.isEmpty ? "" : " Nearest: " + suggestions.joined(separator: ", "))
         }
     }
-    var environment: [String: String] = [:]
-    for name in ["NO_COLOR", "TERM", "WORDLINK_THEME"] {
-        if let value = getenv(name) { environment[name] = String(cString: value) }
-    }
+    let environment = themeEnvironment()
     let theme = Theme.Name(rawValue: themeOption ?? environment["WORDLINK_THEME"] ?? "") ?? .dark
     do {
         try TerminalApp.run(options: .init(theme: theme, environment: environment)) { size in
@@ -38,4 +35,13 @@ func runBrowser(word: String?, data: String?, theme themeOption: String?) -> Int
         return 1
     }
     return 0
+}
+
+/// The variables that choose the screen's look: `NO_COLOR`, `TERM`, `WORDLINK_THEME`.
+func themeEnvironment() -> [String: String] {
+    var environment: [String: String] = [:]
+    for name in ["NO_COLOR", "TERM", "WORDLINK_THEME"] {
+        if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    return environment
 }

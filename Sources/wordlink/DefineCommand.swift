@@ -1,3 +1,4 @@
+import CursesTerminal
 import DictionaryModel
 import TerminalText
 
@@ -25,7 +26,12 @@ enum DefineCommand {
         let entries = result.entryNumbers.map { (lookup.id(ofEntryAt: $0), lookup.headword(ofEntryAt: $0)) }
         switch options.format {
         case .json: Terminal.write(json: output(page, format: .json, query: options.word, entries: entries))
-        case .ansi: Terminal.write(ansiOutput(page))
+        case .ansi:
+            // The browser's theme: WORDLINK_THEME, and NO_COLOR for type attributes only.
+            let environment = themeEnvironment()
+            let theme = Theme.choose(preferred: Theme.Name(rawValue: environment["WORDLINK_THEME"] ?? "") ?? .dark,
+                                     environment: environment, terminalHasColors: true)
+            Terminal.write(ansiOutput(page, style: ANSIStyle(theme: theme)))
         case .text: Terminal.write(output(page, format: .text, query: options.word, entries: entries))
         }
         return 0
@@ -43,10 +49,10 @@ enum DefineCommand {
     }
 
     /// The page's rows with the browser's styles as SGR sequences.
-    static func ansiOutput(_ page: RenderedPage) -> StyledOutput {
+    static func ansiOutput(_ page: RenderedPage, style: ANSIStyle) -> StyledOutput {
         var output = StyledOutput()
         for row in 0..<page.lines.count {
-            output.append(ANSIStyle.line(page.grid, row: row))
+            output.append(style.line(page.grid, row: row))
             output.append("\n")
         }
         return output

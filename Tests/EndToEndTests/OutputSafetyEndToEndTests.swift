@@ -133,3 +133,17 @@ import TestSupport
         }
     }
 }
+
+/// `define --format ansi` draws with the browser's theme (the same `Theme.appearance`).
+@Suite struct DefineANSIEndToEndTests {
+    @Test func ansiUsesTheBrowsersThemeAndHonoursNoColor() {
+        let out = Subprocess.temporaryPath("ansi")
+        let coloured = Subprocess.run(["env", "-u", "NO_COLOR", "-u", "WORDLINK_THEME", TmuxSession.binary, "define", "dog", "--data", TmuxSession.data, "--format", "ansi", "--width", "60"], outputFile: out)
+        // The dark theme: headword bold yellow, part of speech italic cyan, links underlined blue.
+        #expect(coloured.output.hasPrefix("\u{1B}[0;1;33mdog\u{1B}[0m  \u{1B}[0;3;36mnoun\u{1B}[0m"), "\(coloured.output.debugDescription)")
+        #expect(coloured.output.contains("\u{1B}[0;4;34manimal\u{1B}[0m"))
+        let plain = Subprocess.run(["env", "NO_COLOR=1", TmuxSession.binary, "define", "dog", "--data", TmuxSession.data, "--format", "ansi", "--width", "60"], outputFile: out)
+        #expect(plain.output.hasPrefix("\u{1B}[0;1mdog\u{1B}[0m  \u{1B}[0;3mnoun\u{1B}[0m  /d"), "\(plain.output.debugDescription)")
+        #expect(plain.output.range(of: ";3[0-7]", options: .regularExpression) == nil, "no colour under NO_COLOR")
+    }
+}
