@@ -66,7 +66,7 @@ public final class Browser {
 
     /// The layout width of pages: the window less a column of margin on either side.
     static func pageWidth(for size: CellSize) -> Int { max(1, size.columns - 2) }
-    static let margin = 1
+    public static let margin = 1
 
     /// Rows of the viewport (between the title bar and the status line).
     public var viewportHeight: Int { max(1, size.rows - 2) }

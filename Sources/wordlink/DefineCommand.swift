@@ -1,3 +1,4 @@
+import BrowserCore
 import CursesTerminal
 import DictionaryModel
 import TerminalText
@@ -21,7 +22,8 @@ enum DefineCommand {
         }
         let formatter = PageFormatter(lookup: lookup, info: dictionary.info)
         let text = formatter.page(forEntryNumbers: result.entryNumbers)
-        let width = options.width ?? Terminal.width() ?? 80
+        // On a terminal, the width the browser's page has there: the same rows as the browser.
+        let width = options.width ?? Terminal.width().map { max(1, $0 - 2 * Browser.margin) } ?? 80
         let page = RenderedPage(text: text, width: width, lookup: lookup)
         let entries = result.entryNumbers.map { (lookup.id(ofEntryAt: $0), lookup.headword(ofEntryAt: $0)) }
         switch options.format {

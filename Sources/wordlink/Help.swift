@@ -60,8 +60,10 @@ enum Help {
         prints up to five nearest headwords on standard error and exits with status 1.
 
         Options:
-          --width N       columns to lay the page out for (default: the terminal's width,
-                          or 80 when standard output is not a terminal)
+          --width N       columns to lay the page out for (default: as the browser would
+                          in this terminal, its width less the browser's two margin
+                          columns; 80 when standard output is not a terminal); the
+                          browser in a window N+2 columns wide shows the same rows
           --format F      text: the rows as plain text (the default)
                           ansi: the rows with the browser's styles as SGR sequences
                           json: the page as data: query, entries, width, lines, links

@@ -1,0 +1,21 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `define` on a terminal wraps exactly as the browser does in that terminal.
+@Suite(.serialized) struct LayoutAgreementEndToEndTests {
+    @Test func defineOnATerminalWrapsAsTheBrowserThere() throws {
+        let columns = 50
+        let define = try TmuxSession(name: "agree-define", columns: columns, rows: 150,
+                                     shellCommand: "\"\(TmuxSession.binary)\" define run --data \"\(TmuxSession.data)\"; echo EXIT=$?; sleep 60")
+        let defined = try define.waitFor(text: "EXIT=0")
+        let browser = try TmuxSession(name: "agree-browser", columns: columns, rows: 20, arguments: ["run"])
+        let screen = try browser.waitFor(text: "wordlink · run")
+        // The browser's page rows, without its margin column; define's rows from its first.
+        let page = screen[1..<(screen.count - 1)].map { String($0.dropFirst()) }
+        let printed = Array(defined.prefix(page.count)).map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+        let shown = page.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+        #expect(printed == shown)
+        #expect(printed.allSatisfy { TmuxSession.columns(of: $0) <= columns - 2 })
+    }
+}
