@@ -28,12 +28,11 @@ extension Browser {
     func handleLookupKey(_ key: Key, _ prompt: LookupPrompt) -> [BrowserEffect] {
         var prompt = prompt
         switch key {
-        case .escape, .control("g"):
+        case .escape, .control("g"), .control("c"):
+            // Ctrl-C cancels a prompt, as in a shell; it quits only from browsing.
             setMode(.browsing)
             setPreview(nil)
             return []
-        case .control("c"):
-            return [.quit]
         case .enter:
             setMode(.browsing)
             setPreview(nil)
@@ -92,13 +91,12 @@ extension Browser {
     func handleFindKey(_ key: Key, _ prompt: FindPrompt) -> [BrowserEffect] {
         var prompt = prompt
         switch key {
-        case .escape, .control("g"):
+        case .escape, .control("g"), .control("c"):
             setMode(.browsing)
             findMatches = []
+            findQuery = ""
             view.selection = nil
             return []
-        case .control("c"):
-            return [.quit]
         case .enter:
             setMode(.browsing)
             if findMatches.isEmpty && !prompt.text.isEmpty { say("“\(prompt.text)” is not on this page.") }
@@ -123,6 +121,9 @@ extension Browser {
 
     /// Moves to the next (or previous) match after the selection, wrapping around.
     func findNext(forward: Bool) {
+        // The last search goes on on whatever page is shown now (matches belong to one page
+        // and are dropped when it changes or Esc clears them).
+        if findMatches.isEmpty, !findQuery.isEmpty { findMatches = Self.matches(of: findQuery, in: view.page.text) }
         if findMatches.isEmpty {
             if findQuery.isEmpty { say("Nothing to find: / starts a search.") }
             else { say("“\(findQuery)” is not on this page.") }
@@ -186,8 +187,6 @@ extension Browser {
             } else {
                 setMode(.hints(typed: typed))
             }
-        case .control("c"):
-            return [.quit]
         default:
             setMode(.browsing)
         }

@@ -119,15 +119,18 @@ extension Browser {
         let (text, role) = statusLine
         let row = size.rows - 1
         grid.fill(CellRect(column: 0, row: row, columns: size.columns, rows: 1), style: CellStyle(role: role))
-        grid.write(text, at: CellPoint(column: 0, row: row), style: CellStyle(role: role))
+        grid.write(text, at: CellPoint(column: 0, row: row), style: CellStyle(role: role), ellipsis: true)
     }
 
     private func drawCompletions(_ prompt: LookupPrompt, into grid: inout CellGrid) {
         let rows = min(prompt.candidates.count, max(0, viewportHeight - 1))
         guard rows > 0 else {
             if !prompt.text.isEmpty {
+                // The whole row, so no page text shows beside the note as if it belonged to it.
+                let style = CellStyle(role: .secondary, isReversed: true)
+                grid.fill(CellRect(column: 0, row: size.rows - 2, columns: size.columns, rows: 1), style: style)
                 grid.write(" no headword starts like this — Enter looks it up anyway ", at: CellPoint(column: 0, row: size.rows - 2),
-                           style: CellStyle(role: .secondary, isReversed: true))
+                           style: style, ellipsis: true)
             }
             return
         }

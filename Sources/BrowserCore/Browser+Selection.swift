@@ -25,12 +25,10 @@ extension Browser {
         case .character("y"), .enter:
             setMode(.browsing)
             return copySelection()
-        case .escape, .character("v"):
+        case .escape, .character("v"), .control("c"):
             setMode(.browsing)
             view.selection = nil
             return []
-        case .control("c"):
-            return [.quit]
         default:
             return []
         }

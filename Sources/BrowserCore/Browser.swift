@@ -32,7 +32,11 @@ public final class Browser {
 
     public let source: PageSource
     public private(set) var size: CellSize
-    public private(set) var view: PageView
+    /// The page shown. Find matches are ranges in one page: a new page drops them (the query
+    /// stays, so `n` searches the new page).
+    public private(set) var view: PageView {
+        didSet { if view !== oldValue { findMatches = [] } }
+    }
     public private(set) var mode: Mode = .browsing
     public private(set) var back: [HistoryItem] = []
     public private(set) var forward: [HistoryItem] = []
@@ -308,8 +312,7 @@ public final class Browser {
 
     private func handleHelpKey(_ key: Key) -> [BrowserEffect] {
         switch key {
-        case .escape, .character("q"), .character("?"), .enter, .backspace: mode = .browsing
-        case .control("c"): return [.quit]
+        case .escape, .character("q"), .character("?"), .enter, .backspace, .control("c"): mode = .browsing
         case .down, .character("j"): scroll(by: 1)
         case .up, .character("k"): scroll(by: -1)
         case .pageDown, .character(" "): scroll(by: max(1, viewportHeight - 1))
@@ -355,6 +358,8 @@ public final class Browser {
         switch event.kind {
         case .moved:
             let link = pagePoint.flatMap { view.linkIndex(at: $0) }
+            // Pointing at a new link shows where it leads in place of an older message.
+            if let link, link != hoveredLink { message = nil }
             hoveredLink = link
         case .pressed:
             message = nil

@@ -45,8 +45,9 @@ struct PageBuilder {
         text.append(string, attributes)
     }
 
-    mutating func append(_ string: String, role: ColorRole, strong: Bool = false, emphasized: Bool = false) {
-        append(string, TextAttributes(isStrong: strong, isEmphasized: emphasized, colorRole: role))
+    mutating func append(_ string: String, role: ColorRole, strong: Bool = false, emphasized: Bool = false,
+                         keepsTogether: Bool = false) {
+        append(string, TextAttributes(isStrong: strong, isEmphasized: emphasized, colorRole: role, keepsTogether: keepsTogether))
     }
 
     mutating func nextOrdinal() -> Int {

@@ -92,7 +92,7 @@ public struct PageFormatter: Sendable {
         }
         for pronunciation in entry.pronunciations {
             builder.append("  ")
-            builder.append(pronunciation.text, role: .pronunciation)
+            builder.append(pronunciation.text, role: .pronunciation, keepsTogether: true)
         }
         if !entry.labels.isEmpty {
             builder.append("  ")
@@ -104,8 +104,13 @@ public struct PageFormatter: Sendable {
             builder.append("forms: ", role: .secondary)
             for (i, form) in entry.forms.enumerated() {
                 if i > 0 { builder.append(", ", role: .secondary) }
-                builder.append(form.text, role: .secondary, strong: true)
-                if !form.tags.isEmpty { builder.append(" (" + form.tags.joined(separator: ", ") + ")", role: .secondary) }
+                builder.append(form.text, role: .secondary, strong: true, keepsTogether: true)
+                if !form.tags.isEmpty {
+                    builder.append(" ", role: .secondary)
+                    // A short note stays whole (`(past)`); a long one may wrap like prose.
+                    let note = "(" + form.tags.joined(separator: ", ") + ")"
+                    builder.append(note, role: .secondary, keepsTogether: note.utf8.count <= 16)
+                }
             }
             builder.end()
         }
@@ -169,16 +174,16 @@ public struct PageFormatter: Sendable {
                 builder.end()
             }
             for example in sense.examples {
-                // Examples and their translations wrap flush, each at its own indent, so a
-                // wrapped example never lines up with a translation.
-                builder.begin(ParagraphStyle(firstLineIndent: content + 2, headIndent: content + 2))
+                // An example's later rows hang under it, so they never line up with the next
+                // example; a translation stands further in, flush, so it lines up with neither.
+                builder.begin(ParagraphStyle(firstLineIndent: content + 2, headIndent: content + 4))
                 builder.append(example.text, TextAttributes(colorRole: .example), resolve: resolve)
                 if let source = example.source, !source.isEmpty {
                     builder.append(" — " + source, role: .source)
                 }
                 builder.end()
                 if let translation = example.translation {
-                    builder.begin(ParagraphStyle(firstLineIndent: content + 4, headIndent: content + 4))
+                    builder.begin(ParagraphStyle(firstLineIndent: content + 6, headIndent: content + 6))
                     builder.append(translation, TextAttributes(colorRole: .secondary), resolve: resolve)
                     builder.end()
                 }

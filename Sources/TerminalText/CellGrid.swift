@@ -110,11 +110,22 @@ public struct CellGrid: Hashable, Sendable {
     }
 
     /// Writes a plain string from `point`, cluster by cluster, placeholders included, clipped
-    /// at the grid's edge (or `maxColumn`). Returns the column after the last cell written.
+    /// at the grid's edge (or `maxColumn`), with `…` in the last cell when `ellipsis` is set
+    /// and the string does not fit. Returns the column after the last cell written.
     @discardableResult
-    public mutating func write(_ string: String, at point: CellPoint, style: CellStyle = .plain, maxColumn: Int? = nil) -> Int {
+    public mutating func write(_ string: String, at point: CellPoint, style: CellStyle = .plain, maxColumn: Int? = nil,
+                               ellipsis: Bool = false) -> Int {
         var column = point.column
         let limit = min(size.columns, maxColumn ?? size.columns)
+        if ellipsis, limit > point.column {
+            var width = 0
+            for character in string { for cell in DisplayCell.cells(for: character) { width += cell.width } }
+            if point.column + width > limit {
+                let end = write(string, at: point, style: style, maxColumn: limit - 1)
+                put("…", width: 1, style: style, at: CellPoint(column: end, row: point.row))
+                return end + 1
+            }
+        }
         for character in string {
             for cell in DisplayCell.cells(for: character) {
                 if column + cell.width > limit { return column }

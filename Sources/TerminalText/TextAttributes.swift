@@ -72,14 +72,18 @@ public struct TextAttributes: Hashable, Sendable {
     public var colorRole: ColorRole
     public var wordLink: WordLink?
     public var paragraphStyle: ParagraphStyle
+    /// Whether the run's text stays on one row, as a link's does, unless it is longer than a
+    /// row (a pronunciation such as `/ˈdɪkʃənəri/`, a short note in parentheses).
+    public var keepsTogether: Bool
 
     public init(isStrong: Bool = false, isEmphasized: Bool = false, colorRole: ColorRole = .plain,
-                wordLink: WordLink? = nil, paragraphStyle: ParagraphStyle = .plain) {
+                wordLink: WordLink? = nil, paragraphStyle: ParagraphStyle = .plain, keepsTogether: Bool = false) {
         self.isStrong = isStrong
         self.isEmphasized = isEmphasized
         self.colorRole = colorRole
         self.wordLink = wordLink
         self.paragraphStyle = paragraphStyle
+        self.keepsTogether = keepsTogether
     }
 
     public static let plain = TextAttributes()

@@ -53,7 +53,7 @@ import TestSupport
             " home line 2",
             " home line 3",
             " home line 4",
-            "Tab links · Enter follow · Backspace bac",
+            "Tab links · Enter follow · Backspace ba…",
         ])
     }
 

@@ -142,3 +142,77 @@ import TestSupport
         #expect(link == "link^[[0m")
     }
 }
+
+/// Find in page, prompts and the status line: the fixes found by trying the browser as a
+/// hostile and a daily user would.
+@Suite struct BrowserBehaviourTests {
+    static let pages: [String: String] = [
+        "home": "The sun is a star. See «run». The sun rises.",
+        "run": "To run is to work, or to move fast.",
+        "long": "«a really long link target that needs more room than a status line has|x» and more",
+    ]
+
+    func makeBrowser(columns: Int = 40, rows: Int = 8) -> Browser {
+        Browser(source: FakePageSource(pages: Self.pages, start: "home"), size: CellSize(columns: columns, rows: rows))
+    }
+
+    func type(_ browser: Browser, _ text: String) {
+        for character in text { browser.handle(.keyPressed(.character(character))) }
+    }
+
+    @Test func findMatchesBelongToOnePageAndTheQueryGoesOn() {
+        let browser = makeBrowser()
+        browser.handle(.keyPressed(.character("/")))
+        type(browser, "sun")
+        browser.handle(.keyPressed(.enter))
+        #expect(browser.findMatches.count == 2)
+        browser.handle(.keyPressed(.tab))
+        browser.handle(.keyPressed(.enter))
+        #expect(browser.view.page.title == "run")
+        #expect(browser.findMatches.isEmpty, "the old page's ranges are dropped")
+        browser.handle(.keyPressed(.character("n")))
+        #expect(browser.message == "“sun” is not on this page.")
+        #expect(browser.view.selection == nil)
+        browser.handle(.keyPressed(.backspace))
+        browser.handle(.keyPressed(.character("n")))
+        #expect(browser.message == "Match 1 of 2 for “sun”.")
+        // Esc clears the highlight; n finds again.
+        browser.handle(.keyPressed(.escape))
+        #expect(browser.findMatches.isEmpty)
+        browser.handle(.keyPressed(.character("n")))
+        #expect(browser.message?.hasPrefix("Match ") == true)
+        #expect(browser.view.selection.map { browser.view.page.text.substring($0) } == "sun")
+    }
+
+    @Test(arguments: [":", "/", "v", "f", "?"])
+    func ctrlCCancelsAModeInsteadOfQuitting(key: String) {
+        let browser = makeBrowser()
+        browser.handle(.keyPressed(.character(Character(key))))
+        #expect(browser.mode != .browsing)
+        #expect(browser.handle(.keyPressed(.control("c"))) == [])
+        #expect(browser.mode == .browsing)
+        #expect(browser.handle(.keyPressed(.control("c"))) == [.quit])
+    }
+
+    @Test func pointingAtALinkReplacesAMessage() throws {
+        let browser = makeBrowser()
+        browser.show(message: "3 problems in the data folder — wordlink check lists them.")
+        let grid = browser.render()
+        var point: CellPoint?
+        for row in 0..<grid.size.rows {
+            if let column = (0..<grid.size.columns).first(where: { grid[$0, row].text == "r" && grid[$0 + 1, row].text == "u" && grid[$0 + 2, row].text == "n" }) {
+                point = CellPoint(column: column, row: row)
+                break
+            }
+        }
+        let run = try #require(point)
+        browser.handle(.mouse(MouseEvent(.moved, at: run)))
+        #expect(browser.statusLine.text.hasPrefix("→ run"))
+    }
+
+    @Test func aLongStatusEndsInAnEllipsis() {
+        let browser = makeBrowser(columns: 30)
+        browser.show(message: "A message much longer than the thirty columns of this window.")
+        #expect(browser.render().lines.last == "A message much longer than th…")
+    }
+}

@@ -34,7 +34,7 @@ import TerminalText
                 hunting; related to the wolf|
                   the dog barked all night|
                   le chien aboie — Phrasebook|
-                    the dog barks|
+                      the dog barks|
                 Synonyms: domestic dog, Canis familiaris|
              2. (informal) a person regarded as unpleasant, see a bank|
                 and the web|
@@ -73,7 +73,7 @@ import TerminalText
              1. sloping land beside a body of water,|
                 as of a river|
                   they pulled the canoe up on the|
-                  bank — WordNet|
+                    bank — WordNet|
              2. a financial institution that accepts|
                 deposits|
                 a. the building where such an|
