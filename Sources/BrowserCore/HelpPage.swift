@@ -15,10 +15,10 @@ enum HelpPage {
             ("Alt-Right, l", "forward"),
         ]),
         ("Looking up", [
-            (":", "the lookup prompt: type, ↑/↓ or Tab choose, Enter opens, Esc cancels"),
-            ("/", "find in page; Enter keeps the matches, Esc clears them"),
+            (":", "the lookup prompt: type, ↑/↓ or Tab choose, Enter opens, Esc or Ctrl-C cancels"),
+            ("/", "find in page; Enter keeps the matches, Esc or Ctrl-C cancels"),
             ("in a prompt", "←/→ Home/End move the caret; Backspace, Delete, Ctrl-W, Ctrl-U delete"),
-            ("n / N", "next / previous match (it becomes the selection)"),
+            ("n / N", "next / previous match (it becomes the selection); on another page, the same search there"),
         ]),
         ("Scrolling", [
             ("↓ j  /  ↑ k", "one line"),
@@ -28,14 +28,14 @@ enum HelpPage {
         ]),
         ("Selecting", [
             ("drag", "select text (also when the drag starts on a link)"),
-            ("double-click", "select a word"),
-            ("v", "select with the keyboard: ←→ characters, ↑↓ lines, w/b words, y copies"),
-            ("y", "copy the selection (or the focused link) to the clipboard"),
+            ("double-click", "select a word (Unicode word boundaries: 日本 is two words, don't one)"),
+            ("v", "select with the keyboard: ←→ characters, ↑↓ lines, w/b words, y copies, Esc or Ctrl-C cancels"),
+            ("y", "copy the selection (or the focused link) as shown: control characters as their placeholders"),
             ("Esc", "clear the selection, focus and matches"),
         ]),
         ("The rest", [
             ("?", "this help (Esc, q or ? closes it)"),
-            ("q, Ctrl-C", "quit, leaving the terminal as it was"),
+            ("q, Ctrl-C", "quit, leaving the terminal as it was (Ctrl-C in a prompt or mode cancels it)"),
             ("Ctrl-Z", "suspend; fg resumes"),
         ]),
     ]
