@@ -54,6 +54,10 @@ public struct DataFolder: Sendable {
         if hasEntries {
             for file in (try? listEntryFiles(folder: path)) ?? [] {
                 let name = file.path
+                if let refusal = file.refusal {
+                    entryFiles.append(.failure(refusal))
+                    continue
+                }
                 do throws(DictionaryModelError) {
                     entryFiles.append(.success(SourceFile(path: name, bytes: try readFile(path + "/" + name, shownAs: name))))
                 } catch {
@@ -101,6 +105,8 @@ public struct DataFolder: Sendable {
             case .failure(let error):
                 if case .unreadable(let path, _) = error {
                     folder.diagnostics.append(Diagnostic(.error, error.message, at: SourceLocation(file: path)))
+                } else if case .refused(let path, _) = error {
+                    folder.diagnostics.append(Diagnostic(.error, error.message + "; skipped", at: SourceLocation(file: path)))
                 } else {
                     folder.diagnostics.append(Diagnostic(.error, error.message, at: nil))
                 }
@@ -227,16 +233,54 @@ func listDirectory(_ path: String) throws(DictionaryModelError) -> [String] {
     return names
 }
 
-/// The whole content of a file.
-func readFile(_ fullPath: String, shownAs path: String) throws(DictionaryModelError) -> [UInt8] {
-    let fd = open(fullPath, O_RDONLY)
+/// The largest file that is read whole (an entry file, `dictionary.json`, an importer's
+/// source): 1 GiB. A larger one is refused rather than let grow the process without bound.
+public let maximumFileSize = 1 << 30
+
+/// What kind of file `mode` describes, for a refusal ("a FIFO").
+func fileKind(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFDIR: return "a folder"
+    case S_IFIFO: return "a FIFO"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFSOCK: return "a socket"
+    case S_IFLNK: return "a symbolic link"
+    default: return "not a plain file"
+    }
+}
+
+/// Opens `fullPath` for reading only when it is a regular file: opened without blocking (a
+/// FIFO would wait for a writer forever), then the opened descriptor is `fstat`ed, so a file
+/// swapped in between cannot slip through. Returns the descriptor and the file's status.
+func openRegularFile(_ fullPath: String, shownAs path: String) throws(DictionaryModelError) -> (fd: Int32, info: stat) {
+    let fd = open(fullPath, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
     guard fd >= 0 else { throw .unreadable(path: path, reason: systemError()) }
-    defer { close(fd) }
     var info = stat()
-    guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: systemError()) }
-    if (info.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(path: path, reason: "it is a folder") }
+    guard fstat(fd, &info) == 0 else {
+        let reason = systemError()
+        close(fd)
+        throw .unreadable(path: path, reason: reason)
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+        close(fd)
+        throw .refused(path: path, reason: "not a regular file (\(fileKind(info.st_mode)))")
+    }
+    return (fd, info)
+}
+
+/// The whole content of a regular file of at most `limit` bytes.
+/// - Throws: `.refused` for anything that is not a regular file, or is (or grows) larger
+///   than `limit`; `.unreadable` when it cannot be opened or read.
+func readFile(_ fullPath: String, shownAs path: String, limit: Int = maximumFileSize) throws(DictionaryModelError) -> [UInt8] {
+    let (fd, info) = try openRegularFile(fullPath, shownAs: path)
+    defer { close(fd) }
+    func tooLarge() -> DictionaryModelError {
+        .refused(path: path, reason: "larger than the limit of \(limit >= 1 << 30 && limit % (1 << 30) == 0 ? "\(limit >> 30) GiB" : "\(limit) bytes")")
+    }
+    if Int(info.st_size) > limit { throw tooLarge() }
     // Read straight into the array (no zero-filled buffer): start-up reads every file.
-    var capacity = max(Int(info.st_size), 0) + 1
+    var capacity = min(max(Int(info.st_size), 0), limit) + 1
     var bytes: [UInt8] = []
     while true {
         var failure: Int32 = 0
@@ -247,9 +291,10 @@ func readFile(_ fullPath: String, shownAs path: String) throws(DictionaryModelEr
         }
         if failure != 0 { throw .unreadable(path: path, reason: String(cString: strerror(failure))) }
         swap(&bytes, &grown)
-        // A file that grew while being read fills the buffer; read on.
+        // A file that grew while being read fills the buffer; read on, up to the limit.
         if bytes.count < capacity { break }
-        capacity *= 2
+        if bytes.count > limit { throw tooLarge() }
+        capacity = min(capacity * 2, limit + 1)
     }
     return bytes
 }
@@ -275,8 +320,7 @@ private func readFully(_ fd: Int32, into buffer: UnsafeMutablePointer<UInt8>, co
 
 /// The bytes `range` of a file (one entry read back through the index).
 func readFile(_ fullPath: String, range: Range<Int>, shownAs path: String) throws(DictionaryModelError) -> [UInt8] {
-    let fd = open(fullPath, O_RDONLY)
-    guard fd >= 0 else { throw .unreadable(path: path, reason: systemError()) }
+    let (fd, _) = try openRegularFile(fullPath, shownAs: path)
     defer { close(fd) }
     var failure: Int32 = 0
     let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in

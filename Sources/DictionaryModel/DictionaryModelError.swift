@@ -18,6 +18,9 @@ public enum DictionaryModelError: Error, Hashable, Sendable, CustomStringConvert
     case folderNotImport(path: String, importer: String, reason: String)
     /// A file or folder could not be written.
     case unwritable(path: String, reason: String)
+    /// A file that is not read at all: not a regular file (a FIFO, a device), larger than
+    /// the bound, or named by bytes that are not UTF-8. `path` is shown with bad bytes escaped.
+    case refused(path: String, reason: String)
 
     /// The message without its place, as a diagnostic shows it.
     public var message: String {
@@ -31,6 +34,7 @@ public enum DictionaryModelError: Error, Hashable, Sendable, CustomStringConvert
         case .folderNotImport(let path, let importer, let reason):
             return "will not write into \(path): \(reason), so it is not an earlier '\(importer)' import; choose an empty or new folder"
         case .unwritable(let path, let reason): return "cannot write \(path): \(reason)"
+        case .refused(let path, let reason): return "\(path): \(reason)"
         }
     }
 
@@ -38,7 +42,7 @@ public enum DictionaryModelError: Error, Hashable, Sendable, CustomStringConvert
     public var offset: Int? {
         switch self {
         case .invalidJSON(_, let offset), .invalidData(_, let offset): return offset
-        case .unreadable, .notADataFolder, .invalidSource, .folderNotImport, .unwritable: return nil
+        case .unreadable, .notADataFolder, .invalidSource, .folderNotImport, .unwritable, .refused: return nil
         }
     }
 

@@ -59,12 +59,14 @@ struct IndexedFile: Sendable {
     /// every file at once (62 MB for WordNet).
     enum Source {
         case scanned(folder: String, path: String, fingerprint: FileFingerprint)
+        /// A file that is listed but never read (its name is not UTF-8): one problem, no entries.
+        case refused(path: String, fingerprint: FileFingerprint)
         /// File `number` of an older index, with the file's modification time as it is now.
         case reused(DictionaryIndex, number: Int, modificationSeconds: Int64)
 
         var path: String {
             switch self {
-            case .scanned(_, let path, _): path
+            case .scanned(_, let path, _), .refused(let path, _): path
             case .reused(let index, let number, _): index.filePath(number)
             }
         }
@@ -73,6 +75,8 @@ struct IndexedFile: Sendable {
             switch self {
             case .scanned(let folder, let path, let fingerprint):
                 return IndexedFile.scan(folder: folder, path: path, fingerprint: fingerprint)
+            case .refused(let path, let fingerprint):
+                return IndexedFile(path: path, fingerprint: fingerprint, errorCount: 1, entries: [])
             case .reused(let index, let number, let modificationSeconds):
                 var file = IndexStore.indexedFile(index, number)
                 file.fingerprint.modificationSeconds = modificationSeconds

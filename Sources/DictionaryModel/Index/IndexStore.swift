@@ -137,7 +137,8 @@ public enum IndexStore {
                     files.append(.reused(old, number: number, modificationSeconds: file.fingerprint.modificationSeconds))
                 } else {
                     changed += 1
-                    files.append(.scanned(folder: path, path: file.path, fingerprint: file.fingerprint))
+                    files.append(file.nameIsUTF8 ? .scanned(folder: path, path: file.path, fingerprint: file.fingerprint)
+                                                 : .refused(path: file.path, fingerprint: file.fingerprint))
                 }
             }
             if let old {
