@@ -297,8 +297,11 @@ enum IndexBuilder {
                                    postingSection.take(), idSection.take(), orderSection.take(), signatureSection.take(),
                                    bucketSection.take(), senseSection.take(), idBlockSection.take()]
         var out = ByteWriter()
+        // The body's length, for the number of check blocks that go before it.
+        let bodyLength = sections.reduce(0) { ($0 + 7) & ~7 + $1.count }
+        let blockCount = (bodyLength + IndexLayout.checkBlockSize - 1) / IndexLayout.checkBlockSize
         // Reserved whole: growing by doubling would hold two copies of the index at once.
-        out.bytes.reserveCapacity(IndexLayout.headerSize + sections.reduce(0) { $0 + $1.count + 8 })
+        out.bytes.reserveCapacity(IndexLayout.bodyStart(blockCount: blockCount) + bodyLength + 8)
         out.u64(IndexLayout.magic)
         out.u32(IndexLayout.formatVersion)
         out.u32(UInt32(sections.count))
@@ -306,6 +309,11 @@ enum IndexBuilder {
         out.u64(0) // the total size, set below
         let table = out.bytes.count
         for _ in sections { out.u64(0); out.u64(0) }
+        out.u32(UInt32(blockCount))
+        out.u32(0) // the header's CRC, set by `seal`
+        out.u64(0)
+        for _ in 0..<blockCount { out.u32(0) }
+        out.align(to: 8)
         for i in sections.indices {
             out.align(to: 8)
             out.set(UInt64(out.bytes.count), at: table + i * 16)
@@ -314,6 +322,7 @@ enum IndexBuilder {
             sections[i] = []
         }
         out.set(UInt64(out.bytes.count), at: 24)
+        IndexLayout.seal(&out.bytes)
         return out.bytes
     }
 }
