@@ -90,7 +90,9 @@ public struct DataFolder: Sendable {
         case .success(let file):
             folder.files[file.path] = file
             do throws(DictionaryModelError) {
-                folder.info = try DictionaryInfo(json: try JSONParser.parse(file.bytes))
+                let json = try JSONParser.parse(file.bytes)
+                folder.diagnostics += duplicateKeyWarnings(in: json, file: file)
+                folder.info = try DictionaryInfo(json: json)
             } catch {
                 folder.diagnostics.append(Diagnostic(error, in: file))
             }
@@ -115,9 +117,11 @@ public struct DataFolder: Sendable {
                 file = read
             }
             folder.files[file.path] = file
-            for item in entries(in: file) {
+            for item in entries(in: file, warnings: &folder.diagnostics) {
                 guard case .success(let (entry, idOffset)) = item else {
-                    if case .failure(let error) = item { folder.diagnostics.append(Diagnostic(error, in: file)) }
+                    if case .failure(let error) = item {
+                        for each in error.all { folder.diagnostics.append(Diagnostic(each, in: file)) }
+                    }
                     continue
                 }
                 if let first = firstPlace[entry.id] {
@@ -138,12 +142,25 @@ public struct DataFolder: Sendable {
     /// or the error that left it out; a file that is not JSON, or neither an entry nor an
     /// array, is one error. Duplicate ids are not checked here: that needs the whole folder.
     static func entries(in file: SourceFile) -> [Result<(entry: Entry, idOffset: Int), DictionaryModelError>] {
+        var ignored: [Diagnostic]? = nil
+        return entries(in: file, warnings: &ignored)
+    }
+
+    /// The same, with a warning for each repeated key of an object appended to `warnings`.
+    static func entries(in file: SourceFile, warnings: inout [Diagnostic]) -> [Result<(entry: Entry, idOffset: Int), DictionaryModelError>] {
+        var collected: [Diagnostic]? = []
+        defer { warnings += collected ?? [] }
+        return entries(in: file, warnings: &collected)
+    }
+
+    private static func entries(in file: SourceFile, warnings: inout [Diagnostic]?) -> [Result<(entry: Entry, idOffset: Int), DictionaryModelError>] {
         let json: JSONValue
         do throws(DictionaryModelError) {
             json = try JSONParser.parse(file.bytes)
         } catch {
             return [.failure(error)]
         }
+        if warnings != nil { warnings! += duplicateKeyWarnings(in: json, file: file) }
         let values: [JSONValue]
         switch json.kind {
         case .object: values = [json]
@@ -163,6 +180,41 @@ public struct DataFolder: Sendable {
             }
         }
         return results
+    }
+
+    /// A warning for every key that an object repeats, at the repeat, with a note naming the
+    /// first (which is the one read), in file order.
+    static func duplicateKeyWarnings(in value: JSONValue, file: SourceFile) -> [Diagnostic] {
+        var repeats: [(key: String, offset: Int, first: Int)] = []
+        func walk(_ value: JSONValue) {
+            switch value.kind {
+            case .array(let elements):
+                for element in elements { walk(element) }
+            case .object(let members):
+                if members.count > 1 {
+                    // Most objects have a handful of members: compare pairs; a set only for big ones.
+                    var firstOffset: [String: Int] = [:]
+                    for (i, member) in members.enumerated() {
+                        let first: Int?
+                        if members.count <= 16 {
+                            first = members[..<i].first { $0.key == member.key }?.keyOffset
+                        } else {
+                            first = firstOffset[member.key]
+                            if first == nil { firstOffset[member.key] = member.keyOffset }
+                        }
+                        if let first { repeats.append((member.key, member.keyOffset, first)) }
+                    }
+                }
+                for member in members { walk(member.value) }
+            default:
+                break
+            }
+        }
+        walk(value)
+        return repeats.sorted { $0.offset < $1.offset }.map { item in
+            Diagnostic(.warning, "duplicate key \"\(item.key)\"; the first one is read", at: file.location(ofOffset: item.offset),
+                       notes: [Diagnostic.Note("first defined at", at: file.location(ofOffset: item.first))])
+        }
     }
 
     /// The end of the JSON value that stops before `limit`: back over white space, commas

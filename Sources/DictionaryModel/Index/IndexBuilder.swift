@@ -99,7 +99,7 @@ struct IndexedFile: Sendable {
         var entries: [IndexedEntry] = []
         for item in DataFolder.entries(in: SourceFile(path: path, bytes: bytes)) {
             switch item {
-            case .failure: errors += 1
+            case .failure(let error): errors += error.all.count
             case .success(let (entry, _)):
                 entries.append(IndexedEntry(id: entry.id, headword: entry.headword, pos: entry.pos, forms: entry.forms.map(\.text),
                                             summary: entry.summary, byteRange: entry.origin.byteRange,
