@@ -54,6 +54,10 @@ public struct DataFolder: Sendable {
         if hasEntries {
             for file in (try? listEntryFiles(folder: path)) ?? [] {
                 let name = file.path
+                if let refusal = file.refusal {
+                    entryFiles.append(.failure(refusal))
+                    continue
+                }
                 do throws(DictionaryModelError) {
                     entryFiles.append(.success(SourceFile(path: name, bytes: try readFile(path + "/" + name, shownAs: name))))
                 } catch {
@@ -86,7 +90,9 @@ public struct DataFolder: Sendable {
         case .success(let file):
             folder.files[file.path] = file
             do throws(DictionaryModelError) {
-                folder.info = try DictionaryInfo(json: try JSONParser.parse(file.bytes))
+                let json = try JSONParser.parse(file.bytes)
+                folder.diagnostics += duplicateKeyWarnings(in: json, file: file)
+                folder.info = try DictionaryInfo(json: json)
             } catch {
                 folder.diagnostics.append(Diagnostic(error, in: file))
             }
@@ -101,6 +107,8 @@ public struct DataFolder: Sendable {
             case .failure(let error):
                 if case .unreadable(let path, _) = error {
                     folder.diagnostics.append(Diagnostic(.error, error.message, at: SourceLocation(file: path)))
+                } else if case .refused(let path, _) = error {
+                    folder.diagnostics.append(Diagnostic(.error, error.message + "; skipped", at: SourceLocation(file: path)))
                 } else {
                     folder.diagnostics.append(Diagnostic(.error, error.message, at: nil))
                 }
@@ -109,9 +117,11 @@ public struct DataFolder: Sendable {
                 file = read
             }
             folder.files[file.path] = file
-            for item in entries(in: file) {
+            for item in entries(in: file, warnings: &folder.diagnostics) {
                 guard case .success(let (entry, idOffset)) = item else {
-                    if case .failure(let error) = item { folder.diagnostics.append(Diagnostic(error, in: file)) }
+                    if case .failure(let error) = item {
+                        for each in error.all { folder.diagnostics.append(Diagnostic(each, in: file)) }
+                    }
                     continue
                 }
                 if let first = firstPlace[entry.id] {
@@ -132,12 +142,25 @@ public struct DataFolder: Sendable {
     /// or the error that left it out; a file that is not JSON, or neither an entry nor an
     /// array, is one error. Duplicate ids are not checked here: that needs the whole folder.
     static func entries(in file: SourceFile) -> [Result<(entry: Entry, idOffset: Int), DictionaryModelError>] {
+        var ignored: [Diagnostic]? = nil
+        return entries(in: file, warnings: &ignored)
+    }
+
+    /// The same, with a warning for each repeated key of an object appended to `warnings`.
+    static func entries(in file: SourceFile, warnings: inout [Diagnostic]) -> [Result<(entry: Entry, idOffset: Int), DictionaryModelError>] {
+        var collected: [Diagnostic]? = []
+        defer { warnings += collected ?? [] }
+        return entries(in: file, warnings: &collected)
+    }
+
+    private static func entries(in file: SourceFile, warnings: inout [Diagnostic]?) -> [Result<(entry: Entry, idOffset: Int), DictionaryModelError>] {
         let json: JSONValue
         do throws(DictionaryModelError) {
             json = try JSONParser.parse(file.bytes)
         } catch {
             return [.failure(error)]
         }
+        if warnings != nil { warnings! += duplicateKeyWarnings(in: json, file: file) }
         let values: [JSONValue]
         switch json.kind {
         case .object: values = [json]
@@ -157,6 +180,41 @@ public struct DataFolder: Sendable {
             }
         }
         return results
+    }
+
+    /// A warning for every key that an object repeats, at the repeat, with a note naming the
+    /// first (which is the one read), in file order.
+    static func duplicateKeyWarnings(in value: JSONValue, file: SourceFile) -> [Diagnostic] {
+        var repeats: [(key: String, offset: Int, first: Int)] = []
+        func walk(_ value: JSONValue) {
+            switch value.kind {
+            case .array(let elements):
+                for element in elements { walk(element) }
+            case .object(let members):
+                if members.count > 1 {
+                    // Most objects have a handful of members: compare pairs; a set only for big ones.
+                    var firstOffset: [String: Int] = [:]
+                    for (i, member) in members.enumerated() {
+                        let first: Int?
+                        if members.count <= 16 {
+                            first = members[..<i].first { $0.key == member.key }?.keyOffset
+                        } else {
+                            first = firstOffset[member.key]
+                            if first == nil { firstOffset[member.key] = member.keyOffset }
+                        }
+                        if let first { repeats.append((member.key, member.keyOffset, first)) }
+                    }
+                }
+                for member in members { walk(member.value) }
+            default:
+                break
+            }
+        }
+        walk(value)
+        return repeats.sorted { $0.offset < $1.offset }.map { item in
+            Diagnostic(.warning, "duplicate key \"\(item.key)\"; the first one is read", at: file.location(ofOffset: item.offset),
+                       notes: [Diagnostic.Note("first defined at", at: file.location(ofOffset: item.first))])
+        }
     }
 
     /// The end of the JSON value that stops before `limit`: back over white space, commas
@@ -227,16 +285,54 @@ func listDirectory(_ path: String) throws(DictionaryModelError) -> [String] {
     return names
 }
 
-/// The whole content of a file.
-func readFile(_ fullPath: String, shownAs path: String) throws(DictionaryModelError) -> [UInt8] {
-    let fd = open(fullPath, O_RDONLY)
+/// The largest file that is read whole (an entry file, `dictionary.json`, an importer's
+/// source): 1 GiB. A larger one is refused rather than let grow the process without bound.
+public let maximumFileSize = 1 << 30
+
+/// What kind of file `mode` describes, for a refusal ("a FIFO").
+func fileKind(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFDIR: return "a folder"
+    case S_IFIFO: return "a FIFO"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFSOCK: return "a socket"
+    case S_IFLNK: return "a symbolic link"
+    default: return "not a plain file"
+    }
+}
+
+/// Opens `fullPath` for reading only when it is a regular file: opened without blocking (a
+/// FIFO would wait for a writer forever), then the opened descriptor is `fstat`ed, so a file
+/// swapped in between cannot slip through. Returns the descriptor and the file's status.
+func openRegularFile(_ fullPath: String, shownAs path: String) throws(DictionaryModelError) -> (fd: Int32, info: stat) {
+    let fd = open(fullPath, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
     guard fd >= 0 else { throw .unreadable(path: path, reason: systemError()) }
-    defer { close(fd) }
     var info = stat()
-    guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: systemError()) }
-    if (info.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(path: path, reason: "it is a folder") }
+    guard fstat(fd, &info) == 0 else {
+        let reason = systemError()
+        close(fd)
+        throw .unreadable(path: path, reason: reason)
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+        close(fd)
+        throw .refused(path: path, reason: "not a regular file (\(fileKind(info.st_mode)))")
+    }
+    return (fd, info)
+}
+
+/// The whole content of a regular file of at most `limit` bytes.
+/// - Throws: `.refused` for anything that is not a regular file, or is (or grows) larger
+///   than `limit`; `.unreadable` when it cannot be opened or read.
+func readFile(_ fullPath: String, shownAs path: String, limit: Int = maximumFileSize) throws(DictionaryModelError) -> [UInt8] {
+    let (fd, info) = try openRegularFile(fullPath, shownAs: path)
+    defer { close(fd) }
+    func tooLarge() -> DictionaryModelError {
+        .refused(path: path, reason: "larger than the limit of \(limit >= 1 << 30 && limit % (1 << 30) == 0 ? "\(limit >> 30) GiB" : "\(limit) bytes")")
+    }
+    if Int(info.st_size) > limit { throw tooLarge() }
     // Read straight into the array (no zero-filled buffer): start-up reads every file.
-    var capacity = max(Int(info.st_size), 0) + 1
+    var capacity = min(max(Int(info.st_size), 0), limit) + 1
     var bytes: [UInt8] = []
     while true {
         var failure: Int32 = 0
@@ -247,9 +343,10 @@ func readFile(_ fullPath: String, shownAs path: String) throws(DictionaryModelEr
         }
         if failure != 0 { throw .unreadable(path: path, reason: String(cString: strerror(failure))) }
         swap(&bytes, &grown)
-        // A file that grew while being read fills the buffer; read on.
+        // A file that grew while being read fills the buffer; read on, up to the limit.
         if bytes.count < capacity { break }
-        capacity *= 2
+        if bytes.count > limit { throw tooLarge() }
+        capacity = min(capacity * 2, limit + 1)
     }
     return bytes
 }
@@ -275,8 +372,7 @@ private func readFully(_ fd: Int32, into buffer: UnsafeMutablePointer<UInt8>, co
 
 /// The bytes `range` of a file (one entry read back through the index).
 func readFile(_ fullPath: String, range: Range<Int>, shownAs path: String) throws(DictionaryModelError) -> [UInt8] {
-    let fd = open(fullPath, O_RDONLY)
-    guard fd >= 0 else { throw .unreadable(path: path, reason: systemError()) }
+    let (fd, _) = try openRegularFile(fullPath, shownAs: path)
     defer { close(fd) }
     var failure: Int32 = 0
     let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in

@@ -18,6 +18,12 @@ public enum DictionaryModelError: Error, Hashable, Sendable, CustomStringConvert
     case folderNotImport(path: String, importer: String, reason: String)
     /// A file or folder could not be written.
     case unwritable(path: String, reason: String)
+    /// A file that is not read at all: not a regular file (a FIFO, a device), larger than
+    /// the bound, or named by bytes that are not UTF-8. `path` is shown with bad bytes escaped.
+    case refused(path: String, reason: String)
+    /// Several problems of one entry, each with its own place (every field error of an
+    /// entry is reported, not only the first).
+    case several([DictionaryModelError])
 
     /// The message without its place, as a diagnostic shows it.
     public var message: String {
@@ -31,6 +37,8 @@ public enum DictionaryModelError: Error, Hashable, Sendable, CustomStringConvert
         case .folderNotImport(let path, let importer, let reason):
             return "will not write into \(path): \(reason), so it is not an earlier '\(importer)' import; choose an empty or new folder"
         case .unwritable(let path, let reason): return "cannot write \(path): \(reason)"
+        case .refused(let path, let reason): return "\(path): \(reason)"
+        case .several(let errors): return errors.map(\.message).joined(separator: "; ")
         }
     }
 
@@ -38,9 +46,16 @@ public enum DictionaryModelError: Error, Hashable, Sendable, CustomStringConvert
     public var offset: Int? {
         switch self {
         case .invalidJSON(_, let offset), .invalidData(_, let offset): return offset
-        case .unreadable, .notADataFolder, .invalidSource, .folderNotImport, .unwritable: return nil
+        case .several(let errors): return errors.first?.offset
+        case .unreadable, .notADataFolder, .invalidSource, .folderNotImport, .unwritable, .refused: return nil
         }
     }
 
     public var description: String { message }
+
+    /// The problems this error stands for: itself, or each of `several`.
+    public var all: [DictionaryModelError] {
+        if case .several(let errors) = self { return errors.flatMap(\.all) }
+        return [self]
+    }
 }

@@ -67,50 +67,93 @@ struct ObjectReader {
     }
 }
 
+/// Gathers the errors of the fields of one object, so that every one of them is reported
+/// rather than only the first; a field in error takes a stand-in value meanwhile.
+struct FieldErrors {
+    var errors: [DictionaryModelError] = []
+
+    mutating func field<T>(_ fallback: T, _ body: () throws(DictionaryModelError) -> T) -> T {
+        do throws(DictionaryModelError) {
+            return try body()
+        } catch {
+            errors += error.all
+            return fallback
+        }
+    }
+
+    /// Throws the errors gathered, in file order: one, or `several`.
+    func check() throws(DictionaryModelError) {
+        guard !errors.isEmpty else { return }
+        if errors.count == 1 { throw errors[0] }
+        throw .several(errors.enumerated().sorted { ($0.element.offset ?? 0, $0.offset) < ($1.element.offset ?? 0, $1.offset) }.map(\.element))
+    }
+}
+
 extension Entry {
     /// Decodes an entry from its JSON object, checking every rule of the data format.
-    /// `file` names the file for `origin`; offsets in errors are into that file.
+    /// `file` names the file for `origin`; offsets in errors are into that file. Every field
+    /// in error is reported (`DictionaryModelError.several`), not only the first.
     public init(json: JSONValue, file: String = "", byteRange: Range<Int>? = nil) throws(DictionaryModelError) {
         let reader = try ObjectReader(json, for: "an entry")
-        let idValue = try reader.required("id")
-        let id = try ObjectReader.string(idValue, for: "id")
-        try Entry.validate(id: id, offset: idValue.offset)
-        let headword = try reader.requiredString("headword")
-        var forms: [Form] = []
-        for element in try reader.array("forms") {
-            if let text = element.stringValue {
-                forms.append(Form(text))
-            } else if element.members != nil {
-                let form = try ObjectReader(element, for: "\"forms\"")
-                forms.append(Form(try form.requiredString("text"), tags: try form.strings("tags")))
-            } else {
-                throw .invalidData("expected a string or an object for \"forms\", found \(element.kindDescription)", offset: element.offset)
+        var errors = FieldErrors()
+        let id = errors.field("") { () throws(DictionaryModelError) -> String in
+            let idValue = try reader.required("id")
+            let id = try ObjectReader.string(idValue, for: "id")
+            try Entry.validate(id: id, offset: idValue.offset)
+            return id
+        }
+        let headword = errors.field("") { () throws(DictionaryModelError) in try reader.requiredString("headword") }
+        let forms = errors.field([]) { () throws(DictionaryModelError) -> [Form] in
+            var forms: [Form] = []
+            for element in try reader.array("forms") {
+                if let text = element.stringValue {
+                    forms.append(Form(text))
+                } else if element.members != nil {
+                    let form = try ObjectReader(element, for: "\"forms\"")
+                    forms.append(Form(try form.requiredString("text"), tags: try form.strings("tags")))
+                } else {
+                    throw .invalidData("expected a string or an object for \"forms\", found \(element.kindDescription)", offset: element.offset)
+                }
             }
+            return forms
         }
-        var pronunciations: [Pronunciation] = []
-        for element in try reader.array("pronunciations") {
-            if let text = element.stringValue {
-                pronunciations.append(Pronunciation(text))
-            } else if element.members != nil {
-                let item = try ObjectReader(element, for: "\"pronunciations\"")
-                pronunciations.append(Pronunciation(try item.requiredString("text"), system: try item.string("system")))
-            } else {
-                throw .invalidData("expected a string or an object for \"pronunciations\", found \(element.kindDescription)", offset: element.offset)
+        let pronunciations = errors.field([]) { () throws(DictionaryModelError) -> [Pronunciation] in
+            var pronunciations: [Pronunciation] = []
+            for element in try reader.array("pronunciations") {
+                if let text = element.stringValue {
+                    pronunciations.append(Pronunciation(text))
+                } else if element.members != nil {
+                    let item = try ObjectReader(element, for: "\"pronunciations\"")
+                    pronunciations.append(Pronunciation(try item.requiredString("text"), system: try item.string("system")))
+                } else {
+                    throw .invalidData("expected a string or an object for \"pronunciations\", found \(element.kindDescription)", offset: element.offset)
+                }
             }
+            return pronunciations
         }
-        let sensesValue = try reader.required("senses")
-        guard let senseValues = sensesValue.arrayValue else {
-            throw .invalidData("expected an array for \"senses\", found \(sensesValue.kindDescription)", offset: sensesValue.offset)
+        let senses = errors.field([]) { () throws(DictionaryModelError) -> [Sense] in
+            let sensesValue = try reader.required("senses")
+            guard let senseValues = sensesValue.arrayValue else {
+                throw .invalidData("expected an array for \"senses\", found \(sensesValue.kindDescription)", offset: sensesValue.offset)
+            }
+            return try Sense.decodeList(senseValues)
         }
-        let senses = try Sense.decodeList(senseValues)
         let source = reader.value("source")
-        if let source, source.members == nil, source.kind != .null {
-            throw .invalidData("expected an object for \"source\", found \(source.kindDescription)", offset: source.offset)
+        errors.field(()) { () throws(DictionaryModelError) in
+            if let source, source.members == nil, source.kind != .null {
+                throw .invalidData("expected an object for \"source\", found \(source.kindDescription)", offset: source.offset)
+            }
         }
-        self.init(id: id, headword: headword, pos: try reader.string("pos"), forms: forms,
-                  pronunciations: pronunciations, labels: try reader.strings("labels"),
-                  etymology: try reader.markup("etymology"), senses: senses, notes: try reader.markups("notes"),
-                  relations: try Relation.decodeList(reader), source: source,
+        let pos = errors.field(nil) { () throws(DictionaryModelError) in try reader.string("pos") }
+        let labels = errors.field([]) { () throws(DictionaryModelError) in try reader.strings("labels") }
+        let etymology = errors.field(nil) { () throws(DictionaryModelError) in try reader.markup("etymology") }
+        let notes = errors.field([]) { () throws(DictionaryModelError) in try reader.markups("notes") }
+        let relations = errors.field([]) { () throws(DictionaryModelError) in try Relation.decodeList(reader) }
+        try errors.check()
+        self.init(id: id, headword: headword, pos: pos, forms: forms,
+                  pronunciations: pronunciations, labels: labels,
+                  etymology: etymology, senses: senses, notes: notes,
+                  relations: relations, source: source,
                   origin: Origin(file: file, byteRange: byteRange ?? json.offset..<json.offset))
     }
 
@@ -118,6 +161,9 @@ extension Entry {
     static func validate(id: String, offset: Int) throws(DictionaryModelError) {
         let length = id.utf8.count
         if length == 0 { throw .invalidData("the id is empty", offset: offset) }
+        if id.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+            throw .invalidData("the id is only white space", offset: offset)
+        }
         if length > maximumIDLength {
             throw .invalidData("the id is \(length) bytes long; the limit is \(maximumIDLength)", offset: offset)
         }
@@ -131,30 +177,39 @@ extension Sense {
     /// Decodes a sense and its sub-senses.
     public init(json: JSONValue) throws(DictionaryModelError) {
         let reader = try ObjectReader(json, for: "a sense")
-        var examples: [Example] = []
-        for element in try reader.array("examples") {
-            if let text = element.stringValue {
-                examples.append(Example(Markup(text, offset: element.offset)))
-            } else if element.members != nil {
-                let item = try ObjectReader(element, for: "\"examples\"")
-                let textValue = try item.required("text")
-                let text = Markup(try ObjectReader.string(textValue, for: "text"), offset: textValue.offset)
-                examples.append(Example(text, translation: try item.markup("translation"), source: try item.string("source")))
-            } else {
-                throw .invalidData("expected a string or an object for \"examples\", found \(element.kindDescription)", offset: element.offset)
+        var errors = FieldErrors()
+        let examples = errors.field([]) { () throws(DictionaryModelError) -> [Example] in
+            var examples: [Example] = []
+            for element in try reader.array("examples") {
+                if let text = element.stringValue {
+                    examples.append(Example(Markup(text, offset: element.offset)))
+                } else if element.members != nil {
+                    let item = try ObjectReader(element, for: "\"examples\"")
+                    let textValue = try item.required("text")
+                    let text = Markup(try ObjectReader.string(textValue, for: "text"), offset: textValue.offset)
+                    examples.append(Example(text, translation: try item.markup("translation"), source: try item.string("source")))
+                } else {
+                    throw .invalidData("expected a string or an object for \"examples\", found \(element.kindDescription)", offset: element.offset)
+                }
             }
+            return examples
         }
-        let senses = try Sense.decodeList(try reader.array("senses"))
-        var id: String?
-        if let idValue = reader.value("id"), idValue.kind != .null {
+        let senses = errors.field([]) { () throws(DictionaryModelError) in try Sense.decodeList(try reader.array("senses")) }
+        let id = errors.field(nil) { () throws(DictionaryModelError) -> String? in
+            guard let idValue = reader.value("id"), idValue.kind != .null else { return nil }
             let text = try ObjectReader.string(idValue, for: "id")
             if text.isEmpty { throw .invalidData("a sense id is empty", offset: idValue.offset) }
-            id = text
+            return text
         }
-        self.init(id: id, pos: try reader.string("pos"), labels: try reader.strings("labels"),
-                  definition: try reader.markup("definition"), glosses: try reader.markups("glosses"),
-                  examples: examples, notes: try reader.markups("notes"),
-                  relations: try Relation.decodeList(reader), senses: senses)
+        let pos = errors.field(nil) { () throws(DictionaryModelError) in try reader.string("pos") }
+        let labels = errors.field([]) { () throws(DictionaryModelError) in try reader.strings("labels") }
+        let definition = errors.field(nil) { () throws(DictionaryModelError) in try reader.markup("definition") }
+        let glosses = errors.field([]) { () throws(DictionaryModelError) in try reader.markups("glosses") }
+        let notes = errors.field([]) { () throws(DictionaryModelError) in try reader.markups("notes") }
+        let relations = errors.field([]) { () throws(DictionaryModelError) in try Relation.decodeList(reader) }
+        try errors.check()
+        self.init(id: id, pos: pos, labels: labels, definition: definition, glosses: glosses,
+                  examples: examples, notes: notes, relations: relations, senses: senses)
     }
 
     /// Decodes sibling senses; their ids must be unique among them (an anchor is looked up
@@ -162,13 +217,15 @@ extension Sense {
     static func decodeList(_ values: [JSONValue]) throws(DictionaryModelError) -> [Sense] {
         var senses: [Sense] = []
         var seen: Set<String> = []
+        var errors = FieldErrors()
         for value in values {
-            let sense = try Sense(json: value)
+            guard let sense = errors.field(nil, { () throws(DictionaryModelError) -> Sense? in try Sense(json: value) }) else { continue }
             if let id = sense.id, !seen.insert(id).inserted {
-                throw .invalidData("duplicate sense id \"\(id)\"", offset: value["id"]?.offset ?? value.offset)
+                errors.errors.append(.invalidData("duplicate sense id \"\(id)\"", offset: value["id"]?.offset ?? value.offset))
             }
             senses.append(sense)
         }
+        try errors.check()
         return senses
     }
 }

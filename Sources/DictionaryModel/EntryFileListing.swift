@@ -9,8 +9,38 @@ struct ListedEntryFile {
     var pathBytes: [UInt8]
     /// Size and modification time from the listing's stat (no content hash).
     var fingerprint: FileFingerprint
+    /// False when the name on disk is not valid UTF-8: `pathBytes` then shows it with each
+    /// bad byte escaped (`\xE9`), and the file is reported rather than read.
+    var nameIsUTF8 = true
 
     var path: String { String(decoding: pathBytes, as: UTF8.self) }
+
+    /// Why the file is not read, when its name is not UTF-8.
+    var refusal: DictionaryModelError? {
+        nameIsUTF8 ? nil : .refused(path: path, reason: "the file name is not valid UTF-8 (rename the file)")
+    }
+}
+
+/// `bytes` when they are valid UTF-8; otherwise the same with every byte that is not part
+/// of a valid sequence written as `\xHH`, so a name can be shown and told apart from others.
+func escapingInvalidUTF8(_ bytes: UnsafeRawBufferPointer) -> (bytes: [UInt8], valid: Bool) {
+    if String(validating: bytes, as: UTF8.self) != nil { return (Array(bytes), true) }
+    var result: [UInt8] = []
+    var i = 0
+    while i < bytes.count {
+        let lead = bytes[i]
+        let length = lead < 0x80 ? 1 : lead >= 0xC2 && lead < 0xE0 ? 2 : lead >= 0xE0 && lead < 0xF0 ? 3 : lead >= 0xF0 && lead < 0xF5 ? 4 : 0
+        if length > 0, i + length <= bytes.count,
+           String(validating: UnsafeRawBufferPointer(rebasing: bytes[i..<(i + length)]), as: UTF8.self) != nil {
+            result.append(contentsOf: bytes[i..<(i + length)])
+            i += length
+        } else {
+            let hex = Array("0123456789ABCDEF".utf8)
+            result.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "x"), hex[Int(lead >> 4)], hex[Int(lead & 15)]])
+            i += 1
+        }
+    }
+    return (result, false)
 }
 
 /// The entry files of the folder at `folder` in the order every loader reads them: the
@@ -44,6 +74,14 @@ func listEntryFiles(folder: String) throws(DictionaryModelError) -> [ListedEntry
             fingerprint.size = UInt64(max(0, info.st_size))
             fingerprint.modificationSeconds = Int64(info.st_mtim.tv_sec)
             fingerprint.modificationNanoseconds = Int64(info.st_mtim.tv_nsec)
+        }
+        // Almost every name is ASCII: checked byte by byte before the full UTF-8 check.
+        if bytes.contains(where: { $0 >= 0x80 }) {
+            let (escaped, valid) = escapingInvalidUTF8(bytes)
+            if !valid {
+                files.append(ListedEntryFile(pathBytes: prefix + escaped, fingerprint: fingerprint, nameIsUTF8: false))
+                continue
+            }
         }
         let path = [UInt8](unsafeUninitializedCapacity: prefix.count + bytes.count) { buffer, count in
             prefix.withUnsafeBytes { _ = memcpy(buffer.baseAddress!, $0.baseAddress!, $0.count) }

@@ -59,3 +59,17 @@ extension DataFolder {
         }.map(\.element)
     }
 }
+
+extension DataFolder {
+    /// A warning when `dictionary.json`'s `start` names nothing a query finds (no entry id,
+    /// headword, form or lookup rule leads anywhere), placed at the `start` value.
+    public func startProblem(lookup: any EntryLookup) -> Diagnostic? {
+        guard let start = info.start, !lookup.lookUp(start).isFound else { return nil }
+        var location = SourceLocation(file: "dictionary.json")
+        if let file = files["dictionary.json"], let value = try? JSONParser.parse(file.bytes)["start"] {
+            location = file.location(ofOffset: value.offset)
+        }
+        return Diagnostic(.warning, "\"start\" names no entry: \"\(start)\"; the browser opens on the index page instead",
+                          at: location)
+    }
+}

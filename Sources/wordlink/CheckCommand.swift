@@ -25,7 +25,9 @@ enum CheckCommand {
     /// `N entries in M files: E errors, W warnings`.
     static func report(_ folder: DataFolder) -> (text: String, hasErrors: Bool) {
         let lookup = Lookup(folder: folder)
-        let diagnostics = folder.diagnostics + folder.unresolvedLinks(lookup: lookup).map(\.diagnostic)
+        var diagnostics = folder.diagnostics
+        if let start = folder.startProblem(lookup: lookup) { diagnostics.append(start) }
+        diagnostics += folder.unresolvedLinks(lookup: lookup).map(\.diagnostic)
         var text = ""
         for diagnostic in diagnostics { text += diagnostic.description + "\n" }
         let errors = diagnostics.filter(\.isError).count

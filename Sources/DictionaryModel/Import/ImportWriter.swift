@@ -4,6 +4,12 @@ import Glibc
 import Darwin
 #endif
 
+#if canImport(Glibc)
+// Declared in <stdio.h> only under _GNU_SOURCE, which Swift's Glibc module does not set.
+@_silgen_name("renameat2") private func systemRenameat2(_ olddirfd: Int32, _ oldpath: UnsafePointer<CChar>,
+                                                       _ newdirfd: Int32, _ newpath: UnsafePointer<CChar>, _ flags: UInt32) -> Int32
+#endif
+
 /// Writes an imported dictionary as a data folder: `dictionary.json`, shard files
 /// `entries/NNNN.json` of `entriesPerFile` entries each (one entry per line), and the
 /// source's licence as `LICENSE` and `NOTICE`.
@@ -15,11 +21,18 @@ import Darwin
 /// browser uses, and report how many lead nowhere.
 ///
 /// A folder is only written when it is new, empty, or an earlier import by the same
-/// importer: `dictionary.json` carries `"source": {"importer": …}` as the marker, and is
-/// written first, so that an import that is interrupted can be run again.
+/// importer (`dictionary.json` carries `"source": {"importer": …}` as the marker). The new
+/// import is built in a temporary folder beside the destination (`.NAME.import-PID`, same
+/// parent, so the same file system) and swapped in by a rename only when it is complete:
+/// a failed, interrupted or killed import leaves the previous folder exactly as it was.
+/// Temporary folders left by a killed import (their process is gone) are removed by the
+/// next import of the same destination.
 public struct ImportWriter {
-    /// The folder being written.
+    /// The folder being written (the destination; nothing is written into it before
+    /// `finish` swaps the new import in).
     public let folder: String
+    /// Where the import is built until it is complete.
+    public var stagingFolder: String { staging.path }
     /// The marker written to and expected in `source.importer`: `wordlink import wordnet`.
     public let importer: String
     public let entriesPerFile: Int
@@ -28,10 +41,24 @@ public struct ImportWriter {
     var skeletons: [Entry] = []
     var linkCounts: [LinkKey: Int] = [:]
     var fileCount = 0
+    let staging: StagingFolder
 
     struct LinkKey: Hashable {
         var target: String
         var sense: String?
+    }
+
+    /// The temporary folder of an import: removed with everything in it when the writer is
+    /// dropped without `finish` having swapped it in (an importer that throws).
+    final class StagingFolder {
+        let path: String
+        var swappedIn = false
+
+        init(path: String) { self.path = path }
+
+        deinit {
+            if !swappedIn { removeTree(path) }
+        }
     }
 
     /// Entries per shard: WordNet becomes 311 files, the "few hundred" of the data format.
@@ -39,30 +66,55 @@ public struct ImportWriter {
     /// here); after an edit only the edited shard is parsed again.
     public static let defaultEntriesPerFile = 500
 
-    /// Checks that `folder` may be written by `importer`, clears an earlier import's files
-    /// and writes a first `dictionary.json` with the marker.
+    /// Checks that `folder` may be written by `importer`, removes temporary folders of
+    /// earlier imports whose process is gone, and starts the new import in a temporary
+    /// folder beside it. The destination itself is not touched until `finish`.
     /// - Throws: `.folderNotImport` when the folder holds anything else; `.unwritable`.
     public init(folder: String, importer: String, entriesPerFile: Int = ImportWriter.defaultEntriesPerFile) throws(DictionaryModelError) {
-        self.folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        var folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        // A destination that is a symbolic link to a folder: the folder is replaced, not the link.
+        if isDirectory(folder), let resolved = IndexStore.realPath(folder) { folder = resolved }
+        self.folder = folder
         self.importer = importer
         self.entriesPerFile = max(1, entriesPerFile)
         try ImportWriter.claim(self.folder, importer: importer)
+        let (parent, name) = ImportWriter.split(self.folder)
+        try makeDirectories(parent)
+        ImportWriter.removeStaleStagingFolders(in: parent, of: name)
+        let path = parent + "/" + ImportWriter.stagingPrefix(name) + String(getpid())
+        removeTree(path)
+        if mkdir(path, 0o755) != 0 { throw .unwritable(path: path, reason: systemError()) }
+        staging = StagingFolder(path: path)
+        try makeDirectories(path + "/entries")
         try writeFile("dictionary.json", ImportWriter.dictionaryJSON(info: DictionaryInfo(id: "import", title: "Import in progress"),
                                                                      importer: importer, source: []))
     }
 
-    /// Whether `folder` may be written by `importer`; removes an earlier import's entries.
+    /// The parent folder of `path` and its last component.
+    static func split(_ path: String) -> (parent: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let parent = slash == path.startIndex ? "/" : String(path[..<slash])
+        return (parent, String(path[path.index(after: slash)...]))
+    }
+
+    /// The start of the names of a destination's temporary folders: `.NAME.import-`.
+    static func stagingPrefix(_ name: String) -> String { "." + name + ".import-" }
+
+    /// Removes `.NAME.import-PID` folders in `parent` whose process no longer runs (a killed
+    /// import, or the old folder of a swap that was cut short) or that are this process's own.
+    static func removeStaleStagingFolders(in parent: String, of name: String) {
+        let prefix = stagingPrefix(name)
+        for entry in (try? listDirectory(parent)) ?? [] where entry.hasPrefix(prefix) {
+            guard let pid = Int32(entry.dropFirst(prefix.count).prefix { $0.isNumber }) else { continue }
+            if pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) { removeTree(parent + "/" + entry) }
+        }
+    }
+
+    /// Whether `folder` may be written by `importer`: new, empty, or an import of its own.
     static func claim(_ folder: String, importer: String) throws(DictionaryModelError) {
-        if !fileExists(folder) {
-            try makeDirectories(folder)
-        } else if !isDirectory(folder) {
-            throw .folderNotImport(path: folder, importer: importer, reason: "it is a file")
-        }
-        let names = try listDirectory(folder)
-        if names.isEmpty {
-            try makeDirectories(folder + "/entries")
-            return
-        }
+        if !fileExists(folder) { return }
+        if !isDirectory(folder) { throw .folderNotImport(path: folder, importer: importer, reason: "it is a file") }
+        if try listDirectory(folder).isEmpty { return }
         let marker: String?
         do throws(DictionaryModelError) {
             let json = try JSONParser.parse(try readFile(folder + "/dictionary.json", shownAs: "dictionary.json"))
@@ -74,17 +126,45 @@ public struct ImportWriter {
             let reason = marker.map { "it was written by '\($0)'" } ?? "its dictionary.json was not written by an importer"
             throw .folderNotImport(path: folder, importer: importer, reason: reason)
         }
-        let entries = folder + "/entries"
-        if isDirectory(entries) {
-            for name in try listDirectory(entries) where name.hasSuffix(".json") {
-                if unlink(entries + "/" + name) != 0 { throw .unwritable(path: entries + "/" + name, reason: systemError()) }
+    }
+
+    /// Puts the complete import in place of the destination: exchanged with it in one
+    /// rename (`renameat2` with `RENAME_EXCHANGE`), or, where the file system cannot, the
+    /// old folder renamed away and the new one renamed in; then the old one is removed and
+    /// the parent folder flushed.
+    func swapIn() throws(DictionaryModelError) {
+        let (parent, _) = ImportWriter.split(folder)
+        syncPath(staging.path + "/entries")
+        syncPath(staging.path)
+        if fileExists(folder) {
+            var exchanged = false
+            #if canImport(Glibc)
+            exchanged = systemRenameat2(AT_FDCWD, staging.path, AT_FDCWD, folder, 2 /* RENAME_EXCHANGE */) == 0
+            #endif
+            if exchanged {
+                // The old import now stands at the staging path, and goes with it.
+                staging.swappedIn = true
+                syncPath(parent)
+                removeTree(staging.path)
+                syncPath(parent)
+                return
             }
+            let old = staging.path + "-old"
+            removeTree(old)
+            if rename(folder, old) != 0 { throw .unwritable(path: folder, reason: systemError()) }
+            if rename(staging.path, folder) != 0 {
+                let reason = systemError()
+                _ = rename(old, folder)
+                throw .unwritable(path: folder, reason: reason)
+            }
+            staging.swappedIn = true
+            syncPath(parent)
+            removeTree(old)
         } else {
-            try makeDirectories(entries)
+            if rename(staging.path, folder) != 0 { throw .unwritable(path: folder, reason: systemError()) }
+            staging.swappedIn = true
         }
-        for name in ["LICENSE", "NOTICE"] where fileExists(folder + "/" + name) {
-            if unlink(folder + "/" + name) != 0 { throw .unwritable(path: folder + "/" + name, reason: systemError()) }
-        }
+        syncPath(parent)
     }
 
     /// Adds an entry; a full shard is written at once.
@@ -150,6 +230,7 @@ public struct ImportWriter {
         if let license { try writeFile("LICENSE", license.hasSuffix("\n") ? license : license + "\n") }
         if let notice { try writeFile("NOTICE", notice.hasSuffix("\n") ? notice : notice + "\n") }
         try writeFile("dictionary.json", ImportWriter.dictionaryJSON(info: info, importer: importer, source: source))
+        try swapIn()
         let lookup = Lookup(entries: skeletons, rules: info.lookupRules)
         var summary = ImportSummary(entryCount: skeletons.count, fileCount: fileCount, unlinkedReferenceCount: unlinkedReferences)
         for (link, count) in linkCounts {
@@ -208,10 +289,11 @@ public struct ImportWriter {
         return text + "}\n"
     }
 
-    /// Writes `text` to `relativePath` in the folder, replacing it.
+    /// Writes `text` to `relativePath` in the staging folder, replacing it, and flushes it
+    /// to the disk (the swap must never put in place a folder of files still in the cache).
     func writeFile(_ relativePath: String, _ text: String) throws(DictionaryModelError) {
-        let path = folder + "/" + relativePath
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let path = staging.path + "/" + relativePath
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .unwritable(path: path, reason: systemError()) }
         defer { close(fd) }
         var text = text
@@ -229,6 +311,7 @@ public struct ImportWriter {
             }
         }
         if failure != 0 { throw .unwritable(path: path, reason: String(cString: strerror(failure))) }
+        if fsync(fd) != 0 { throw .unwritable(path: path, reason: systemError()) }
     }
 }
 
@@ -264,4 +347,26 @@ func makeDirectories(_ path: String) throws(DictionaryModelError) {
         try makeDirectories(String(path[..<slash]))
     }
     if mkdir(path, 0o755) != 0 && errno != EEXIST { throw .unwritable(path: path, reason: systemError()) }
+}
+
+/// Flushes a folder (or file) at `path` to the disk; failures are ignored (some file
+/// systems cannot sync a folder).
+func syncPath(_ path: String) {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    _ = fsync(fd)
+    close(fd)
+}
+
+/// Removes `path` and, when it is a folder, everything in it; symbolic links are removed,
+/// never followed. Failures are ignored.
+func removeTree(_ path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return }
+    if (info.st_mode & S_IFMT) == S_IFDIR {
+        for name in (try? listDirectory(path)) ?? [] { removeTree(path + "/" + name) }
+        rmdir(path)
+    } else {
+        unlink(path)
+    }
 }

@@ -31,16 +31,21 @@ struct DictionaryIndex: Sendable {
     init?(data: IndexData) {
         guard data.count >= IndexLayout.headerSize, data.u64(0) == IndexLayout.magic,
               data.u32(8) == IndexLayout.formatVersion, Int(data.u32(12)) == IndexLayout.Section.allCases.count,
-              data.u64(24) == UInt64(data.count) else { return nil }
+              data.u64(24) == UInt64(data.count),
+              let crc = IndexLayout.headerCRC(data.base, count: data.count), crc == data.u32(IndexLayout.headerCRCField) else { return nil }
+        let blocks = Int(data.u32(IndexLayout.blockCountField))
+        let bodyStart = IndexLayout.bodyStart(blockCount: blocks)
+        guard blocks == (data.count - bodyStart + IndexLayout.checkBlockSize - 1) / IndexLayout.checkBlockSize else { return nil }
         var starts: [Int] = []
         var counts: [Int] = []
         for section in IndexLayout.Section.allCases {
             let offset = data.u64(32 + section.rawValue * 16), length = data.u64(40 + section.rawValue * 16)
-            guard offset >= UInt64(IndexLayout.headerSize), length <= UInt64(data.count), offset <= UInt64(data.count) - length,
+            guard offset >= UInt64(bodyStart), length <= UInt64(data.count), offset <= UInt64(data.count) - length,
                   length % UInt64(section.recordSize) == 0 else { return nil }
             starts.append(Int(offset))
             counts.append(Int(length) / section.recordSize)
         }
+        data.checkBlocks(count: blocks)
         self.data = data
         self.starts = starts
         builtAt = Int64(bitPattern: data.u64(16))
@@ -67,6 +72,7 @@ struct DictionaryIndex: Sendable {
         guard length != IndexLayout.absent else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         let lower = min(strings.lowerBound + Int(offset), strings.upperBound)
         let upper = min(lower + Int(length), strings.upperBound)
+        guard data.isIntact(lower, upper - lower) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         return UnsafeRawBufferPointer(start: data.base + lower, count: upper - lower)
     }
 
@@ -238,6 +244,7 @@ struct DictionaryIndex: Sendable {
     private func directoryBytes(_ offset: Int, _ length: Int) -> UnsafeRawBufferPointer {
         let lower = min(max(offset, idBlocks.lowerBound), idBlocks.upperBound)
         let upper = min(lower + max(0, length), idBlocks.upperBound)
+        guard data.isIntact(lower, upper - lower) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         return UnsafeRawBufferPointer(start: data.base + lower, count: upper - lower)
     }
 

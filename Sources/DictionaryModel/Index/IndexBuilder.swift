@@ -59,12 +59,14 @@ struct IndexedFile: Sendable {
     /// every file at once (62 MB for WordNet).
     enum Source {
         case scanned(folder: String, path: String, fingerprint: FileFingerprint)
+        /// A file that is listed but never read (its name is not UTF-8): one problem, no entries.
+        case refused(path: String, fingerprint: FileFingerprint)
         /// File `number` of an older index, with the file's modification time as it is now.
         case reused(DictionaryIndex, number: Int, modificationSeconds: Int64)
 
         var path: String {
             switch self {
-            case .scanned(_, let path, _): path
+            case .scanned(_, let path, _), .refused(let path, _): path
             case .reused(let index, let number, _): index.filePath(number)
             }
         }
@@ -73,6 +75,8 @@ struct IndexedFile: Sendable {
             switch self {
             case .scanned(let folder, let path, let fingerprint):
                 return IndexedFile.scan(folder: folder, path: path, fingerprint: fingerprint)
+            case .refused(let path, let fingerprint):
+                return IndexedFile(path: path, fingerprint: fingerprint, errorCount: 1, entries: [])
             case .reused(let index, let number, let modificationSeconds):
                 var file = IndexStore.indexedFile(index, number)
                 file.fingerprint.modificationSeconds = modificationSeconds
@@ -95,7 +99,7 @@ struct IndexedFile: Sendable {
         var entries: [IndexedEntry] = []
         for item in DataFolder.entries(in: SourceFile(path: path, bytes: bytes)) {
             switch item {
-            case .failure: errors += 1
+            case .failure(let error): errors += error.all.count
             case .success(let (entry, _)):
                 entries.append(IndexedEntry(id: entry.id, headword: entry.headword, pos: entry.pos, forms: entry.forms.map(\.text),
                                             summary: entry.summary, byteRange: entry.origin.byteRange,
@@ -293,8 +297,11 @@ enum IndexBuilder {
                                    postingSection.take(), idSection.take(), orderSection.take(), signatureSection.take(),
                                    bucketSection.take(), senseSection.take(), idBlockSection.take()]
         var out = ByteWriter()
+        // The body's length, for the number of check blocks that go before it.
+        let bodyLength = sections.reduce(0) { ($0 + 7) & ~7 + $1.count }
+        let blockCount = (bodyLength + IndexLayout.checkBlockSize - 1) / IndexLayout.checkBlockSize
         // Reserved whole: growing by doubling would hold two copies of the index at once.
-        out.bytes.reserveCapacity(IndexLayout.headerSize + sections.reduce(0) { $0 + $1.count + 8 })
+        out.bytes.reserveCapacity(IndexLayout.bodyStart(blockCount: blockCount) + bodyLength + 8)
         out.u64(IndexLayout.magic)
         out.u32(IndexLayout.formatVersion)
         out.u32(UInt32(sections.count))
@@ -302,6 +309,11 @@ enum IndexBuilder {
         out.u64(0) // the total size, set below
         let table = out.bytes.count
         for _ in sections { out.u64(0); out.u64(0) }
+        out.u32(UInt32(blockCount))
+        out.u32(0) // the header's CRC, set by `seal`
+        out.u64(0)
+        for _ in 0..<blockCount { out.u32(0) }
+        out.align(to: 8)
         for i in sections.indices {
             out.align(to: 8)
             out.set(UInt64(out.bytes.count), at: table + i * 16)
@@ -310,6 +322,7 @@ enum IndexBuilder {
             sections[i] = []
         }
         out.set(UInt64(out.bytes.count), at: 24)
+        IndexLayout.seal(&out.bytes)
         return out.bytes
     }
 }

@@ -72,7 +72,8 @@ public enum IndexStore {
     /// update reports each entry file it has done to `progress` (a start that finds the index
     /// current reports nothing).
     /// - Throws: `DictionaryModelError.notADataFolder` as `DataFolder.load(from:)` does.
-    public static func open(folder path: String, cacheDirectory: String?,
+    /// `forceRebuild` ignores the stored index (one found damaged while in use).
+    public static func open(folder path: String, cacheDirectory: String?, forceRebuild: Bool = false,
                             progress: (ProgressStep) -> Void = { _ in }) throws(DictionaryModelError) -> IndexedDictionary {
         guard isDirectory(path) else { throw .notADataFolder(path: path, reason: "no such folder") }
         var problems = 0
@@ -94,7 +95,8 @@ public enum IndexStore {
         let current = hasEntries ? ((try? listEntryFiles(folder: path)) ?? []) : []
         let absolute = realPath(path) ?? path
         let storePath = cacheDirectory.map { IndexStore.indexFile(forFolder: absolute, in: $0) }
-        let old = storePath.flatMap(mapIndex)
+        if let cacheDirectory { removeStaleTemporaries(in: cacheDirectory) }
+        var old = forceRebuild ? nil : storePath.flatMap(mapIndex)
 
         var reused: [Int?] = Array(repeating: nil, count: current.count)
         var rehashed = false
@@ -118,6 +120,11 @@ public enum IndexStore {
                 reused[i] = number
             }
         }
+        // A damaged block among those just read (the file table, the paths): rebuild.
+        if let damaged = old, damaged.data.damaged {
+            old = nil
+            reused = Array(repeating: nil, count: current.count)
+        }
 
         let index: DictionaryIndex
         let status: IndexedDictionary.IndexStatus
@@ -137,7 +144,8 @@ public enum IndexStore {
                     files.append(.reused(old, number: number, modificationSeconds: file.fingerprint.modificationSeconds))
                 } else {
                     changed += 1
-                    files.append(.scanned(folder: path, path: file.path, fingerprint: file.fingerprint))
+                    files.append(file.nameIsUTF8 ? .scanned(folder: path, path: file.path, fingerprint: file.fingerprint)
+                                                 : .refused(path: file.path, fingerprint: file.fingerprint))
                 }
             }
             if let old {
@@ -169,7 +177,11 @@ public enum IndexStore {
         #endif
         // Per file, so that start-up touches no page of the entry records.
         for number in 0..<index.fileCount { problems += index.fileErrorCount(number) + index.fileDuplicateCount(number) }
-        let lookup = IndexedLookup(index: index, folder: path, rules: info.lookupRules)
+        if index.data.damaged && !forceRebuild {
+            // Damage found while counting the problems: build it anew.
+            return try open(folder: path, cacheDirectory: cacheDirectory, forceRebuild: true, progress: progress)
+        }
+        let lookup = IndexedLookup(index: index, folder: path, rules: info.lookupRules, cacheDirectory: cacheDirectory)
         return IndexedDictionary(path: path, info: info, lookup: lookup, problemCount: problems, indexStatus: status, indexFile: stored)
     }
 
@@ -199,8 +211,11 @@ public enum IndexStore {
     /// The bytes of `index` with another build time.
     static func rebuilt(_ index: DictionaryIndex, builtAt: Int64) -> [UInt8]? {
         var bytes = [UInt8](UnsafeRawBufferPointer(start: index.data.base, count: index.data.count))
-        guard bytes.count >= 24 else { return nil }
+        guard bytes.count >= IndexLayout.headerSize, !index.data.damaged else { return nil }
         withUnsafeBytes(of: UInt64(bitPattern: builtAt).littleEndian) { for i in 0..<8 { bytes[16 + i] = $0[i] } }
+        // Only the header changed: its CRC is worked out again, the blocks' stay.
+        let crc = bytes.withUnsafeBytes { IndexLayout.headerCRC($0.baseAddress!, count: $0.count) } ?? 0
+        withUnsafeBytes(of: crc.littleEndian) { for i in 0..<4 { bytes[IndexLayout.headerCRCField + i] = $0[i] } }
         return bytes
     }
 
@@ -218,6 +233,26 @@ public enum IndexStore {
             munmap(UnsafeMutableRawPointer(mutating: pointer), count)
         }
         return DictionaryIndex(data: data)
+    }
+
+    /// How old a temporary index file may be before it counts as left behind even when a
+    /// process of its number runs (a number reused after the writer was killed).
+    static let staleTemporaryAge: Int64 = 10 * 60
+
+    /// Removes temporary index files (`index-….wlindex.PID.tmp`, 54–100 MB for WordNet)
+    /// that a killed writer left: those whose process is gone, or older than ten minutes.
+    static func removeStaleTemporaries(in cacheDirectory: String) {
+        guard let names = try? listDirectory(cacheDirectory) else { return }
+        let current = now()
+        for name in names where name.hasPrefix("index-") && name.hasSuffix(".tmp") {
+            let parts = name.split(separator: ".")
+            guard parts.count >= 4, let pid = Int32(parts[parts.count - 2]) else { continue }
+            let path = cacheDirectory + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            let gone = pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
+            if gone || current - Int64(info.st_mtim.tv_sec) > staleTemporaryAge { unlink(path) }
+        }
     }
 
     /// Writes `bytes` to `file` through a temporary file and a rename, so that a reader

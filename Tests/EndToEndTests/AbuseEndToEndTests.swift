@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real binary against hostile data folders and sources: nothing blocks, nothing grows
+/// without bound, a failed or killed import leaves the previous one as it was.
+@Suite(.timeLimit(.minutes(2))) struct AbuseEndToEndTests {
+    static func run(_ arguments: [String], environment: [String: String] = [:]) -> (status: Int32, output: String, error: String) {
+        ImportCommandEndToEndTests.run(arguments)
+    }
+
+    /// A copy of the shipped Data folder in a fresh temporary folder.
+    static func copyOfData() throws -> String {
+        let folder = Subprocess.temporaryPath("abuse-data")
+        try FileManager.default.copyItem(atPath: TmuxSession.data, toPath: folder)
+        return folder
+    }
+
+    @Test func aFIFOInEntriesBlocksNothing() throws {
+        let folder = try Self.copyOfData()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/entries/x.json", 0o644) == 0)
+        let checked = Self.run(["check", "--data", folder])
+        #expect(checked.status == 1)
+        #expect(checked.output.contains("error: entries/x.json: not a regular file (a FIFO); skipped\n  --> entries/x.json\n"))
+        let defined = Self.run(["define", "dog", "--data", folder, "--width", "60"])
+        #expect(defined.status == 0)
+        #expect(defined.output.hasPrefix("dog"))
+    }
+
+    @Test func aDeviceAsTheDictdSourceIsRefused() {
+        let folder = Subprocess.temporaryPath("abuse-zero")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let index = Subprocess.temporaryPath("abuse-index")
+        FileManager.default.createFile(atPath: index, contents: Data("dog\tA\tB\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: index) }
+        let imported = Self.run(["import", "dictd", "--index", index, "--dict", "/dev/zero", "--to", folder])
+        #expect(imported.status == 1)
+        #expect(imported.error == "wordlink: /dev/zero: not a regular file (a character device).\n")
+    }
+
+    /// Starts `arguments` with standard output and error to /dev/null; returns its pid.
+    static func spawn(_ arguments: [String]) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t(), none = sigset_t()
+        sigfillset(&all)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ) == 0 else { return -1 }
+        return pid
+    }
+
+    /// Every file under `root` with its bytes.
+    static func snapshot(_ root: String) -> [String: Data] {
+        var result: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        while let path = enumerator?.nextObject() as? String {
+            result[path] = FileManager.default.contents(atPath: root + "/" + path) ?? Data()
+        }
+        return result
+    }
+
+    /// A small import, then a re-import of the whole of WordNet killed with `signal` once it
+    /// has written a few shards: the small import is still there, byte for byte, and `check`
+    /// accepts it; the next import removes what the killed one left.
+    @Test(arguments: [SIGTERM, SIGKILL])
+    func aKilledImportLeavesTheOldImportIntact(signal: Int32) throws {
+        let source = "/usr/share/wordnet"
+        try #require(FileManager.default.fileExists(atPath: source + "/data.noun"), "needs the Debian package wordnet-base")
+        let parent = Subprocess.temporaryPath("abuse-kill")
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let folder = parent + "/wn"
+        #expect(Self.run(["import", "wordnet", "--from", ImportCommandEndToEndTests.wordnetMini, "--to", folder]).status == 0)
+        let before = Self.snapshot(folder)
+
+        let pid = Self.spawn([TmuxSession.binary, "import", "wordnet", "--from", source, "--to", folder])
+        try #require(pid > 0)
+        let shard = parent + "/.wn.import-\(pid)/entries/0003.json"
+        var waited = 0
+        while !FileManager.default.fileExists(atPath: shard) && waited < 120_000 {
+            usleep(10_000)
+            waited += 10
+        }
+        kill(pid, signal)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        #expect(waited < 120_000, "the import never wrote its fourth shard")
+        #expect(status & 0x7F == signal, "the import ended before it was killed")
+
+        #expect(Self.snapshot(folder) == before)
+        let checked = Self.run(["check", "--data", folder])
+        #expect(checked.status == 0)
+        #expect(checked.output == "16 entries in 1 file: 0 errors, 0 warnings\n")
+        // The killed import's folder is removed by the next import.
+        #expect(Self.run(["import", "wordnet", "--from", ImportCommandEndToEndTests.wordnetMini, "--to", folder]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent) == ["wn"])
+    }
+}
