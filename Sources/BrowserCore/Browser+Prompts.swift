@@ -194,3 +194,12 @@ extension Browser {
         return []
     }
 }
+
+extension Browser {
+    // MARK: Pasting
+
+    /// A bracketed paste: text, never commands.
+    func handlePaste(_ text: String) -> [BrowserEffect] {
+        []
+    }
+}

@@ -63,12 +63,11 @@ public enum TerminalApp {
         let theme = Theme.choose(preferred: options.theme, environment: options.environment,
                                  terminalHasColors: has_colors())
         let screen = CursesScreen(theme: theme)
-        let input = InputDecoder()
+        let input = TerminalInput()
         let browser = makeBrowser(CellSize(columns: Int(CNcursesw_COLS()), rows: Int(CNcursesw_LINES())))
         screen.draw(browser.render(), cursor: browser.cursorPosition)
         while true {
-            let event = input.pending.isEmpty ? input.nextEvent() : input.pending.removeFirst()
-            guard let event else { continue }
+            guard let event = input.nextEvent() else { continue }
             if case .keyPressed(.control("z")) = event {
                 suspend()
                 screen.invalidate()
@@ -84,7 +83,7 @@ public enum TerminalApp {
                 }
             }
             // Draw once the input has settled (a burst of motion reports is one frame).
-            if input.pending.isEmpty, hasPendingInput() { continue }
+            if input.hasQueuedEvents || input.decoder.isIncomplete || hasPendingInput() { continue }
             screen.draw(browser.render(), cursor: browser.cursorPosition)
         }
     }
