@@ -17,6 +17,9 @@ public struct FindPrompt: Equatable {
 
 extension Browser {
     static let completionLimit = 8
+    /// The most of a prompt's text (in UTF-8 bytes) that a lookup or a find is given: longer
+    /// than any headword, short enough that a pasted page costs nothing.
+    static let queryLimit = 256
 
     // MARK: Lookup
 
@@ -41,7 +44,7 @@ extension Browser {
                case .found(let page) = source.page(forQuery: prompt.candidates[prompt.highlighted].address) {
                 open(page)
             } else {
-                open(query: prompt.text)
+                open(query: prompt.field.prefix(utf8Limit: Self.queryLimit))
             }
             return []
         case .down, .tab, .control("n"):
@@ -50,7 +53,7 @@ extension Browser {
             if !prompt.candidates.isEmpty {
                 prompt.highlighted = (prompt.highlighted + prompt.candidates.count - 1) % prompt.candidates.count
             }
-        case .backspace where prompt.text.isEmpty:
+        case .backspace where prompt.field.isEmpty:
             setMode(.browsing)
             setPreview(nil)
             return []
@@ -67,7 +70,8 @@ extension Browser {
     }
 
     private func refreshCandidates(_ prompt: inout LookupPrompt) {
-        prompt.candidates = prompt.text.isEmpty ? [] : source.completions(for: prompt.text, limit: Self.completionLimit)
+        prompt.candidates = prompt.field.isEmpty ? []
+            : source.completions(for: prompt.field.prefix(utf8Limit: Self.queryLimit), limit: Self.completionLimit)
         prompt.highlighted = 0
     }
 
@@ -101,10 +105,10 @@ extension Browser {
             return [.quit]
         case .enter:
             setMode(.browsing)
-            if findMatches.isEmpty && !prompt.text.isEmpty { say("“\(prompt.text)” is not on this page.") }
+            if findMatches.isEmpty && !prompt.field.isEmpty { say("“\(findQuery)” is not on this page.") }
             else if !findMatches.isEmpty { say("\(findMatches.count) matches — n next, N previous.") }
             return []
-        case .backspace where prompt.text.isEmpty:
+        case .backspace where prompt.field.isEmpty:
             setMode(.browsing)
             return []
         default:
@@ -115,8 +119,8 @@ extension Browser {
             }
         }
         setMode(.find(prompt))
-        findQuery = prompt.text
-        findMatches = Self.matches(of: prompt.text, in: view.page.text)
+        findQuery = prompt.field.prefix(utf8Limit: Self.queryLimit)
+        findMatches = Self.matches(of: findQuery, in: view.page.text)
         selectMatch(startingAt: view.topCharacter, forward: true)
         return []
     }
