@@ -2,6 +2,14 @@ import BrowserCore
 import TerminalText
 
 extension PromptBenchmark {
-    /// Before bracketed paste the browser had no `pasted` event: nothing to measure.
-    static func pasted(source: PageSource, size: CellSize) {}
+    /// The same 10 KB as one bracketed paste.
+    static func pasted(source: PageSource, size: CellSize) {
+        let seconds = Measure.median(runs: 11) {
+            let browser = Browser(source: source, size: size)
+            browser.handle(.keyPressed(.character(":")))
+            browser.handle(.pasted(pasteText))
+            _ = browser.render()
+        }
+        Measure.report("10 KB pasted (bracketed) into the : prompt, rendered", seconds, target: 0.016)
+    }
 }

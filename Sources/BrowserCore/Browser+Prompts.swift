@@ -119,10 +119,14 @@ extension Browser {
             }
         }
         setMode(.find(prompt))
+        updateFindMatches(prompt)
+        return []
+    }
+
+    private func updateFindMatches(_ prompt: FindPrompt) {
         findQuery = prompt.field.prefix(utf8Limit: Self.queryLimit)
         findMatches = Self.matches(of: findQuery, in: view.page.text)
         selectMatch(startingAt: view.topCharacter, forward: true)
-        return []
     }
 
     /// Moves to the next (or previous) match after the selection, wrapping around.
@@ -202,8 +206,38 @@ extension Browser {
 extension Browser {
     // MARK: Pasting
 
-    /// A bracketed paste: text, never commands.
+    /// A bracketed paste: text, never commands. In a prompt it is inserted at the caret (line
+    /// breaks and other controls as spaces); anywhere else it opens the lookup prompt with
+    /// the pasted text, trimmed, as a person pasting a word into a dictionary expects.
     func handlePaste(_ text: String) -> [BrowserEffect] {
-        []
+        switch mode {
+        case .lookup(var prompt):
+            prompt.field.insert(text)
+            refreshCandidates(&prompt)
+            setMode(.lookup(prompt))
+            updatePreview(prompt)
+        case .find(var prompt):
+            prompt.field.insert(text)
+            setMode(.find(prompt))
+            updateFindMatches(prompt)
+        case .browsing, .hints, .help, .selecting:
+            let trimmed = text.trimmingPasteWhitespace()
+            guard !trimmed.isEmpty else { say("Nothing to look up: the pasted text is blank."); return [] }
+            setMode(.browsing)
+            startLookup()
+            return handlePaste(trimmed)
+        }
+        return []
+    }
+}
+
+extension String {
+    /// Without the white space and control characters a copied word brings along.
+    func trimmingPasteWhitespace() -> String {
+        let scalars = unicodeScalars
+        func isBlank(_ s: Unicode.Scalar) -> Bool { s.properties.isWhitespace || s.properties.generalCategory == .control }
+        guard let first = scalars.firstIndex(where: { !isBlank($0) }),
+              let last = scalars.lastIndex(where: { !isBlank($0) }) else { return "" }
+        return String(scalars[first...last])
     }
 }

@@ -89,10 +89,11 @@ public enum TerminalApp {
     }
 
     /// Any-motion mouse reporting (xterm mode 1003), which hover needs and ncurses does
-    /// not turn on by itself. The report format stays the one the terminal description
-    /// promises (`kmous`), which is what ncurses decodes.
+    /// not turn on by itself, and bracketed paste (mode 2004: a paste arrives between
+    /// ESC [ 200 ~ and ESC [ 201 ~, so it is text, not keys). The mouse report format stays
+    /// the one the terminal description promises (`kmous`), which is what ncurses decodes.
     static func enableMotionReporting(_ on: Bool) {
-        let sequence = on ? "\u{1b}[?1003h" : "\u{1b}[?1003l"
+        let sequence = on ? "\u{1b}[?1003h\u{1b}[?2004h" : "\u{1b}[?1003l\u{1b}[?2004l"
         writeToTerminal(sequence)
     }
 

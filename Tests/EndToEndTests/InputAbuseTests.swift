@@ -35,4 +35,20 @@ import TestSupport
         try session.tmux(["send-keys", "-H", "c3", "a9", "ff", "e6", "b0", "b4", "80", "f0", "9f", "98", "80"])
         try session.waitFor("the prompt with the characters") { $0.last == ": é水😀" }
     }
+
+    /// tmux brackets a paste only when the program turned bracketed paste on: pasted
+    /// "hjkl q" opens the lookup prompt with that text and runs none of those keys.
+    @Test func aBracketedPasteIsTextNotCommands() throws {
+        let session = try TmuxSession(name: "paste", arguments: ["dog"])
+        try session.waitFor(text: "dog  noun")
+        try session.tmux(["set-buffer", "-b", "p", "hjkl q\n"])
+        try session.tmux(["paste-buffer", "-p", "-b", "p"])
+        try session.waitFor("the lookup prompt with the pasted text") { $0.last == ": hjkl q" }
+        try session.send("C-u")
+        try session.tmux(["set-buffer", "-b", "p", "ca\nt"])
+        try session.tmux(["paste-buffer", "-p", "-b", "p"])
+        try session.waitFor("the paste inserted in the prompt") { $0.last == ": ca t" }
+        try session.send("Escape")
+        try session.waitFor("still on the dog page") { $0[0].contains("wordlink · dog") && $0.last?.hasPrefix(":") == false }
+    }
 }
