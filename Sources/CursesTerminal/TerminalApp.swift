@@ -10,6 +10,9 @@ public enum TerminalApp {
     public enum Failure: Error, CustomStringConvertible {
         case notATerminal
         case cannotStartCurses(term: String)
+        /// The terminal cannot move its cursor (TERM=dumb, as Emacs' shell buffer sets, or a
+        /// description without `cup`): a full-screen browser cannot be drawn on it.
+        case incapableTerminal(term: String)
 
         public var description: String {
             switch self {
@@ -17,6 +20,8 @@ public enum TerminalApp {
                 return "the browser needs a terminal: standard input and output must be a tty (use `wordlink define WORD` in scripts)"
             case .cannotStartCurses(let term):
                 return "cannot start the screen for TERM=\(term); set TERM to your terminal's type (for example xterm-256color)"
+            case .incapableTerminal(let term):
+                return "the browser needs a terminal that can move its cursor and TERM=\(term) cannot; run it in a terminal emulator, or use `wordlink define WORD`, which works anywhere"
             }
         }
     }
@@ -42,6 +47,7 @@ public enum TerminalApp {
     /// whatever happens. The browser is made once the screen's size is known.
     public static func run(options: Options, makeBrowser: (CellSize) -> Browser) throws(Failure) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+        try checkCapabilities(term: options.environment["TERM"] ?? "")
         TerminalRestore.save(fileDescriptor: STDIN_FILENO)
         defer { TerminalRestore.restore() }
         ensureUTF8Locale()
@@ -85,6 +91,17 @@ public enum TerminalApp {
             // Draw once the input has settled (a burst of motion reports is one frame).
             if input.hasQueuedEvents || input.decoder.isIncomplete || hasPendingInput() { continue }
             screen.draw(browser.render(), cursor: browser.cursorPosition)
+        }
+    }
+
+    /// Reads the terminal's description before anything is sent to it: an unknown TERM, or
+    /// one that cannot address the cursor, is refused with a sentence of ours (ncurses'
+    /// `initscr` would print its own and exit, or draw an unusable screen).
+    static func checkCapabilities(term: String) throws(Failure) {
+        switch CNcursesw_terminal_can_address_cursor(STDOUT_FILENO) {
+        case 1: return
+        case 0: throw .incapableTerminal(term: term)
+        default: throw .cannotStartCurses(term: term)
         }
     }
 
