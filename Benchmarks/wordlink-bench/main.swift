@@ -1,6 +1,6 @@
 import Foundation
 // `make bench`: the figures the issues ask for, measured on a release build.
-// Usage: wordlink-bench [all|text|define|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR|wordnet [DIR]]
+// Usage: wordlink-bench [all|text|define|prompt|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR|wordnet [DIR]]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
 switch which {
@@ -16,6 +16,8 @@ case "text":
     TextBenchmarks.run()
 case "browser":
     runBrowserBenchmarks()
+case "prompt":
+    PromptBenchmark.run(data: dataFolder)
 case "define":
     DefineBenchmarks.run(binDirectory: binDirectory, data: dataFolder)
 case "profile-layout":
@@ -31,7 +33,7 @@ case "wordnet":
 case "index" where arguments.count == 2:
     IndexBenchmarks.run(folder: arguments[1])
 default:
-    print("usage: wordlink-bench [all|text|define|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR|wordnet [DIR]]")
+    print("usage: wordlink-bench [all|text|define|prompt|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR|wordnet [DIR]]")
 }
 
 /// The release build's folder (wordlink and wordlink-floor are beside this program).

@@ -17,6 +17,9 @@ public struct FindPrompt: Equatable {
 
 extension Browser {
     static let completionLimit = 8
+    /// The most of a prompt's text (in UTF-8 bytes) that a lookup or a find is given: longer
+    /// than any headword, short enough that a pasted page costs nothing.
+    static let queryLimit = 256
 
     // MARK: Lookup
 
@@ -40,7 +43,7 @@ extension Browser {
                case .found(let page) = source.page(forQuery: prompt.candidates[prompt.highlighted].address) {
                 open(page)
             } else {
-                open(query: prompt.text)
+                open(query: prompt.field.prefix(utf8Limit: Self.queryLimit))
             }
             return []
         case .down, .tab, .control("n"):
@@ -49,7 +52,7 @@ extension Browser {
             if !prompt.candidates.isEmpty {
                 prompt.highlighted = (prompt.highlighted + prompt.candidates.count - 1) % prompt.candidates.count
             }
-        case .backspace where prompt.text.isEmpty:
+        case .backspace where prompt.field.isEmpty:
             setMode(.browsing)
             setPreview(nil)
             return []
@@ -66,7 +69,8 @@ extension Browser {
     }
 
     private func refreshCandidates(_ prompt: inout LookupPrompt) {
-        prompt.candidates = prompt.text.isEmpty ? [] : source.completions(for: prompt.text, limit: Self.completionLimit)
+        prompt.candidates = prompt.field.isEmpty ? []
+            : source.completions(for: prompt.field.prefix(utf8Limit: Self.queryLimit), limit: Self.completionLimit)
         prompt.highlighted = 0
     }
 
@@ -99,10 +103,10 @@ extension Browser {
             return []
         case .enter:
             setMode(.browsing)
-            if findMatches.isEmpty && !prompt.text.isEmpty { say("“\(prompt.text)” is not on this page.") }
+            if findMatches.isEmpty && !prompt.field.isEmpty { say("“\(findQuery)” is not on this page.") }
             else if !findMatches.isEmpty { say("\(findMatches.count) matches — n next, N previous.") }
             return []
-        case .backspace where prompt.text.isEmpty:
+        case .backspace where prompt.field.isEmpty:
             setMode(.browsing)
             return []
         default:
@@ -113,10 +117,14 @@ extension Browser {
             }
         }
         setMode(.find(prompt))
-        findQuery = prompt.text
-        findMatches = Self.matches(of: prompt.text, in: view.page.text)
-        selectMatch(startingAt: view.topCharacter, forward: true)
+        updateFindMatches(prompt)
         return []
+    }
+
+    private func updateFindMatches(_ prompt: FindPrompt) {
+        findQuery = prompt.field.prefix(utf8Limit: Self.queryLimit)
+        findMatches = Self.matches(of: findQuery, in: view.page.text)
+        selectMatch(startingAt: view.topCharacter, forward: true)
     }
 
     /// Moves to the next (or previous) match after the selection, wrapping around.
@@ -191,5 +199,44 @@ extension Browser {
             setMode(.browsing)
         }
         return []
+    }
+}
+
+extension Browser {
+    // MARK: Pasting
+
+    /// A bracketed paste: text, never commands. In a prompt it is inserted at the caret (line
+    /// breaks and other controls as spaces); anywhere else it opens the lookup prompt with
+    /// the pasted text, trimmed, as a person pasting a word into a dictionary expects.
+    func handlePaste(_ text: String) -> [BrowserEffect] {
+        switch mode {
+        case .lookup(var prompt):
+            prompt.field.insert(text)
+            refreshCandidates(&prompt)
+            setMode(.lookup(prompt))
+            updatePreview(prompt)
+        case .find(var prompt):
+            prompt.field.insert(text)
+            setMode(.find(prompt))
+            updateFindMatches(prompt)
+        case .browsing, .hints, .help, .selecting:
+            let trimmed = text.trimmingPasteWhitespace()
+            guard !trimmed.isEmpty else { say("Nothing to look up: the pasted text is blank."); return [] }
+            setMode(.browsing)
+            startLookup()
+            return handlePaste(trimmed)
+        }
+        return []
+    }
+}
+
+extension String {
+    /// Without the white space and control characters a copied word brings along.
+    func trimmingPasteWhitespace() -> String {
+        let scalars = unicodeScalars
+        func isBlank(_ s: Unicode.Scalar) -> Bool { s.properties.isWhitespace || s.properties.generalCategory == .control }
+        guard let first = scalars.firstIndex(where: { !isBlank($0) }),
+              let last = scalars.lastIndex(where: { !isBlank($0) }) else { return "" }
+        return String(scalars[first...last])
     }
 }

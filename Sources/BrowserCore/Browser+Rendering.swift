@@ -21,9 +21,9 @@ extension Browser {
         guard !isTooSmall else { return nil }
         switch mode {
         case .lookup(let prompt):
-            return CellPoint(column: min(size.columns - 1, 2 + CellWidth.of(String(prompt.field.textBeforeCaret))), row: size.rows - 1)
+            return CellPoint(column: min(size.columns - 1, 2 + prompt.field.visible(width: lookupFieldWidth).caretColumn), row: size.rows - 1)
         case .find(let prompt):
-            return CellPoint(column: min(size.columns - 1, 2 + CellWidth.of(String(prompt.field.textBeforeCaret))), row: size.rows - 1)
+            return CellPoint(column: min(size.columns - 1, 2 + prompt.field.visible(width: findFieldWidth).caretColumn), row: size.rows - 1)
         default: return nil
         }
     }
@@ -88,10 +88,9 @@ extension Browser {
     /// The status line's text and role for the current state.
     public var statusLine: (text: String, role: ColorRole) {
         switch mode {
-        case .lookup(let prompt): return (": " + prompt.text, .status)
+        case .lookup(let prompt): return (": " + prompt.field.visible(width: lookupFieldWidth).text, .status)
         case .find(let prompt):
-            let count = prompt.text.isEmpty ? "" : "   (\(findMatches.count) matches)"
-            return ("/ " + prompt.text + count, .status)
+            return ("/ " + prompt.field.visible(width: findFieldWidth).text + findCount(prompt), .status)
         case .hints(let typed): return ("Type a hint to follow its link" + (typed.isEmpty ? "" : ": " + typed) + " · Esc cancels", .hint)
         case .help: return ("Esc, q or ? closes help", .status)
         case .selecting: return ("Selecting: ←→ characters, ↑↓ lines, w b words, y copies, Esc cancels", .hint)
@@ -101,6 +100,19 @@ extension Browser {
         if let hovered = hoveredLink, view.links.indices.contains(hovered) { return describe(view.links[hovered].link) }
         if let focused = view.focusedLink, view.links.indices.contains(focused) { return describe(view.links[focused].link) }
         return ("Tab links · Enter follow · Backspace back · : look up · / find · f hints · ? help · q quit", .status)
+    }
+
+    /// Cells for the text of the lookup prompt (after ": "); the field scrolls within them.
+    var lookupFieldWidth: Int { max(1, size.columns - 2) }
+
+    /// Cells for the text of the find prompt: the line less "/ " and the match count.
+    var findFieldWidth: Int {
+        guard case .find(let prompt) = mode else { return max(1, size.columns - 2) }
+        return max(min(8, size.columns - 2), size.columns - 2 - CellWidth.of(findCount(prompt)))
+    }
+
+    private func findCount(_ prompt: FindPrompt) -> String {
+        prompt.field.isEmpty ? "" : "   (\(findMatches.count) matches)"
     }
 
     /// What the status line says about a link: where it leads, or why it can't be followed.
@@ -125,7 +137,7 @@ extension Browser {
     private func drawCompletions(_ prompt: LookupPrompt, into grid: inout CellGrid) {
         let rows = min(prompt.candidates.count, max(0, viewportHeight - 1))
         guard rows > 0 else {
-            if !prompt.text.isEmpty {
+            if !prompt.field.isEmpty {
                 // The whole row, so no page text shows beside the note as if it belonged to it.
                 let style = CellStyle(role: .secondary, isReversed: true)
                 grid.fill(CellRect(column: 0, row: size.rows - 2, columns: size.columns, rows: 1), style: style)

@@ -102,6 +102,8 @@ public final class Browser {
             return []
         case .mouse(let mouse):
             return handleMouse(mouse)
+        case .pasted(let text):
+            return handlePaste(text)
         case .keyPressed(let key):
             if key != .escape || mode == .browsing { message = nil }
             switch mode {

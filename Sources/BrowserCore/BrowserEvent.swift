@@ -41,6 +41,8 @@ public enum BrowserEvent: Hashable, Sendable {
     case keyPressed(Key)
     case mouse(MouseEvent)
     case windowResized(CellSize)
+    /// Text the terminal pasted (bracketed paste): text to insert, never keys to run.
+    case pasted(String)
 }
 
 /// What the browser asks its front end to do beyond drawing.

@@ -18,6 +18,7 @@ enum HelpPage {
             (":", "the lookup prompt: type, ↑/↓ or Tab choose, Enter opens, Esc or Ctrl-C cancels"),
             ("/", "find in page; Enter keeps the matches, Esc or Ctrl-C cancels"),
             ("in a prompt", "←/→ Home/End move the caret; Backspace, Delete, Ctrl-W, Ctrl-U delete"),
+            ("paste", "in a prompt, inserts the text (on one line); elsewhere, opens the lookup prompt with it — pasted text never runs as keys"),
             ("n / N", "next / previous match (it becomes the selection); on another page, the same search there"),
         ]),
         ("Scrolling", [

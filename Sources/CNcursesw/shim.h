@@ -52,4 +52,18 @@ static inline int CNcursesw_mvwadd_cell(WINDOW *win, int y, int x, const wchar_t
 
 static inline int CNcursesw_CCHARW_MAX(void) { return CCHARW_MAX; }
 
+// term.h last: its capability macros (lines, columns, cup, …) must not reach the code above.
+#include <ncursesw/term.h>
+
+/// Whether $TERM's description can carry a full screen, read before anything is sent to the
+/// terminal: 1 yes; 0 no (no cursor addressing, or a hard-copy terminal); -1 no description.
+static inline int CNcursesw_terminal_can_address_cursor(int fd) {
+    int error = 0;
+    if (setupterm(NULL, fd, &error) != OK) return -1;
+    const char *address = tigetstr("cup");
+    int capable = address != NULL && address != (char *)-1 && address[0] != 0 && tigetflag("hc") <= 0;
+    del_curterm(cur_term);
+    return capable;
+}
+
 #endif

@@ -5,81 +5,219 @@ import TerminalText
 import Glibc
 #endif
 
-/// Turns what ncurses reads (wide characters, key codes, mouse reports) into browser events.
+/// One unit of input as the terminal reader gets it from ncurses: a byte (ncurses' `wgetch`
+/// hands on bytes it did not recognise as a key one at a time), a key code ncurses decoded
+/// from a sequence it knows (`KEY_UP`, …), a mouse report, or a new window size.
+enum InputCode: Equatable, Sendable {
+    case byte(UInt8)
+    case key(Int32)
+    case mouse(CellPoint, state: mmask_t, time: Double)
+    case resize(CellSize)
+}
+
+/// Turns what the terminal sends into browser events, byte by byte: UTF-8 is assembled here
+/// (invalid bytes are dropped, so no byte sequence can stall the input), escape sequences
+/// ncurses did not know are swallowed whole, Alt-arrows and bracketed pastes are recognised.
+///
+/// It is a state machine with no curses screen behind it: `feed` takes one `InputCode`;
+/// when a sequence is left open (an ESC, part of a character, a paste) the reader waits
+/// `waitMilliseconds` for more and calls `flush` if nothing comes.
 final class InputDecoder {
+    private enum State: Equatable {
+        case ground
+        /// After ESC.
+        case escape
+        /// After ESC [ (parameter bytes so far) or ESC O.
+        case controlSequence([UInt8])
+        case singleShift
+        /// Inside ESC [ 200 ~ … ESC [ 201 ~.
+        case paste
+    }
+
+    private var state = State.ground
+    private var utf8 = UTF8Assembler()
     private var isButtonDown = false
-    private var altLeftCode: Int32 = -1
-    private var altRightCode: Int32 = -1
+    let altLeftCode: Int32
+    let altRightCode: Int32
 
-    init() {
-        // Alt-arrows are extended keys whose codes ncurses assigns at start-up.
-        altLeftCode = Self.extendedKeyCode("kLFT3")
-        altRightCode = Self.extendedKeyCode("kRIT3")
+    // The paste being read: its bytes, and how much of the end marker has been seen.
+    private var pasteBytes: [UInt8] = []
+    private var pasteMarkerMatched = 0
+    private static let pasteEnd: [UInt8] = Array("\u{1b}[201~".utf8)
+    /// A paste longer than this keeps only its start (the prompt caps what it looks up anyway).
+    static let pasteLimit = 1 << 20
+    /// The longest escape sequence read before it is given up as noise.
+    static let sequenceLimit = 32
+
+    /// `altLeftCode` and `altRightCode` are the extended key codes ncurses gave Alt-Left and
+    /// Alt-Right (`kLFT3`, `kRIT3`), or -1.
+    init(altLeftCode: Int32 = -1, altRightCode: Int32 = -1) {
+        self.altLeftCode = altLeftCode
+        self.altRightCode = altRightCode
     }
 
-    private static func extendedKeyCode(_ name: String) -> Int32 {
-        guard let value = tigetstr(name), Int(bitPattern: value) != -1, Int(bitPattern: value) != 0 else { return -1 }
-        let code = key_defined(value)
-        return code > 0 ? code : -1
+    /// Whether the input so far ends inside a sequence: the reader should wait a little for
+    /// the rest, and `flush` when none comes.
+    var isIncomplete: Bool { state != .ground || utf8.isIncomplete }
+
+    /// How long to wait for the rest of an open sequence: a paste streams in, an escape
+    /// sequence or a character arrives in one write.
+    var waitMilliseconds: Int32 { state == .paste ? 500 : 25 }
+
+    /// Decodes one unit of input into the events it completes (often none, sometimes two).
+    func feed(_ code: InputCode) -> [BrowserEvent] {
+        var events: [BrowserEvent] = []
+        feed(code, into: &events)
+        return events
     }
 
-    /// Blocks for the next event (or until `timeoutMilliseconds`, -1 for ever).
-    func nextEvent(timeoutMilliseconds: Int32 = -1) -> BrowserEvent? {
-        let window = CNcursesw_stdscr()
-        wtimeout(window, timeoutMilliseconds)
-        var character: wint_t = 0
-        let status = wget_wch(window, &character)
-        if status == ERR { return nil }
-        if status == KEY_CODE_YES { return decodeKeyCode(Int32(character)) }
-        return decodeCharacter(UInt32(character))
+    /// Nothing more came: an ESC alone is Escape, an unfinished character or sequence is
+    /// dropped, an unfinished paste is the text pasted so far.
+    func flush() -> [BrowserEvent] {
+        var events: [BrowserEvent] = []
+        switch state {
+        case .escape: events.append(.keyPressed(.escape))
+        case .paste: events.append(finishPaste())
+        case .ground, .controlSequence, .singleShift: break
+        }
+        state = .ground
+        utf8.reset()
+        return events
     }
+
+    private func feed(_ code: InputCode, into events: inout [BrowserEvent]) {
+        switch code {
+        case .byte(let byte): feed(byte: byte, into: &events)
+        case .key(let key):
+            if state == .paste {
+                // ncurses decoded a sequence inside the paste; only Enter means text.
+                if key == KEY_ENTER { appendToPaste(0x0A, into: &events) }
+                return
+            }
+            utf8.reset()
+            let afterEscape = state == .escape
+            state = .ground
+            if afterEscape {
+                // Alt with a special key: Alt-Left / Alt-Right on terminals that send ESC + arrow.
+                if key == KEY_LEFT { events.append(.keyPressed(.altLeft)) }
+                if key == KEY_RIGHT { events.append(.keyPressed(.altRight)) }
+                return
+            }
+            if let event = decodeKeyCode(key) { events.append(event) }
+        case .mouse(let point, let mouseState, let time):
+            guard state != .paste else { return }
+            utf8.reset()
+            state = .ground
+            if let event = decodeMouse(point, state: mouseState, time: time) { events.append(contentsOf: event) }
+        case .resize(let size):
+            events.append(.windowResized(size))
+        }
+    }
+
+    private func feed(byte: UInt8, into events: inout [BrowserEvent]) {
+        switch state {
+        case .paste:
+            appendToPaste(byte, into: &events)
+        case .escape:
+            switch byte {
+            case 0x5B: state = .controlSequence([])
+            case 0x4F: state = .singleShift
+            case 0x1B:
+                // ESC ESC: the first is Escape; the second may start a sequence.
+                events.append(.keyPressed(.escape))
+            default:
+                // Alt with a character: nothing is bound to it, so it is Escape typed quickly
+                // before that character (as a person closing a prompt and going on does).
+                state = .ground
+                events.append(.keyPressed(.escape))
+                feed(byte: byte, into: &events)
+            }
+        case .controlSequence(var parameters):
+            if (0x20...0x3F).contains(byte) {
+                parameters.append(byte)
+                state = parameters.count > Self.sequenceLimit ? .ground : .controlSequence(parameters)
+            } else if (0x40...0x7E).contains(byte) {
+                state = .ground
+                finishControlSequence(parameters, final: byte, into: &events)
+            } else {
+                // Not part of a sequence: the sequence was noise, the byte starts afresh.
+                state = .ground
+                feed(byte: byte, into: &events)
+            }
+        case .singleShift:
+            state = .ground
+            if !(0x40...0x7E).contains(byte) { feed(byte: byte, into: &events) }
+        case .ground:
+            if byte < 0x80 {
+                utf8.reset()
+                if byte == 0x1B { state = .escape; return }
+                if let event = decodeCharacter(UInt32(byte)) { events.append(event) }
+                return
+            }
+            for scalar in utf8.feed(byte) {
+                if let event = decodeCharacter(scalar.value) { events.append(event) }
+            }
+        }
+    }
+
+    private func finishControlSequence(_ parameters: [UInt8], final: UInt8, into events: inout [BrowserEvent]) {
+        let text = String(decoding: parameters, as: UTF8.self)
+        switch final {
+        case 0x44 where text.hasSuffix(";3"): events.append(.keyPressed(.altLeft))
+        case 0x43 where text.hasSuffix(";3"): events.append(.keyPressed(.altRight))
+        case 0x7E where text == "200":
+            state = .paste
+            pasteBytes = []
+            pasteMarkerMatched = 0
+        default: break // an unknown sequence, swallowed whole
+        }
+    }
+
+    // MARK: Bracketed paste
+
+    private func appendToPaste(_ byte: UInt8, into events: inout [BrowserEvent]) {
+        let end = Self.pasteEnd
+        if byte == end[pasteMarkerMatched] {
+            pasteMarkerMatched += 1
+            if pasteMarkerMatched == end.count { events.append(finishPaste()) }
+            return
+        }
+        // A partial end marker that did not go on was text after all.
+        if pasteMarkerMatched > 0 {
+            for held in end[0..<pasteMarkerMatched] { appendPasteText(held) }
+            pasteMarkerMatched = 0
+            if byte == end[0] { pasteMarkerMatched = 1; return }
+        }
+        appendPasteText(byte)
+    }
+
+    private func appendPasteText(_ byte: UInt8) {
+        if pasteBytes.count < Self.pasteLimit { pasteBytes.append(byte) }
+    }
+
+    private func finishPaste() -> BrowserEvent {
+        state = .ground
+        var assembler = UTF8Assembler()
+        var text = String.UnicodeScalarView()
+        for byte in pasteBytes { text.append(contentsOf: assembler.feed(byte)) }
+        pasteBytes = []
+        pasteMarkerMatched = 0
+        return .pasted(String(text))
+    }
+
+    // MARK: Characters, keys and the mouse
 
     private func decodeCharacter(_ value: UInt32) -> BrowserEvent? {
         switch value {
         case 9: return .keyPressed(.tab)
         case 10, 13: return .keyPressed(.enter)
         case 8, 127: return .keyPressed(.backspace)
-        case 27: return decodeEscape()
         case 1...26: return .keyPressed(.control(Character(Unicode.Scalar(value + 96)!)))
-        case 0, 28...31: return nil
+        case 0...31, 0x80...0x9F: return nil
         default:
             guard let scalar = Unicode.Scalar(value) else { return nil }
             return .keyPressed(.character(Character(scalar)))
         }
-    }
-
-    /// ESC alone is Escape; ESC with a sequence ncurses did not know is swallowed whole.
-    private func decodeEscape() -> BrowserEvent? {
-        let window = CNcursesw_stdscr()
-        wtimeout(window, 0)
-        var next: wint_t = 0
-        let status = wget_wch(window, &next)
-        if status == ERR { return .keyPressed(.escape) }
-        if status == KEY_CODE_YES {
-            // Alt with a special key: Alt-Left / Alt-Right on terminals that send ESC + arrow.
-            if Int32(next) == KEY_LEFT { return .keyPressed(.altLeft) }
-            if Int32(next) == KEY_RIGHT { return .keyPressed(.altRight) }
-            return nil
-        }
-        if next == 0x5B || next == 0x4F { // CSI or SS3: read up to the final byte
-            var parameters = ""
-            for _ in 0..<32 {
-                var byte: wint_t = 0
-                guard wget_wch(window, &byte) != ERR else { break }
-                if byte >= 0x40 && byte <= 0x7E {
-                    if byte == 0x44 && parameters.hasSuffix(";3") { return .keyPressed(.altLeft) }
-                    if byte == 0x43 && parameters.hasSuffix(";3") { return .keyPressed(.altRight) }
-                    break
-                }
-                parameters.unicodeScalars.append(Unicode.Scalar(UInt32(byte)) ?? "?")
-            }
-            return nil
-        }
-        if next == 27 { return .keyPressed(.escape) }
-        // Alt with a character: nothing is bound to it, so it is Escape typed quickly before
-        // that character (as a person closing a prompt and going on does).
-        if let event = decodeCharacter(UInt32(next)) { pending.append(event) }
-        return .keyPressed(.escape)
     }
 
     private func decodeKeyCode(_ code: Int32) -> BrowserEvent? {
@@ -96,8 +234,6 @@ final class InputDecoder {
         case KEY_BACKSPACE: return .keyPressed(.backspace)
         case KEY_DC: return .keyPressed(.delete)
         case KEY_ENTER: return .keyPressed(.enter)
-        case KEY_RESIZE: return .windowResized(CellSize(columns: Int(CNcursesw_COLS()), rows: Int(CNcursesw_LINES())))
-        case KEY_MOUSE: return decodeMouse()
         case altLeftCode where altLeftCode > 0: return .keyPressed(.altLeft)
         case altRightCode where altRightCode > 0: return .keyPressed(.altRight)
         default: return nil
@@ -106,40 +242,82 @@ final class InputDecoder {
 
     /// Mouse reports: a press, a release (or ncurses' CLICKED when it merged them), motion
     /// with or without the button held, the wheel.
-    private func decodeMouse() -> BrowserEvent? {
-        var event = MEVENT()
-        guard getmouse(&event) == OK else { return nil }
-        let point = CellPoint(column: Int(event.x), row: Int(event.y))
-        let state = event.bstate
-        let now = Self.monotonicSeconds()
-        func make(_ kind: MouseEvent.Kind) -> BrowserEvent { .mouse(MouseEvent(kind, at: point, time: now)) }
-        if state & CNcursesw_BUTTON4_PRESSED() != 0 { return make(.wheelUp) }
-        if state & CNcursesw_BUTTON5_PRESSED() != 0 { return make(.wheelDown) }
+    private func decodeMouse(_ point: CellPoint, state: mmask_t, time: Double) -> [BrowserEvent]? {
+        func make(_ kind: MouseEvent.Kind) -> BrowserEvent { .mouse(MouseEvent(kind, at: point, time: time)) }
+        if state & CNcursesw_BUTTON4_PRESSED() != 0 { return [make(.wheelUp)] }
+        if state & CNcursesw_BUTTON5_PRESSED() != 0 { return [make(.wheelDown)] }
         if state & CNcursesw_BUTTON1_RELEASED() != 0 {
             isButtonDown = false
-            return make(.released)
+            return [make(.released)]
         }
         if state & CNcursesw_BUTTON1_PRESSED() != 0 {
-            if isButtonDown { return make(.dragged) }
+            if isButtonDown { return [make(.dragged)] }
             isButtonDown = true
-            return make(.pressed)
+            return [make(.pressed)]
         }
         if state & (CNcursesw_BUTTON1_CLICKED() | CNcursesw_BUTTON1_DOUBLE_CLICKED()) != 0 {
-            pending.append(make(.released))
-            return make(.pressed)
+            return [make(.pressed), make(.released)]
         }
         if state & CNcursesw_REPORT_MOUSE_POSITION() != 0 {
-            return make(isButtonDown ? .dragged : .moved)
+            return [make(isButtonDown ? .dragged : .moved)]
         }
         return nil
     }
-
-    /// Events decoded from one report that stand for two (CLICKED: press, then release).
-    var pending: [BrowserEvent] = []
 
     static func monotonicSeconds() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
+/// UTF-8 from bytes, one at a time: well-formed sequences give their scalar; anything else
+/// (a stray continuation byte, a lead byte not followed by enough continuation bytes, an
+/// overlong form, a surrogate, a value past U+10FFFF) is dropped, and the byte that broke a
+/// sequence starts afresh (the "maximal subpart" rule of Unicode §3.9).
+struct UTF8Assembler {
+    private var value: UInt32 = 0
+    private var needed = 0
+    /// The range the next continuation byte must fall in (narrower after E0, ED, F0, F4).
+    private var nextLow: UInt8 = 0x80
+    private var nextHigh: UInt8 = 0xBF
+
+    var isIncomplete: Bool { needed > 0 }
+
+    mutating func reset() { needed = 0 }
+
+    /// The scalars this byte completes: none, or one.
+    mutating func feed(_ byte: UInt8) -> [Unicode.Scalar] {
+        if needed > 0 {
+            if byte >= nextLow && byte <= nextHigh {
+                value = value << 6 | UInt32(byte & 0x3F)
+                needed -= 1
+                nextLow = 0x80
+                nextHigh = 0xBF
+                if needed == 0 { return Unicode.Scalar(value).map { [$0] } ?? [] }
+                return []
+            }
+            needed = 0 // the sequence so far is dropped; this byte starts afresh
+        }
+        switch byte {
+        case 0x00...0x7F:
+            return [Unicode.Scalar(byte)]
+        case 0xC2...0xDF:
+            start(UInt32(byte & 0x1F), needed: 1, low: 0x80, high: 0xBF)
+        case 0xE0...0xEF:
+            start(UInt32(byte & 0x0F), needed: 2, low: byte == 0xE0 ? 0xA0 : 0x80, high: byte == 0xED ? 0x9F : 0xBF)
+        case 0xF0...0xF4:
+            start(UInt32(byte & 0x07), needed: 3, low: byte == 0xF0 ? 0x90 : 0x80, high: byte == 0xF4 ? 0x8F : 0xBF)
+        default:
+            break // 80–C1, F5–FF never start a character
+        }
+        return []
+    }
+
+    private mutating func start(_ bits: UInt32, needed: Int, low: UInt8, high: UInt8) {
+        value = bits
+        self.needed = needed
+        nextLow = low
+        nextHigh = high
     }
 }

@@ -10,6 +10,9 @@ public enum TerminalApp {
     public enum Failure: Error, CustomStringConvertible {
         case notATerminal
         case cannotStartCurses(term: String)
+        /// The terminal cannot move its cursor (TERM=dumb, as Emacs' shell buffer sets, or a
+        /// description without `cup`): a full-screen browser cannot be drawn on it.
+        case incapableTerminal(term: String)
 
         public var description: String {
             switch self {
@@ -17,6 +20,8 @@ public enum TerminalApp {
                 return "the browser needs a terminal: standard input and output must be a tty (use `wordlink define WORD` in scripts)"
             case .cannotStartCurses(let term):
                 return "cannot start the screen for TERM=\(term); set TERM to your terminal's type (for example xterm-256color)"
+            case .incapableTerminal(let term):
+                return "the browser needs a terminal that can move its cursor and TERM=\(term) cannot; run it in a terminal emulator, or use `wordlink define WORD`, which works anywhere"
             }
         }
     }
@@ -42,6 +47,7 @@ public enum TerminalApp {
     /// whatever happens. The browser is made once the screen's size is known.
     public static func run(options: Options, makeBrowser: (CellSize) -> Browser) throws(Failure) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+        try checkCapabilities(term: options.environment["TERM"] ?? "")
         TerminalRestore.save(fileDescriptor: STDIN_FILENO)
         defer { TerminalRestore.restore() }
         ensureUTF8Locale()
@@ -63,12 +69,11 @@ public enum TerminalApp {
         let theme = Theme.choose(preferred: options.theme, environment: options.environment,
                                  terminalHasColors: has_colors())
         let screen = CursesScreen(theme: theme)
-        let input = InputDecoder()
+        let input = TerminalInput()
         let browser = makeBrowser(CellSize(columns: Int(CNcursesw_COLS()), rows: Int(CNcursesw_LINES())))
         screen.draw(browser.render(), cursor: browser.cursorPosition)
         while true {
-            let event = input.pending.isEmpty ? input.nextEvent() : input.pending.removeFirst()
-            guard let event else { continue }
+            guard let event = input.nextEvent() else { continue }
             if case .keyPressed(.control("z")) = event {
                 suspend()
                 screen.invalidate()
@@ -84,16 +89,28 @@ public enum TerminalApp {
                 }
             }
             // Draw once the input has settled (a burst of motion reports is one frame).
-            if input.pending.isEmpty, hasPendingInput() { continue }
+            if input.hasQueuedEvents || input.decoder.isIncomplete || hasPendingInput() { continue }
             screen.draw(browser.render(), cursor: browser.cursorPosition)
         }
     }
 
+    /// Reads the terminal's description before anything is sent to it: an unknown TERM, or
+    /// one that cannot address the cursor, is refused with a sentence of ours (ncurses'
+    /// `initscr` would print its own and exit, or draw an unusable screen).
+    static func checkCapabilities(term: String) throws(Failure) {
+        switch CNcursesw_terminal_can_address_cursor(STDOUT_FILENO) {
+        case 1: return
+        case 0: throw .incapableTerminal(term: term)
+        default: throw .cannotStartCurses(term: term)
+        }
+    }
+
     /// Any-motion mouse reporting (xterm mode 1003), which hover needs and ncurses does
-    /// not turn on by itself. The report format stays the one the terminal description
-    /// promises (`kmous`), which is what ncurses decodes.
+    /// not turn on by itself, and bracketed paste (mode 2004: a paste arrives between
+    /// ESC [ 200 ~ and ESC [ 201 ~, so it is text, not keys). The mouse report format stays
+    /// the one the terminal description promises (`kmous`), which is what ncurses decodes.
     static func enableMotionReporting(_ on: Bool) {
-        let sequence = on ? "\u{1b}[?1003h" : "\u{1b}[?1003l"
+        let sequence = on ? "\u{1b}[?1003h\u{1b}[?2004h" : "\u{1b}[?1003l\u{1b}[?2004l"
         writeToTerminal(sequence)
     }
 

@@ -39,7 +39,9 @@ enum Help {
         one sense opens the page at that sense); Backspace or Alt-Left goes back to the
         same place; ':' looks up a word (typos forgiven); '/'
         finds in the page; 'f' labels every visible link; drag, double-click or 'v' selects
-        and 'y' copies; '?' lists every key; 'q' quits. Ctrl-Z suspends.
+        and 'y' copies; '?' lists every key; 'q' quits. Ctrl-Z suspends. Pasting opens
+        the lookup prompt with the pasted text (in a prompt, inserts it). The browser needs
+        a terminal that can move its cursor (not TERM=dumb); 'wordlink define' works anywhere.
 
         The first use of a data folder builds a lookup index of it in $XDG_CACHE_HOME/wordlink
         (else ~/.cache/wordlink), with a progress line on a terminal; later starts read only

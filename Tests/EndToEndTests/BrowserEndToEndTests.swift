@@ -10,8 +10,8 @@ import TestSupport
         try session.waitFor(text: "dog  noun")
         let animal = try #require(try session.locate("animal"))
         try session.click(column: animal.column + 2, row: animal.row)
-        let screen = try session.waitFor(text: "wordlink · animal")
-        #expect(screen[1].hasPrefix(" animal"))
+        // The title is drawn before the rows under it: wait for both.
+        try session.waitFor("the animal page") { $0[0].contains("wordlink · animal") && $0[1].hasPrefix(" animal") }
     }
 
     @Test func hoverShowsWhereALinkLeads() throws {

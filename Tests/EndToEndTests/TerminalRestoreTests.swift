@@ -40,13 +40,22 @@ import Testing
         #expect(result.before == result.after)
     }
 
-    @Test(arguments: [("SIGTERM", SIGTERM), ("SIGHUP", SIGHUP), ("SIGSEGV", SIGSEGV), ("SIGILL", SIGILL), ("SIGABRT", SIGABRT)])
+    /// Every signal whose default action ends the process (Linux's list in signal(7), and the
+    /// real-time signals): the terminal is restored, then the signal ends the process.
+    @Test(arguments: [("SIGTERM", SIGTERM), ("SIGHUP", SIGHUP), ("SIGSEGV", SIGSEGV), ("SIGILL", SIGILL), ("SIGABRT", SIGABRT),
+                      ("SIGUSR1", SIGUSR1), ("SIGUSR2", SIGUSR2), ("SIGALRM", SIGALRM), ("SIGPIPE", SIGPIPE),
+                      ("SIGXCPU", SIGXCPU), ("SIGXFSZ", SIGXFSZ), ("SIGVTALRM", SIGVTALRM), ("SIGPROF", SIGPROF),
+                      ("SIGSYS", SIGSYS), ("SIGSTKFLT", SIGSTKFLT), ("SIGIO", SIGIO), ("SIGPWR", SIGPWR),
+                      ("SIGQUIT", SIGQUIT), ("SIGRTMIN+3", 37), ("SIGRTMAX", 64)])
     func killedBySignal(name: String, signal: Int32) throws {
         let result = try run("signal-\(name)") { session in
             Foundation.kill(try pid(of: session), signal)
         }
         #expect(result.status == 128 + Int(signal), "the signal still ends the process as it would have")
         #expect(result.before == result.after)
+        // Mouse reporting and the alternate screen are off again: the shell's prompt shows
+        // on the normal screen after the browser's exit.
+        #expect(result.screen.contains { $0.hasPrefix("EXIT=") })
         if [SIGSEGV, SIGILL].contains(signal) {
             // The runtime's crash report comes after the terminal is restored, so it is readable.
             #expect(result.screen.contains { $0.contains("Program crashed") }, "\(result.screen.joined(separator: "\n"))")

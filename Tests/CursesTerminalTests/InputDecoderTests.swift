@@ -1,0 +1,125 @@
+import BrowserCore
+import CNcursesw
+@testable import CursesTerminal
+import TerminalText
+import Testing
+
+/// The input decoder from bytes, as the terminal sends them: no curses screen needed.
+@Suite struct InputDecoderTests {
+    /// Feeds `bytes` one at a time, then flushes (the terminal went quiet).
+    func decode(_ bytes: [UInt8], flush: Bool = true, decoder: InputDecoder = InputDecoder()) -> [BrowserEvent] {
+        var events: [BrowserEvent] = []
+        for byte in bytes { events += decoder.feed(.byte(byte)) }
+        if flush { events += decoder.flush() }
+        return events
+    }
+
+    func keys(_ text: String) -> [BrowserEvent] { text.map { .keyPressed(.character($0)) } }
+
+    @Test func asciiAndUTF8BecomeCharacters() {
+        #expect(decode(Array("aé水😀".utf8)) == keys("aé水😀"))
+    }
+
+    @Test func controlKeys() {
+        #expect(decode([0x03, 0x09, 0x0D, 0x7F]) == [.keyPressed(.control("c")), .keyPressed(.tab), .keyPressed(.enter), .keyPressed(.backspace)])
+    }
+
+    /// Every kind of invalid UTF-8 is dropped, and the keys after it arrive.
+    @Test(arguments: [[0xFF], [0x80], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xE0, 0x80, 0xAF],
+                      [0xF4, 0x90, 0x80, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80], [0xF0, 0x9F, 0x98], [0xFE, 0xFF]] as [[UInt8]])
+    func invalidBytesAreDroppedAndLaterKeysArrive(invalid: [UInt8]) {
+        let decoder = InputDecoder()
+        #expect(decode(invalid, flush: false, decoder: decoder).isEmpty)
+        #expect(decode(Array("q".utf8), flush: false, decoder: decoder) == keys("q"))
+        #expect(decode([0x03], decoder: decoder) == [.keyPressed(.control("c"))])
+    }
+
+    /// A truncated character is dropped once the terminal goes quiet.
+    @Test func aTruncatedCharacterAtTheEndIsDroppedOnFlush() {
+        let decoder = InputDecoder()
+        #expect(decode([0xE6, 0xB0], flush: false, decoder: decoder).isEmpty)
+        #expect(decoder.isIncomplete)
+        #expect(decoder.flush().isEmpty)
+        #expect(!decoder.isIncomplete)
+        #expect(decode(Array("q".utf8), decoder: decoder) == keys("q"))
+    }
+
+    /// A byte that breaks a sequence starts afresh (Latin-1 "é" then "q"; a lead byte then a
+    /// valid character).
+    @Test func theByteThatBreaksASequenceIsKept() {
+        #expect(decode([0xE9, 0x71]) == keys("q"))
+        #expect(decode([0xC3, 0xE6, 0xB0, 0xB4]) == keys("水"))
+    }
+
+    @Test func c1ControlsAreNotCharacters() {
+        #expect(decode([0xC2, 0x9B, 0x61]) == keys("a"))
+    }
+
+    @Test func escapeAloneIsEscapeOnceQuiet() {
+        let decoder = InputDecoder()
+        #expect(decode([0x1B], flush: false, decoder: decoder).isEmpty)
+        #expect(decoder.isIncomplete)
+        #expect(decoder.flush() == [.keyPressed(.escape)])
+    }
+
+    @Test func escapeThenACharacterIsBoth() {
+        #expect(decode([0x1B, 0x3F]) == [.keyPressed(.escape), .keyPressed(.character("?"))])
+    }
+
+    @Test func unknownSequencesAreSwallowedWhole() {
+        #expect(decode(Array("\u{1b}[38;5;1m\u{1b}[?1;2c\u{1b}OPq".utf8)) == keys("q"))
+    }
+
+    @Test func anEndlessSequenceIsGivenUp() {
+        let noise = Array("\u{1b}[".utf8) + Array(repeating: UInt8(ascii: "1"), count: 100) + Array("q".utf8)
+        #expect(decode(noise).last == .keyPressed(.character("q")))
+    }
+
+    @Test func altArrows() {
+        #expect(decode(Array("\u{1b}[1;3D\u{1b}[1;3C".utf8)) == [.keyPressed(.altLeft), .keyPressed(.altRight)])
+        let decoder = InputDecoder()
+        _ = decoder.feed(.byte(0x1B))
+        #expect(decoder.feed(.key(KEY_LEFT)) == [.keyPressed(.altLeft)])
+        #expect(decoder.feed(.key(KEY_LEFT)) == [.keyPressed(.left)])
+        let extended = InputDecoder(altLeftCode: 600, altRightCode: 601)
+        #expect(extended.feed(.key(601)) == [.keyPressed(.altRight)])
+    }
+
+    @Test func keyCodesInTheMiddleOfACharacterDropIt() {
+        let decoder = InputDecoder()
+        #expect(decoder.feed(.byte(0xE2)).isEmpty)
+        #expect(decoder.feed(.key(KEY_UP)) == [.keyPressed(.up)])
+        #expect(decode(Array("q".utf8), decoder: decoder) == keys("q"))
+    }
+
+    @Test func mouseClickedIsAPressThenARelease() {
+        let decoder = InputDecoder()
+        let point = CellPoint(column: 3, row: 4)
+        #expect(decoder.feed(.mouse(point, state: CNcursesw_BUTTON1_CLICKED(), time: 1)) ==
+                [.mouse(MouseEvent(.pressed, at: point, time: 1)), .mouse(MouseEvent(.released, at: point, time: 1))])
+    }
+
+    /// Any byte sequence leaves the decoder answering keys: random noise, then Ctrl-C.
+    @Test func randomNoiseNeverStallsTheInput() {
+        var generator = SplitMix(seed: 7)
+        for _ in 0..<500 {
+            let decoder = InputDecoder()
+            let noise = (0..<Int(generator.next() % 40)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            _ = decode(noise, decoder: decoder)
+            // A paste the noise opened ends after a quiet spell (the flush above).
+            #expect(decode([0x03], flush: false, decoder: decoder) == [.keyPressed(.control("c"))], "after \(noise)")
+        }
+    }
+}
+
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
