@@ -1,3 +1,4 @@
+import DictionaryModel
 import TerminalText
 
 /// The lookup prompt's state: the text typed and the ranked candidates for it.

@@ -1,3 +1,4 @@
+import DictionaryModel
 import TerminalText
 
 /// Selecting text with the keyboard (`v`): the keyboard's counterpart of a drag.

@@ -1,3 +1,4 @@
+import DictionaryModel
 import TerminalText
 
 /// The browser: a state machine that takes events and gives a screen (a cell grid) and

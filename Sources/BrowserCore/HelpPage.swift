@@ -1,3 +1,4 @@
+import DictionaryModel
 import TerminalText
 
 /// The help screen: every key and mouse action, as a page.

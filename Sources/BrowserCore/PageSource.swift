@@ -1,3 +1,4 @@
+import DictionaryModel
 import TerminalText
 
 /// A page the browser can show: styled text with word links, and what it is about.

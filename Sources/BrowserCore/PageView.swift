@@ -1,3 +1,4 @@
+import DictionaryModel
 import TerminalText
 
 /// A page laid out in the browser's viewport: the text stack (storage, layout manager,

@@ -1,3 +1,4 @@
+import BrowserCore
 import CNcursesw
 import TerminalText
 #if canImport(Glibc)
@@ -21,7 +22,7 @@ final class CursesScreen {
             start_color()
             use_default_colors()
             var next: Int16 = 1
-            for role in ColorRole.allCases {
+            for role in theme.coloredRoles {
                 guard let colors = theme.colors(for: role) else { continue }
                 init_pair(next, colors.foreground, colors.background)
                 pairs[role] = next

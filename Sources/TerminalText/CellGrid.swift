@@ -18,17 +18,10 @@ public struct CellStyle: Hashable, Sendable {
 
     public static let plain = CellStyle()
 
-    /// The style of text with `attributes`: links take their state's role and an underline.
+    /// The style of text with `attributes`.
     public init(_ attributes: TextAttributes) {
-        self.init(role: attributes.colorRole, isBold: attributes.isStrong, isItalic: attributes.isEmphasized)
-        if let link = attributes.wordLink {
-            switch link.state {
-            case .resolved: role = .link
-            case .unresolved: role = .unresolvedLink
-            case .external: role = .externalLink
-            }
-            isUnderlined = true
-        }
+        self.init(role: attributes.colorRole, isBold: attributes.isStrong, isItalic: attributes.isEmphasized,
+                  isUnderlined: attributes.isUnderlined)
     }
 }
 

@@ -26,22 +26,22 @@ extension LayoutManager {
         clusterHit(row: point.row, column: point.column, exact: true)
     }
 
-    /// The word link drawn at `point` and the whole range of its text, if any (seed 000:
-    /// character index, then `attribute(.wordLink, at:)`).
-    public func wordLink(at point: CellPoint) -> (link: WordLink, range: Range<Int>)? {
+    /// The link drawn at `point` and the whole range of its text, if any (seed 000:
+    /// character index, then the link attribute at that index).
+    public func link(at point: CellPoint) -> (link: TextLink, range: Range<Int>)? {
         guard let index = characterIndex(at: point) else { return nil }
         let text = textStorage.text
-        guard let link = text.attributes(at: index).attributes.wordLink else { return nil }
+        guard let link = text.attributes(at: index).attributes.link else { return nil }
         return (link, linkRange(of: link, around: index))
     }
 
     /// The whole range of `link` around `index`, across attribute runs.
-    public func linkRange(of link: WordLink, around index: Int) -> Range<Int> {
+    public func linkRange(of link: TextLink, around index: Int) -> Range<Int> {
         let text = textStorage.text
         var i = text.runIndex(containing: index)
         var j = i
-        while i > 0, text.runs[i - 1].attributes.wordLink == link { i -= 1 }
-        while j + 1 < text.runs.count, text.runs[j + 1].attributes.wordLink == link { j += 1 }
+        while i > 0, text.runs[i - 1].attributes.link == link { i -= 1 }
+        while j + 1 < text.runs.count, text.runs[j + 1].attributes.link == link { j += 1 }
         return text.runs[i].range.lowerBound..<text.runs[j].range.upperBound
     }
 

@@ -224,13 +224,13 @@ final class ParagraphLayout {
             var pendingRange = 0..<0
             while i < runs.count, runs[i].range.lowerBound < end {
                 defer { i += 1 }
-                guard runs[i].attributes.wordLink != nil || runs[i].attributes.keepsTogether else {
+                guard runs[i].attributes.link != nil || runs[i].attributes.keepsTogether else {
                     if pendingRun >= 0 { found.append(pendingRange); pendingRun = -1 }
                     continue
                 }
                 let range = max(runs[i].range.lowerBound, start)..<min(runs[i].range.upperBound, end)
                 if pendingRun >= 0, pendingRange.upperBound == range.lowerBound,
-                   runs[pendingRun].attributes.wordLink == runs[i].attributes.wordLink,
+                   runs[pendingRun].attributes.link == runs[i].attributes.link,
                    runs[pendingRun].attributes.keepsTogether == runs[i].attributes.keepsTogether {
                     pendingRange = pendingRange.lowerBound..<range.upperBound
                 } else {

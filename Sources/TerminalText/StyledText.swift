@@ -181,12 +181,12 @@ public struct StyledText: Hashable, Sendable {
         return start..<end
     }
 
-    /// Every word link in the text with its whole range, in reading order. A link that runs
+    /// Every link in the text with its whole range, in reading order. A link that runs
     /// across several attribute runs (emphasis inside the shown text) is one range.
-    public var wordLinks: [(link: WordLink, range: Range<Int>)] {
-        var result: [(link: WordLink, range: Range<Int>)] = []
+    public var links: [(link: TextLink, range: Range<Int>)] {
+        var result: [(link: TextLink, range: Range<Int>)] = []
         for run in runs {
-            guard let link = run.attributes.wordLink else { continue }
+            guard let link = run.attributes.link else { continue }
             if let last = result.last, last.link == link, last.range.upperBound == run.range.lowerBound {
                 result[result.count - 1].range = last.range.lowerBound..<run.range.upperBound
             } else {

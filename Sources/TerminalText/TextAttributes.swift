@@ -1,48 +1,38 @@
 /// What a run of text means to the eye; the terminal front end maps each role to a colour of
 /// its theme (dark, light or monochrome).
-public enum ColorRole: String, Hashable, Sendable, CaseIterable {
-    case plain, headword, partOfSpeech, pronunciation, senseNumber, label, example, source,
-         note, relationLabel, secondary, link, unresolvedLink, externalLink, placeholder,
-         focus, hover, selection, match, status, message, error, hint, title
+///
+/// The text system names only the roles it draws itself (`plain`, `placeholder`); the layers
+/// above define theirs (a headword, a focused link, a dictionary heading) as static members in
+/// extensions, so a new role never means editing this module.
+public struct ColorRole: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ name: String) { rawValue = name }
+    public var description: String { rawValue }
+
+    public static let plain = ColorRole("plain")
+    /// A visible stand-in for a character that must not reach the terminal (`^[`, `<U+202E>`).
+    public static let placeholder = ColorRole("placeholder")
 }
 
-/// A word link: the attribute that makes a run of text clickable (seed 000's `.wordLink`).
-///
-/// The text system only stores and hit-tests links; what a target means is the dictionary's
-/// business, so a link carries the target as written, where it resolved to, and its state.
-public struct WordLink: Hashable, Sendable, CustomStringConvertible {
-    /// Whether and how a link can be followed.
-    public enum State: String, Hashable, Sendable {
-        /// Leads to an entry (or a page of homographs) of the dictionary.
-        case resolved
-        /// Its target names nothing in the dictionary; drawn differently before anyone clicks.
-        case unresolved
-        /// A URL: shown and copyable, never followed.
-        case external
-    }
+/// What a link is to the layer that made it: the text system only stores it, compares it
+/// (a run of one link value is one link, however it is split into runs) and hands it back
+/// from hit-testing.
+public protocol LinkValue: Hashable, Sendable {}
 
-    /// The target as written in the data (`dog`, `bank#2`, `https://…`).
-    public var target: String
-    /// Where the link leads once resolved (an entry id, or a query that shows several), if anywhere.
-    public var destination: String?
-    /// The sense anchor, for `target#sense` links.
-    public var sense: String?
-    public var state: State
-    /// Distinguishes two links to the same target on one page, so that they are separate runs.
-    public var ordinal: Int
+extension LinkValue {
+    fileprivate func isEqual(to other: any LinkValue) -> Bool { (other as? Self) == self }
+}
 
-    public init(target: String, destination: String? = nil, sense: String? = nil,
-                state: State = .resolved, ordinal: Int = 0) {
-        self.target = target
-        self.destination = destination
-        self.sense = sense
-        self.state = state
-        self.ordinal = ordinal
-    }
+/// The attribute that makes a run of text clickable (seed 000's custom link attribute), with
+/// a value the text system does not look into.
+public struct TextLink: Hashable, Sendable {
+    public let value: any LinkValue
 
-    public var isFollowable: Bool { state == .resolved }
+    public init(_ value: some LinkValue) { self.value = value }
 
-    public var description: String { "link(\(target)#\(ordinal),\(state.rawValue))" }
+    public static func == (lhs: TextLink, rhs: TextLink) -> Bool { lhs.value.isEqual(to: rhs.value) }
+    public func hash(into hasher: inout Hasher) { value.hash(into: &hasher) }
 }
 
 /// Indentation of a paragraph, in cells.
@@ -70,18 +60,21 @@ public struct TextAttributes: Hashable, Sendable {
     public var isStrong: Bool
     public var isEmphasized: Bool
     public var colorRole: ColorRole
-    public var wordLink: WordLink?
+    public var isUnderlined: Bool
+    /// The link this run belongs to, if any.
+    public var link: TextLink?
     public var paragraphStyle: ParagraphStyle
     /// Whether the run's text stays on one row, as a link's does, unless it is longer than a
     /// row (a pronunciation such as `/ˈdɪkʃənəri/`, a short note in parentheses).
     public var keepsTogether: Bool
 
-    public init(isStrong: Bool = false, isEmphasized: Bool = false, colorRole: ColorRole = .plain,
-                wordLink: WordLink? = nil, paragraphStyle: ParagraphStyle = .plain, keepsTogether: Bool = false) {
+    public init(isStrong: Bool = false, isEmphasized: Bool = false, isUnderlined: Bool = false, colorRole: ColorRole = .plain,
+                link: TextLink? = nil, paragraphStyle: ParagraphStyle = .plain, keepsTogether: Bool = false) {
         self.isStrong = isStrong
         self.isEmphasized = isEmphasized
+        self.isUnderlined = isUnderlined
         self.colorRole = colorRole
-        self.wordLink = wordLink
+        self.link = link
         self.paragraphStyle = paragraphStyle
         self.keepsTogether = keepsTogether
     }

@@ -1,4 +1,4 @@
-import CursesTerminal
+import BrowserCore
 import TerminalText
 
 /// SGR sequences for the browser's cell styles, from the browser's own theme

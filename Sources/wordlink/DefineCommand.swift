@@ -1,5 +1,4 @@
 import BrowserCore
-import CursesTerminal
 import DictionaryModel
 import TerminalText
 

@@ -12,13 +12,13 @@ import TestSupport
         let layoutManager = layout("see «dog» and «domestic cat»", width: 12)
         #expect(TextFixtures.rendered(layoutManager) == ["see dog and", "domestic cat"])
         for column in 4..<7 {
-            #expect(layoutManager.wordLink(at: CellPoint(column: column, row: 0))?.link.target == "dog")
+            #expect(layoutManager.link(at: CellPoint(column: column, row: 0))?.link.fixtureTarget == "dog")
         }
         for column in 0..<12 {
-            #expect(layoutManager.wordLink(at: CellPoint(column: column, row: 1))?.link.target == "domestic cat")
+            #expect(layoutManager.link(at: CellPoint(column: column, row: 1))?.link.fixtureTarget == "domestic cat")
         }
         for column in [0, 1, 2, 3, 7, 8, 9, 10, 11] {
-            #expect(layoutManager.wordLink(at: CellPoint(column: column, row: 0)) == nil, "column \(column)")
+            #expect(layoutManager.link(at: CellPoint(column: column, row: 0)) == nil, "column \(column)")
         }
     }
 

@@ -91,7 +91,7 @@ import TestSupport
         let text = TextFixtures.marked("a «very long link text here»")
         let layoutManager = LayoutManager(text: text, width: 10)
         #expect(TextFixtures.rendered(layoutManager) == ["a very", "long link", "text here"])
-        let link = text.wordLinks[0]
+        let link = text.links[0]
         #expect(layoutManager.cellRects(for: link.range) == [
             CellRect(column: 2, row: 0, columns: 4, rows: 1),
             CellRect(column: 0, row: 1, columns: 9, rows: 1),
@@ -160,12 +160,12 @@ import TestSupport
         var text = StyledText("plain ")
         text.append("bold", TextAttributes(isStrong: true))
         text.append(" ")
-        text.append("link", TextAttributes(wordLink: WordLink(target: "x", state: .unresolved)))
+        text.append("link", TextAttributes(isUnderlined: true, colorRole: ColorRole("unresolvedLink"), link: TextLink(FixtureLink(target: "x"))))
         let layoutManager = LayoutManager(text: text, width: 20)
         var grid = CellGrid(columns: 20, rows: 1)
         grid.draw(layoutManager, in: CellRect(column: 0, row: 0, columns: 20, rows: 1))
         #expect(grid[0, 0].style == .plain)
         #expect(grid[6, 0].style.isBold)
-        #expect(grid[11, 0].style.role == .unresolvedLink && grid[11, 0].style.isUnderlined)
+        #expect(grid[11, 0].style.role == ColorRole("unresolvedLink") && grid[11, 0].style.isUnderlined)
     }
 }

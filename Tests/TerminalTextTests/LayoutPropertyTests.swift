@@ -45,14 +45,14 @@ import TestSupport
         #expect(drawnClusters >= visible)
 
         // Every cell of every link's rects hits that link; no other cell does.
-        var linkCells: [CellPoint: WordLink] = [:]
-        for (link, range) in text.wordLinks {
+        var linkCells: [CellPoint: TextLink] = [:]
+        for (link, range) in text.links {
             for rect in layoutManager.cellRects(for: range) {
                 #expect(rect.maxColumn <= width)
                 for c in rect.minColumn..<rect.maxColumn {
                     let point = CellPoint(column: c, row: rect.minRow)
                     linkCells[point] = link
-                    #expect(layoutManager.wordLink(at: point)?.link == link, "\(link) at \(point)")
+                    #expect(layoutManager.link(at: point)?.link == link, "\(link) at \(point)")
                 }
             }
         }
@@ -60,7 +60,7 @@ import TestSupport
             for c in 0..<width {
                 let point = CellPoint(column: c, row: row)
                 if linkCells[point] == nil {
-                    #expect(layoutManager.wordLink(at: point) == nil, "stray link at \(point)")
+                    #expect(layoutManager.link(at: point) == nil, "stray link at \(point)")
                 }
             }
         }

@@ -1,3 +1,4 @@
+import DictionaryModel
 import TerminalText
 
 /// Builders and renderers shared by the test targets.
@@ -92,5 +93,18 @@ public enum TextCorpus {
             }
         }
         return text
+    }
+}
+
+/// A link value for tests of the text system, which knows no dictionary.
+public struct FixtureLink: LinkValue {
+    public var target: String
+    public init(target: String) { self.target = target }
+}
+
+extension TextLink {
+    /// The target of a fixture's link (`«target|shown»`, a word link), for assertions.
+    public var fixtureTarget: String? {
+        (value as? WordLink)?.target ?? (value as? FixtureLink)?.target
     }
 }

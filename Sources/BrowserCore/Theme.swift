@@ -1,3 +1,4 @@
+import DictionaryModel
 import TerminalText
 
 /// How colour roles look: terminal colour numbers for a dark or a light background, or
@@ -40,6 +41,9 @@ public struct Theme: Sendable {
         }
         self.table = table
     }
+
+    /// Every role this theme colours, in a stable order.
+    public var coloredRoles: [ColorRole] { table.keys.sorted { $0.rawValue < $1.rawValue } }
 
     /// The colours of a role, or nil for the terminal's default (and in monochrome).
     public func colors(for role: ColorRole) -> Colors? { table[role] }
