@@ -32,18 +32,20 @@ public final class Browser {
     }
 
     public let source: PageSource
+    /// The keys of browsing mode; help lists what this table binds.
+    public let keyMap: KeyMap
     public private(set) var size: CellSize
     /// The page shown. Find matches are ranges in one page: a new page drops them (the query
     /// stays, so `n` searches the new page).
     public private(set) var view: PageView {
         didSet { if view !== oldValue { findMatches = [] } }
     }
-    public private(set) var mode: Mode = .browsing
+    public internal(set) var mode: Mode = .browsing
     public private(set) var back: [HistoryItem] = []
     public private(set) var forward: [HistoryItem] = []
     /// A message for the status line, shown until the next key or click.
-    public private(set) var message: String?
-    public private(set) var hoveredLink: Int?
+    public internal(set) var message: String?
+    public internal(set) var hoveredLink: Int?
     /// The help page, made when first shown.
     private var helpView: PageView?
     /// The page under the lookup prompt's highlighted candidate.
@@ -51,17 +53,18 @@ public final class Browser {
 
     // Mouse gesture state (seed 003's failure requirements: a press that releases on the
     // same link follows it; a press that drags selects instead).
-    private var pressIndex: Int?
-    private var pressLink: Int?
-    private var pressPoint: CellPoint?
-    private var isDragging = false
-    private var lastPress: (point: CellPoint, time: Double)?
+    var pressIndex: Int?
+    var pressLink: Int?
+    var pressPoint: CellPoint?
+    var isDragging = false
+    var lastPress: (point: CellPoint, time: Double)?
 
     public static let doubleClickInterval = 0.4
     public static let wheelRows = 3
 
-    public init(source: PageSource, size: CellSize, page: Page? = nil) {
+    public init(source: PageSource, size: CellSize, page: Page? = nil, keyMap: KeyMap = .browsing) {
         self.source = source
+        self.keyMap = keyMap
         self.size = size
         let first = page ?? source.startPage()
         view = PageView(page: first, width: Self.pageWidth(for: size))
@@ -259,36 +262,41 @@ public final class Browser {
     // MARK: Keys
 
     private func handleBrowsingKey(_ key: Key) -> [BrowserEffect] {
+        guard let command = keyMap.command(for: key) else { return [] }
+        return run(command)
+    }
+
+    /// Carries out a browsing command (whatever key is bound to it).
+    @discardableResult
+    public func run(_ command: BrowsingCommand) -> [BrowserEffect] {
         let page = max(1, viewportHeight - 1)
-        switch key {
-        case .character("q"), .control("c"): return [.quit]
-        case .tab: moveFocus(forward: true)
-        case .backTab: moveFocus(forward: false)
-        case .enter:
+        switch command {
+        case .quit: return [.quit]
+        case .focusNext: moveFocus(forward: true)
+        case .focusPrevious: moveFocus(forward: false)
+        case .follow:
             if let focused = view.focusedLink { follow(linkAt: focused) }
             else { say("No link is focused: Tab moves to the next link.") }
-        case .backspace, .altLeft, .character("h"): goBack()
-        case .altRight, .character("l"): goForward()
-        case .down, .character("j"), .control("n"), .control("e"): scroll(by: 1)
-        case .up, .character("k"), .control("p"), .control("y"): scroll(by: -1)
-        case .pageDown, .character(" "), .control("f"), .control("d"): scroll(by: page)
-        case .pageUp, .character("b"), .control("b"), .control("u"): scroll(by: -page)
-        case .home, .character("g"): scrollToTop()
-        case .end, .character("G"): scrollToBottom()
-        case .character(":"): startLookup()
-        case .character("/"): startFind()
-        case .character("n"): findNext(forward: true)
-        case .character("N"): findNext(forward: false)
-        case .character("f"): startHints()
-        case .character("?"), .character("H"): showHelp()
-        case .character("y"): return copySelection()
-        case .character("v"): startSelecting()
-        case .escape:
+        case .back: goBack()
+        case .forward: goForward()
+        case .lineDown: scroll(by: 1)
+        case .lineUp: scroll(by: -1)
+        case .pageDown: scroll(by: page)
+        case .pageUp: scroll(by: -page)
+        case .top: scrollToTop()
+        case .bottom: scrollToBottom()
+        case .lookUp: startLookup()
+        case .find: startFind()
+        case .findNext: findNext(forward: true)
+        case .findPrevious: findNext(forward: false)
+        case .hints: startHints()
+        case .help: showHelp()
+        case .copy: return copySelection()
+        case .select: startSelecting()
+        case .clear:
             view.selection = nil
             view.focusedLink = nil
             findMatches = []
-        default:
-            break
         }
         return []
     }
@@ -328,7 +336,7 @@ public final class Browser {
     }
 
     public func showHelp() {
-        if helpView == nil { helpView = PageView(page: HelpPage.page, width: Self.pageWidth(for: size)) }
+        if helpView == nil { helpView = PageView(page: HelpPage.page(for: keyMap), width: Self.pageWidth(for: size)) }
         helpView?.width = Self.pageWidth(for: size)
         helpView?.scroll(toRow: 0, height: viewportHeight)
         mode = .help
@@ -343,77 +351,6 @@ public final class Browser {
     func setMode(_ newMode: Mode) { mode = newMode }
     func setPreview(_ pageView: PageView?) { previewView = pageView }
     func setHovered(_ index: Int?) { hoveredLink = index }
-
-    // MARK: Mouse
-
-    private func handleMouse(_ event: MouseEvent) -> [BrowserEffect] {
-        switch event.kind {
-        case .wheelUp: scroll(by: -Self.wheelRows); return []
-        case .wheelDown: scroll(by: Self.wheelRows); return []
-        default: break
-        }
-        guard mode == .browsing || isHintsMode else {
-            if case .pressed = event.kind, mode == .help { mode = .browsing }
-            return []
-        }
-        if isHintsMode { mode = .browsing }
-        let pagePoint = pagePoint(forScreen: event.point)
-        switch event.kind {
-        case .moved:
-            let link = pagePoint.flatMap { view.linkIndex(at: $0) }
-            // Pointing at a new link shows where it leads in place of an older message.
-            if let link, link != hoveredLink { message = nil }
-            hoveredLink = link
-        case .pressed:
-            message = nil
-            if let last = lastPress, last.point == event.point, event.time - last.time <= Self.doubleClickInterval {
-                lastPress = nil
-                pressIndex = nil
-                pressLink = nil
-                if let pagePoint { selectWord(at: pagePoint) }
-                return []
-            }
-            lastPress = (event.point, event.time)
-            pressPoint = event.point
-            pressLink = pagePoint.flatMap { view.linkIndex(at: $0) }
-            pressIndex = pagePoint.map { view.layoutManager.closestCharacterIndex(to: $0) }
-            isDragging = false
-            view.selection = nil
-        case .dragged:
-            guard let start = pressIndex else { return [] }
-            if event.point != pressPoint { isDragging = true }
-            guard isDragging else { return [] }
-            let point = clampedPagePoint(forScreen: event.point)
-            let end = view.layoutManager.closestCharacterIndex(to: point)
-            view.selection = min(start, end)..<max(start, end)
-            hoveredLink = nil
-            if event.point.row < 1 { scroll(by: -1) } else if event.point.row > viewportHeight { scroll(by: 1) }
-        case .released:
-            defer { pressIndex = nil; pressLink = nil; isDragging = false }
-            if isDragging {
-                if let selection = view.selection, !selection.isEmpty {
-                    say("Selected \(view.page.text.substring(selection).count) characters — y copies them.")
-                }
-                return []
-            }
-            guard let pressed = pressLink, let pagePoint, view.linkIndex(at: pagePoint) == pressed else { return [] }
-            follow(linkAt: pressed)
-        case .wheelUp, .wheelDown:
-            break
-        }
-        return []
-    }
-
-    private var isHintsMode: Bool {
-        if case .hints = mode { return true }
-        return false
-    }
-
-    private func clampedPagePoint(forScreen point: CellPoint) -> CellPoint {
-        let row = min(max(point.row, 1), viewportHeight)
-        let column = min(max(point.column, Self.margin), max(Self.margin, size.columns - Self.margin - 1))
-        return CellPoint(column: column - Self.margin, row: row - 1 + view.topRow)
-    }
 
     /// Selects the word around the cell at `point` (UAX #29 words), or the character there
     /// when it is not in a word.

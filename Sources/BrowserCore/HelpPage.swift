@@ -1,52 +1,46 @@
 import DictionaryModel
 import TerminalText
 
-/// The help screen: every key and mouse action, as a page.
+/// The help screen: every key and mouse action, as a page. The keys come from the key map
+/// that dispatch uses; the mouse, the prompts' editing keys and what the terminal front end
+/// handles (a paste, Ctrl-Z) are listed beside them in their sections.
 enum HelpPage {
-    static let bindings: [(section: String, rows: [(keys: String, action: String)])] = [
-        ("Links", [
-            ("Tab / Shift-Tab", "focus the next / previous link, scrolling it into view"),
-            ("Enter", "follow the focused link (a link to a sense opens at that sense)"),
-            ("f, then a hint", "show a label on every visible link; type one to follow it"),
+    /// Rows that are not bindings of the browsing key map, by section.
+    static let otherRows: [String: [(keys: String, action: String)]] = [
+        "Links": [
             ("click", "follow the link under the pointer (press and release on it)"),
             ("hover", "the status line shows where the link leads"),
-        ]),
-        ("History", [
-            ("Backspace, Alt-Left, h", "back, to the same text and focused link"),
-            ("Alt-Right, l", "forward"),
-        ]),
-        ("Looking up", [
-            (":", "the lookup prompt: type, ↑/↓ or Tab choose, Enter opens, Esc or Ctrl-C cancels"),
-            ("/", "find in page; Enter keeps the matches, Esc or Ctrl-C cancels"),
+        ],
+        "Looking up": [
             ("in a prompt", "←/→ Home/End move the caret; Backspace, Delete, Ctrl-W, Ctrl-U delete"),
             ("paste", "in a prompt, inserts the text (on one line); elsewhere, opens the lookup prompt with it — pasted text never runs as keys"),
-            ("n / N", "next / previous match (it becomes the selection); on another page, the same search there"),
-        ]),
-        ("Scrolling", [
-            ("↓ j  /  ↑ k", "one line"),
-            ("PgDn Space  /  PgUp b", "one page"),
-            ("g Home  /  G End", "top / bottom"),
+        ],
+        "Scrolling": [
             ("wheel", "three lines"),
-        ]),
-        ("Selecting", [
+        ],
+        "Selecting": [
             ("drag", "select text (also when the drag starts on a link)"),
             ("double-click", "select a word (Unicode word boundaries: 日本 is two words, don't one)"),
-            ("v", "select with the keyboard: ←→ characters, ↑↓ lines, w/b words, y copies, Esc or Ctrl-C cancels"),
-            ("y", "copy the selection (or the focused link) as shown: control characters as their placeholders"),
-            ("Esc", "clear the selection, focus and matches"),
-        ]),
-        ("The rest", [
-            ("?", "this help (Esc, q or ? closes it)"),
-            ("q, Ctrl-C", "quit, leaving the terminal as it was (Ctrl-C in a prompt or mode cancels it)"),
+        ],
+        "The rest": [
             ("Ctrl-Z", "suspend; fg resumes"),
-        ]),
+        ],
     ]
 
-    static var page: Page {
+    /// The rows of each section, in the key map's order.
+    static func sections(for keyMap: KeyMap) -> [(section: String, rows: [(keys: String, action: String)])] {
+        keyMap.sections.map { section in
+            let bound = keyMap.bindings.filter { $0.section == section }.map { (keys: $0.shownKeys, action: $0.summary) }
+            return (section, bound + (otherRows[section] ?? []))
+        }
+    }
+
+    static func page(for keyMap: KeyMap) -> Page {
         var text = StyledText()
         text.append("wordlink — keys and mouse\n", TextAttributes(isStrong: true, colorRole: .headword))
-        let keyWidth = bindings.flatMap { $0.rows }.map { CellWidth.of($0.keys) }.max() ?? 10
-        for (section, rows) in bindings {
+        let sections = sections(for: keyMap)
+        let keyWidth = sections.flatMap { $0.rows }.map { CellWidth.of($0.keys) }.max() ?? 10
+        for (section, rows) in sections {
             text.append("\n")
             text.append(section + "\n", TextAttributes(isStrong: true, colorRole: .relationLabel))
             let style = ParagraphStyle.hanging(keyWidth + 4, indent: 2)

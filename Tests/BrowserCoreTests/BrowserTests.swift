@@ -249,7 +249,7 @@ import TestSupport
         let (browser, _) = makeBrowser(columns: 80, rows: 60)
         browser.handle(.keyPressed(.character("?")))
         let text = browser.render().lines.joined(separator: "\n")
-        for key in ["Tab / Shift-Tab", "Enter", "Backspace, Alt-Left", ":", "/", "q, Ctrl-C", "double-click"] {
+        for key in ["Tab", "Shift-Tab", "Enter", "Backspace, Alt-Left", ":", "/", "q, Ctrl-C", "double-click"] {
             #expect(text.contains(key), "help lacks \(key)")
         }
         browser.handle(.keyPressed(.escape))

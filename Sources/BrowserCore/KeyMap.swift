@@ -1,0 +1,95 @@
+/// What a key can ask the browser to do while browsing: the commands a key map binds.
+public enum BrowsingCommand: String, Hashable, Sendable, CaseIterable {
+    case focusNext, focusPrevious, follow, hints
+    case back, forward
+    case lookUp, find, findNext, findPrevious
+    case lineDown, lineUp, pageDown, pageUp, top, bottom
+    case select, copy, clear
+    case help, quit
+}
+
+/// One binding: the keys that run a command, as help shows them, and what it does.
+public struct KeyBinding: Sendable {
+    public var command: BrowsingCommand
+    public var keys: [Key]
+    /// The keys as a person reads them (`Backspace, Alt-Left, h`).
+    public var shownKeys: String
+    public var summary: String
+    /// The help section it is listed under.
+    public var section: String
+}
+
+/// Key bindings as data (as Helix and micro keep them): dispatch and the help page both read
+/// this table, so they cannot disagree.
+public struct KeyMap: Sendable {
+    public let bindings: [KeyBinding]
+    private let commands: [Key: BrowsingCommand]
+
+    public init(_ bindings: [KeyBinding]) {
+        self.bindings = bindings
+        var commands: [Key: BrowsingCommand] = [:]
+        for binding in bindings {
+            for key in binding.keys where commands[key] == nil { commands[key] = binding.command }
+        }
+        self.commands = commands
+    }
+
+    /// The command `key` runs, if any.
+    public func command(for key: Key) -> BrowsingCommand? { commands[key] }
+
+    /// The sections in the order their first binding appears.
+    public var sections: [String] {
+        var seen: [String] = []
+        for binding in bindings where !seen.contains(binding.section) { seen.append(binding.section) }
+        return seen
+    }
+
+    /// Browsing's keys. The fixed ones are those of the interaction contract (Tab, Enter,
+    /// Backspace, Alt-arrows, `:`, `/`, `?`, `q`, Ctrl-C); the rest follow less and vi.
+    public static let browsing = KeyMap([
+        KeyBinding(command: .focusNext, keys: [.tab], shownKeys: "Tab",
+                   summary: "focus the next link, scrolling it into view", section: "Links"),
+        KeyBinding(command: .focusPrevious, keys: [.backTab], shownKeys: "Shift-Tab",
+                   summary: "focus the previous link", section: "Links"),
+        KeyBinding(command: .follow, keys: [.enter], shownKeys: "Enter",
+                   summary: "follow the focused link (a link to a sense opens at that sense)", section: "Links"),
+        KeyBinding(command: .hints, keys: [.character("f")], shownKeys: "f, then a hint",
+                   summary: "show a label on every visible link; type one to follow it", section: "Links"),
+        KeyBinding(command: .back, keys: [.backspace, .altLeft, .character("h")], shownKeys: "Backspace, Alt-Left, h",
+                   summary: "back, to the same text and focused link", section: "History"),
+        KeyBinding(command: .forward, keys: [.altRight, .character("l")], shownKeys: "Alt-Right, l",
+                   summary: "forward", section: "History"),
+        KeyBinding(command: .lookUp, keys: [.character(":")], shownKeys: ":",
+                   summary: "the lookup prompt: type, ↑/↓ or Tab choose, Enter opens, Esc or Ctrl-C cancels", section: "Looking up"),
+        KeyBinding(command: .find, keys: [.character("/")], shownKeys: "/",
+                   summary: "find in page; Enter keeps the matches, Esc or Ctrl-C cancels", section: "Looking up"),
+        KeyBinding(command: .findNext, keys: [.character("n")], shownKeys: "n",
+                   summary: "next match (it becomes the selection); on another page, the same search there", section: "Looking up"),
+        KeyBinding(command: .findPrevious, keys: [.character("N")], shownKeys: "N",
+                   summary: "previous match", section: "Looking up"),
+        KeyBinding(command: .lineDown, keys: [.down, .character("j"), .control("n"), .control("e")], shownKeys: "↓ j Ctrl-N Ctrl-E",
+                   summary: "one line down", section: "Scrolling"),
+        KeyBinding(command: .lineUp, keys: [.up, .character("k"), .control("p"), .control("y")], shownKeys: "↑ k Ctrl-P Ctrl-Y",
+                   summary: "one line up", section: "Scrolling"),
+        KeyBinding(command: .pageDown, keys: [.pageDown, .character(" "), .control("f"), .control("d")], shownKeys: "PgDn Space Ctrl-F Ctrl-D",
+                   summary: "one page down", section: "Scrolling"),
+        KeyBinding(command: .pageUp, keys: [.pageUp, .character("b"), .control("b"), .control("u")], shownKeys: "PgUp b Ctrl-B Ctrl-U",
+                   summary: "one page up", section: "Scrolling"),
+        KeyBinding(command: .top, keys: [.home, .character("g")], shownKeys: "Home g",
+                   summary: "the top", section: "Scrolling"),
+        KeyBinding(command: .bottom, keys: [.end, .character("G")], shownKeys: "End G",
+                   summary: "the bottom", section: "Scrolling"),
+        KeyBinding(command: .select, keys: [.character("v")], shownKeys: "v",
+                   summary: "select with the keyboard: ←→ characters, ↑↓ lines, w/b words, y copies, Esc or Ctrl-C cancels",
+                   section: "Selecting"),
+        KeyBinding(command: .copy, keys: [.character("y")], shownKeys: "y",
+                   summary: "copy the selection (or the focused link) as shown: control characters as their placeholders",
+                   section: "Selecting"),
+        KeyBinding(command: .clear, keys: [.escape], shownKeys: "Esc",
+                   summary: "clear the selection, focus and matches", section: "Selecting"),
+        KeyBinding(command: .help, keys: [.character("?"), .character("H")], shownKeys: "? H",
+                   summary: "this help (Esc, q or ? closes it)", section: "The rest"),
+        KeyBinding(command: .quit, keys: [.character("q"), .control("c")], shownKeys: "q, Ctrl-C",
+                   summary: "quit, leaving the terminal as it was (Ctrl-C in a prompt or mode cancels it)", section: "The rest"),
+    ])
+}

@@ -1,0 +1,88 @@
+import BrowserCore
+import TerminalText
+import Testing
+import TestSupport
+
+/// One table of browsing keys: every key it binds runs its command, and help lists every
+/// binding, so the two cannot disagree.
+@Suite struct KeyMapTests {
+    static let pages: [String: String] = [
+        "home": "Welcome. See «dog» and «cat».\n" + (1...40).map { "home line \($0)" }.joined(separator: "\n"),
+        "dog": "A «domestic» animal.",
+        "cat": "A small animal.",
+        "domestic": "Kept at home.",
+    ]
+
+    func makeBrowser() -> Browser {
+        Browser(source: FakePageSource(pages: Self.pages, start: "home"), size: CellSize(columns: 60, rows: 10))
+    }
+
+    /// A summary of the state a command can change.
+    struct Snapshot: Equatable {
+        var mode: Browser.Mode
+        var title: String
+        var top: Int
+        var focused: Int?
+        var selection: Range<Int>?
+        var backCount: Int
+        var forwardCount: Int
+        var message: String?
+        var effects: [BrowserEffect]
+    }
+
+    /// The browser in a state where every command does something visible: scrolled, a link
+    /// focused, one page back and one forward.
+    func prepared() -> Browser {
+        let browser = makeBrowser()
+        browser.run(.focusNext)
+        browser.run(.follow)
+        browser.run(.back)
+        browser.run(.focusNext)
+        browser.run(.lineDown)
+        return browser
+    }
+
+    func snapshot(_ browser: Browser, effects: [BrowserEffect]) -> Snapshot {
+        Snapshot(mode: browser.mode, title: browser.view.page.title, top: browser.view.topRow, focused: browser.view.focusedLink,
+                 selection: browser.view.selection, backCount: browser.back.count, forwardCount: browser.forward.count,
+                 message: browser.message, effects: effects)
+    }
+
+    @Test(arguments: KeyMap.browsing.bindings.flatMap { binding in binding.keys.map { (binding.command, $0) } })
+    func everyBoundKeyDoesWhatItsCommandDoes(command: BrowsingCommand, key: Key) {
+        let byKey = prepared()
+        let keyEffects = byKey.handle(.keyPressed(key))
+        let byCommand = prepared()
+        let commandEffects = byCommand.run(command)
+        #expect(snapshot(byKey, effects: keyEffects) == snapshot(byCommand, effects: commandEffects))
+        #expect(snapshot(byKey, effects: keyEffects) != snapshot(prepared(), effects: []), "\(command) changed nothing")
+    }
+
+    @Test func everyCommandHasAKeyAndHelpListsEveryBinding() throws {
+        let bound = Set(KeyMap.browsing.bindings.map(\.command))
+        #expect(bound == Set(BrowsingCommand.allCases))
+        let browser = Browser(source: FakePageSource(pages: Self.pages, start: "home"), size: CellSize(columns: 100, rows: 30))
+        browser.run(.help)
+        var help: [String] = []
+        for _ in 0..<20 {
+            help += browser.render().lines
+            browser.handle(.keyPressed(.pageDown))
+        }
+        let text = help.joined(separator: "\n")
+        for binding in KeyMap.browsing.bindings {
+            #expect(text.contains(binding.shownKeys), "help lacks \(binding.shownKeys)")
+            #expect(text.contains(String(binding.summary.prefix(12))), "help lacks \(binding.summary)")
+        }
+    }
+
+    @Test func aKeyMapCanRebindACommand() {
+        let custom = KeyMap(KeyMap.browsing.bindings.map { binding in
+            var binding = binding
+            if binding.command == .quit { binding.keys = [.character("x")]; binding.shownKeys = "x" }
+            return binding
+        })
+        let browser = Browser(source: FakePageSource(pages: Self.pages, start: "home"), size: CellSize(columns: 60, rows: 10), keyMap: custom)
+        #expect(browser.handle(.keyPressed(.character("q"))) == [])
+        #expect(browser.handle(.keyPressed(.character("x"))) == [.quit])
+    }
+}
