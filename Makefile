@@ -7,7 +7,7 @@ BUILD_FLAGS ?=
 # Release builds are fully static executables: no dynamic loader, no relocations at start-up,
 # which makes `wordlink define` start about 2 ms sooner (docs/decisions.md, "Start-up").
 RELEASE     := -c release -Xswiftc -static-executable
-# The floor that define is measured against, linked as issue 3 describes it.
+# The floor that define is measured against, linked the way a plain Swift tool is (static Swift runtime).
 FLOOR       := -c release --static-swift-stdlib --scratch-path .build/floor
 # wordnet-base and the dict-* packages: the importers' integration tests run on the real packages.
 APT_PACKAGES := libncurses-dev libunistring-dev zlib1g-dev pkg-config tmux wordnet-base dict-jargon \
@@ -43,7 +43,7 @@ test: deps
 	XDG_CACHE_HOME=$(CURDIR)/.build/test-cache WORDLINK_BIN=$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wordlink \
 	  $(SWIFT) test $(BUILD_FLAGS) --skip-build
 
-# `make bench BENCH_ARGS=wordnet`: issue 5's figures on an imported WordNet, against WordNet's
+# `make bench BENCH_ARGS=wordnet`: the figures on an imported WordNet, against WordNet's
 # own `wn` and `dict` on a local dictd (packages wordnet, dictd, dict, dict-wn).
 bench: deps
 	$(SWIFT) build $(RELEASE)

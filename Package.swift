@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Linux is the platform (ncursesw, libunistring and glibc from Debian); there is no other.
 // The layers, bottom to top; data flows up, events flow down (docs/architecture.md).
 //   CNcursesw, CUnistring, CZlib   system C libraries (shims only)
 //   TerminalText            attributed text → rows of terminal cells; hit-testing; cell grid
@@ -10,7 +11,6 @@ import PackageDescription
 //   wordlink                the executable: arguments, wiring, printing, exit codes
 let package = Package(
     name: "wordlink",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "wordlink", targets: ["wordlink"]),
     ],

@@ -1,4 +1,4 @@
-// The floor that `wordlink define` is measured against (issue 3): a Swift program that
+// The floor that `wordlink define` is measured against : a Swift program that
 // decodes a small JSON file with Foundation and prints one line. Built like wordlink.
 import Foundation
 

@@ -1,7 +1,7 @@
 import DictionaryModel
 import TerminalText
 
-/// The mouse (seed 003's failure requirements: a press that releases on the same link
+/// The mouse (gesture failure requirements, as UITextInteraction has them: a press that releases on the same link
 /// follows it; a press that drags selects instead; two presses on one cell select a word).
 extension Browser {
     func handleMouse(_ event: MouseEvent) -> [BrowserEffect] {

@@ -51,7 +51,7 @@ public final class Browser {
     /// The page under the lookup prompt's highlighted candidate.
     private(set) var previewView: PageView?
 
-    // Mouse gesture state (seed 003's failure requirements: a press that releases on the
+    // Mouse gesture state (TextKit's gesture failure requirements, carried over: a press that releases on the
     // same link follows it; a press that drags selects instead).
     var pressIndex: Int?
     var pressLink: Int?

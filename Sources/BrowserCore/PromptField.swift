@@ -1,7 +1,7 @@
 import TerminalText
 
 /// The editable line of a prompt: text and a caret (the browser's editing mode, where the
-/// page is in browsing mode; seed 003's two kinds of text interaction).
+/// page is in browsing mode; UITextInteraction's two modes, editable and not).
 ///
 /// A gap buffer of UTF-8 bytes split at the caret: the bytes before it in order, the bytes
 /// after it last first. Typing, Backspace and Delete at the caret are amortised O(1) in the

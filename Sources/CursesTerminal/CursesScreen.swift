@@ -12,8 +12,6 @@ final class CursesScreen {
     private let theme: Theme
     private var pairs: [ColorRole: Int16] = [:]
     private let hasItalic: Bool
-    /// Cells written in the last frame (for tests and benchmarks).
-    private(set) var cellsWrittenLastFrame = 0
 
     init(theme: Theme) {
         self.theme = theme
@@ -42,7 +40,6 @@ final class CursesScreen {
         let columns = min(grid.size.columns, Int(CNcursesw_COLS()))
         let reuse = previous?.size == grid.size ? previous : nil
         if reuse == nil { werase(window) }
-        var written = 0
         var buffer = [wchar_t](repeating: 0, count: Int(CNcursesw_CCHARW_MAX()) + 1)
         for row in 0..<rows {
             for column in 0..<columns {
@@ -60,10 +57,8 @@ final class CursesScreen {
                 buffer[count] = 0
                 let (attributes, pair) = attributesAndPair(for: cell.style)
                 _ = CNcursesw_mvwadd_cell(window, Int32(row), Int32(column), buffer, attributes, pair)
-                written += 1
             }
         }
-        cellsWrittenLastFrame = written
         previous = grid
         if let cursor, cursor.row < rows, cursor.column < columns {
             curs_set(1)

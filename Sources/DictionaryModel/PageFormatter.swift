@@ -116,7 +116,7 @@ public struct PageFormatter: Sendable {
         }
         if !entry.senses.isEmpty {
             builder.blankLine()
-            formatSenses(entry.senses, depth: 0, indent: 0, parentPath: "", into: &builder)
+            formatSenses(entry.senses, depth: 0, indent: 0, into: &builder)
         }
         if !entry.notes.isEmpty {
             builder.blankLine()
@@ -140,7 +140,7 @@ public struct PageFormatter: Sendable {
     }
 
     /// Senses at `depth`, their labels starting at column `indent`.
-    func formatSenses(_ senses: [Sense], depth: Int, indent: Int, parentPath: String, into builder: inout PageBuilder) {
+    func formatSenses(_ senses: [Sense], depth: Int, indent: Int, into builder: inout PageBuilder) {
         for (i, sense) in senses.enumerated() {
             let marker = NumberedSense.marker(i + 1, depth: depth)
             var label = marker + "."
@@ -195,7 +195,7 @@ public struct PageFormatter: Sendable {
                 builder.end()
             }
             formatRelations(sense.relations, indent: content, into: &builder)
-            formatSenses(sense.senses, depth: depth + 1, indent: content, parentPath: parentPath + marker, into: &builder)
+            formatSenses(sense.senses, depth: depth + 1, indent: content, into: &builder)
         }
     }
 

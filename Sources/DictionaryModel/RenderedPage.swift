@@ -69,7 +69,7 @@ public struct RenderedPage {
         return lines
     }
 
-    /// The page as the JSON document of `define --format json` (cli.md): `query`, `entries`,
+    /// The page as the JSON document of `define --format json`: `query`, `entries`,
     /// `width`, `lines`, and `links` with `target`, `entryId`, `text`, `cells`, plus
     /// `external: true` for URLs, and `state`, `sense` and `ordinal` for scripts; a link to
     /// several homographs also has `entryIds` (all of them) and `destination` (the query

@@ -1,6 +1,6 @@
 import TerminalText
 
-/// A word link: what makes a run of a page clickable (seed 000's `.wordLink`), as the
+/// A word link: what makes a run of a page clickable (TextKit's custom `.wordLink` attribute, carried to cells), as the
 /// dictionary sees it — the target as written, where it resolved to, and its state. The text
 /// system carries it as an opaque `TextLink` value.
 public struct WordLink: LinkValue, CustomStringConvertible {

@@ -26,7 +26,7 @@ extension LayoutManager {
         clusterHit(row: point.row, column: point.column, exact: true)
     }
 
-    /// The link drawn at `point` and the whole range of its text, if any (seed 000:
+    /// The link drawn at `point` and the whole range of its text, if any (as TextKit does it:
     /// character index, then the link attribute at that index).
     public func link(at point: CellPoint) -> (link: TextLink, range: Range<Int>)? {
         guard let index = characterIndex(at: point) else { return nil }

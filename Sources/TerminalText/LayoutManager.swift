@@ -180,7 +180,7 @@ public final class LayoutManager: TextStorageObserver {
             if column + width <= textContainer.width { used = column + width }
         }
         return LineFragment(row: firstRows[p] + l, characterRange: rowStart..<upper, indent: line.indent,
-                            usedWidth: used, paragraph: p, lineInParagraph: l)
+                            usedWidth: used, paragraph: p)
     }
 
     /// Every line fragment, top to bottom.

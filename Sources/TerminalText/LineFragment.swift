@@ -10,9 +10,8 @@ public struct LineFragment: Hashable, Sendable {
     public var indent: Int
     /// Columns used, indent included (hanging spaces excluded); at most the container width.
     public var usedWidth: Int
-    /// Which paragraph the row belongs to, and which of its rows it is.
+    /// Which paragraph the row belongs to.
     public var paragraph: Int
-    public var lineInParagraph: Int
 }
 
 /// One cluster placed on a row: where it is drawn and which characters it stands for.

@@ -335,7 +335,4 @@ final class ParagraphLayout {
             isFirstRow = false
         }
     }
-
-    /// The width of the widest link span, for tests.
-    var linkSpans: [LinkSpan] { links }
 }

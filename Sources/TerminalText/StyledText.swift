@@ -1,5 +1,5 @@
 /// A string with attribute runs: the value that a text storage holds and that the dictionary
-/// builds an entry page into (seed 000's `meaning.formatted`).
+/// builds an entry page into (an attributed string, as TextKit's).
 ///
 /// Character indices throughout the text system are UTF-8 offsets into `string`; they always
 /// fall on Unicode scalar boundaries, and the layout treats grapheme clusters as its unit.

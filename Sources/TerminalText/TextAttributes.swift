@@ -24,7 +24,7 @@ extension LinkValue {
     fileprivate func isEqual(to other: any LinkValue) -> Bool { (other as? Self) == self }
 }
 
-/// The attribute that makes a run of text clickable (seed 000's custom link attribute), with
+/// The attribute that makes a run of text clickable (TextKit's custom link attribute, carried to cells), with
 /// a value the text system does not look into.
 public struct TextLink: Hashable, Sendable {
     public let value: any LinkValue

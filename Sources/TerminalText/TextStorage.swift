@@ -1,5 +1,5 @@
-/// Restyles text after an edit, before any layout manager sees it (seed 002's
-/// `processEditing` override in a text storage subclass).
+/// Restyles text after an edit, before any layout manager sees it, as an `NSTextStorage`
+/// subclass does in its `processEditing` override.
 public protocol TextStorageDelegate: AnyObject {
     /// Called once per edit with the edited range extended to whole paragraphs, in the text
     /// as it is after the edit. Attribute changes made here are part of the same edit.
