@@ -14,7 +14,7 @@ APT_PACKAGES := libncurses-dev libunistring-dev zlib1g-dev pkg-config tmux wordn
                 dict-gcide dict-freedict-eng-fra
 WORDNET_DIR ?= $(HOME)/.local/share/wordlink/wordnet
 
-.PHONY: all deps build release run test bench check clean wordnet
+.PHONY: all deps build release run test unit bench check clean wordnet
 
 all: build
 
@@ -42,6 +42,12 @@ test: deps
 	rm -rf .build/test-cache
 	XDG_CACHE_HOME=$(CURDIR)/.build/test-cache WORDLINK_BIN=$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wordlink \
 	  $(SWIFT) test $(BUILD_FLAGS) --skip-build
+
+# The fast loop while working: every test but the end-to-end ones in tmux and the importers
+# on the real Debian packages (both still run in `make test`).
+unit: deps
+	$(SWIFT) build $(BUILD_FLAGS) --build-tests
+	XDG_CACHE_HOME=$(CURDIR)/.build/test-cache $(SWIFT) test $(BUILD_FLAGS) --skip-build --skip EndToEndTests --skip IntegrationTests
 
 # `make bench BENCH_ARGS=wordnet`: the figures on an imported WordNet, against WordNet's
 # own `wn` and `dict` on a local dictd (packages wordnet, dictd, dict, dict-wn).

@@ -48,5 +48,7 @@ let package = Package(
         .testTarget(name: "BrowserCoreTests", dependencies: ["BrowserCore", "TestSupport"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CNcursesw", "BrowserCore", "TerminalText"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures"]),
+        // The importers on the real Debian packages: slow, so `make unit` leaves them out.
+        .testTarget(name: "IntegrationTests", dependencies: ["DictionaryModel", "TestSupport"]),
     ]
 )

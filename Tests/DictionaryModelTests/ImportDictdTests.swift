@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import DictionaryModel
 
 /// The dictd importer on small dictionaries that the tests write: an index with base64

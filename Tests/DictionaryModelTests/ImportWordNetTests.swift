@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import DictionaryModel
 
 /// The WordNet importer on `Fixtures/wordnet-mini`: a few synsets in the real file formats.

@@ -4,31 +4,31 @@ import Glibc
 #endif
 
 /// Temporary folders and files for the importer tests.
-enum ImportScratch {
+public enum ImportScratch {
     /// A new empty folder under /tmp, unique to this call.
-    static func folder(_ name: String = "import") -> String {
+    public static func folder(_ name: String = "import") -> String {
         var template = Array("/tmp/wordlink-\(name)-XXXXXX".utf8CString)
         let path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
         return path
     }
 
     /// Removes a folder made by `folder(_:)` and everything in it.
-    static func remove(_ path: String) {
+    public static func remove(_ path: String) {
         guard path.hasPrefix("/tmp/wordlink-") else { return }
         _ = system("rm -rf '\(path)'")
     }
 
-    static func write(_ bytes: [UInt8], to path: String) {
+    public static func write(_ bytes: [UInt8], to path: String) {
         let file = fopen(path, "wb")!
         _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
         fclose(file)
     }
 
-    static func write(_ text: String, to path: String) {
+    public static func write(_ text: String, to path: String) {
         write(Array(text.utf8), to: path)
     }
 
-    static func read(_ path: String) -> String? {
+    public static func read(_ path: String) -> String? {
         guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []
@@ -42,7 +42,7 @@ enum ImportScratch {
     }
 
     /// The links of a relation type in a sense, as `target#sense|text`.
-    static func links(_ type: String, in sense: Sense) -> [String] {
+    public static func links(_ type: String, in sense: Sense) -> [String] {
         sense.relations.filter { $0.type == type }.flatMap(\.links).map { "\($0.target)#\($0.sense ?? "")|\($0.shownText)" }
     }
 }
