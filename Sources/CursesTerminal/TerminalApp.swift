@@ -13,6 +13,9 @@ public enum TerminalApp {
         /// The terminal cannot move its cursor (TERM=dumb, as Emacs' shell buffer sets, or a
         /// description without `cup`): a full-screen browser cannot be drawn on it.
         case incapableTerminal(term: String)
+        /// The locale is not UTF-8 (`de_DE.ISO-8859-1`): the screen's characters could reach
+        /// the terminal as bytes it reads as controls.
+        case notUTF8Locale(encoding: String)
 
         public var description: String {
             switch self {
@@ -20,6 +23,8 @@ public enum TerminalApp {
                 return "the browser needs a terminal: standard input and output must be a tty (use `wordlink define WORD` in scripts)"
             case .cannotStartCurses(let term):
                 return "cannot start the screen for TERM=\(term); set TERM to your terminal's type (for example xterm-256color)"
+            case .notUTF8Locale(let encoding):
+                return "the browser needs a UTF-8 locale and this one is \(encoding); start it with LC_ALL=C.UTF-8 in a UTF-8 terminal, or use `wordlink define WORD`, which writes in any locale"
             case .incapableTerminal(let term):
                 return "the browser needs a terminal that can move its cursor and TERM=\(term) cannot; run it in a terminal emulator, or use `wordlink define WORD`, which works anywhere"
             }
@@ -48,6 +53,8 @@ public enum TerminalApp {
     public static func run(options: Options, makeBrowser: (CellSize) -> Browser) throws(Failure) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         try checkCapabilities(term: options.environment["TERM"] ?? "")
+        let encoding = TerminalEncoding.fromEnvironment()
+        guard encoding == .utf8 else { throw .notUTF8Locale(encoding: encoding.name) }
         TerminalRestore.save(fileDescriptor: STDIN_FILENO)
         defer { TerminalRestore.restore() }
         ensureUTF8Locale()
@@ -140,8 +147,9 @@ public enum TerminalApp {
         enableMotionReporting(true)
     }
 
-    /// Curses needs a UTF-8 locale to draw wide characters; use the environment's when it is
-    /// UTF-8, else C.UTF-8.
+    /// Curses needs a UTF-8 locale to draw wide characters: the environment's when it is
+    /// UTF-8, else (the plain C locale, or one not installed) C.UTF-8. A locale that names
+    /// another encoding was refused before this.
     private static func ensureUTF8Locale() {
         setlocale(LC_ALL, "")
         if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset).uppercased().filter({ $0 != "-" }) == "UTF8" { return }

@@ -8,7 +8,7 @@ import TerminalText
 /// Every byte the executable writes goes through `write`: text is made harmless first
 /// (`SafeText`: control and escape sequences, bidi and tag characters from the data become
 /// visible placeholders), and only the program's own sequences (`StyledOutput.Control`) are
-/// written as themselves. Output is encoded for the locale (`OutputEncoding`).
+/// written as themselves. Output is encoded for the locale (`TerminalEncoding`).
 enum Terminal {
     /// The width of the terminal on standard output, or nil when it is not a terminal.
     static func width() -> Int? {
@@ -20,13 +20,13 @@ enum Terminal {
 
     /// Writes `text`, made harmless, to `fd`. Newlines are kept; nothing else acts on a terminal.
     static func write(_ text: String, to fd: Int32 = STDOUT_FILENO) {
-        writeBytes(OutputEncoding.current.encode(SafeText.sanitized(text)), to: fd)
+        writeBytes(TerminalEncoding.current.encode(SafeText.sanitized(text)), to: fd)
     }
 
     /// Writes a JSON document: characters that could act on a terminal inside its strings
     /// become JSON escapes, so a parser reads the same value.
     static func write(json: String, to fd: Int32 = STDOUT_FILENO) {
-        writeBytes(OutputEncoding.current.encode(SafeText.sanitized(json, style: .jsonEscapes)), to: fd)
+        writeBytes(TerminalEncoding.current.encode(SafeText.sanitized(json, style: .jsonEscapes)), to: fd)
     }
 
     /// Writes text interleaved with the program's own control sequences.
@@ -34,7 +34,7 @@ enum Terminal {
         var bytes: [UInt8] = []
         for piece in output.pieces {
             switch piece {
-            case .text(let text): bytes += OutputEncoding.current.encode(SafeText.sanitized(text))
+            case .text(let text): bytes += TerminalEncoding.current.encode(SafeText.sanitized(text))
             case .control(let control): bytes += Array(control.sequence.utf8)
             }
         }
@@ -105,59 +105,7 @@ struct StyledOutput {
     }
 }
 
-/// How text is encoded for the user's locale.
-///
-/// UTF-8 locales, and the plain C/POSIX locale (which a UTF-8 terminal without `LANG`
-/// has; treated as UTF-8, as Python does since PEP 538), get UTF-8. Under another locale a
-/// UTF-8 byte can be a control for the terminal (`ě` is C4 9B, and 9B is CSI to an 8-bit
-/// terminal), so text is written in that locale's encoding where this knows it (Latin-1),
-/// else as ASCII, and every character it cannot encode becomes a `<U+XXXX>` placeholder.
-enum OutputEncoding: Equatable {
-    case utf8, latin1, ascii
-
-    static let current: OutputEncoding = fromEnvironment()
-
-    static func fromEnvironment() -> OutputEncoding {
-        let variables = ["LC_ALL", "LC_CTYPE", "LANG"]
-        let name = variables.lazy.compactMap { (variable: String) -> String? in
-            getenv(variable).map { String(cString: $0) }
-        }.first { !$0.isEmpty }
-        guard let name else { return .utf8 }
-        return forLocale(name) ?? codesetOfLocale()
-    }
-
-    /// The encoding a locale's name says, or nil when the name does not say one.
-    static func forLocale(_ name: String) -> OutputEncoding? {
-        if name == "C" || name == "POSIX" { return .utf8 }
-        guard let dot = name.firstIndex(of: ".") else { return nil }
-        let codeset = name[name.index(after: dot)...].prefix { $0 != "@" }.lowercased().filter { $0 != "-" && $0 != "_" }
-        switch codeset {
-        case "utf8": return .utf8
-        case "iso88591", "latin1": return .latin1
-        default: return .ascii
-        }
-    }
-
-    /// The locale's codeset as the C library reports it, for a name without one (`de_DE`).
-    private static func codesetOfLocale() -> OutputEncoding {
-        guard setlocale(LC_CTYPE, "") != nil, let codeset = nl_langinfo(nl_item(CODESET)) else { return .utf8 }
-        return forLocale("x." + String(cString: codeset)) ?? .ascii
-    }
-
-    /// `text` (already made harmless) in this encoding.
-    func encode(_ text: String) -> [UInt8] {
-        switch self {
-        case .utf8:
-            return Array(text.utf8)
-        case .latin1, .ascii:
-            let limit: UInt32 = self == .latin1 ? 0xFF : 0x7F
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(text.utf8.count)
-            for scalar in text.unicodeScalars {
-                if scalar.value <= limit { bytes.append(UInt8(scalar.value)) }
-                else { bytes += Array(SafeText.hexPlaceholder(scalar.value).utf8) }
-            }
-            return bytes
-        }
-    }
+extension TerminalEncoding {
+    /// The locale's encoding, read once.
+    static let current = TerminalEncoding.fromEnvironment()
 }

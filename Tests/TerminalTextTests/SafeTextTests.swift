@@ -42,3 +42,17 @@ import Testing
         #expect(flag.first?.isPlaceholder == false)
     }
 }
+
+@Suite struct TerminalEncodingTests {
+    @Test(arguments: [("C", TerminalEncoding.utf8), ("POSIX", .utf8), ("C.UTF-8", .utf8), ("en_US.utf8", .utf8),
+                      ("de_DE.ISO-8859-1", .latin1), ("fr_FR.iso88591@euro", .latin1), ("ja_JP.eucJP", .ascii), ("ru_RU.KOI8-R", .ascii)])
+    func theLocaleNameSaysTheEncoding(name: String, expected: TerminalEncoding) {
+        #expect(TerminalEncoding.forLocale(name) == expected)
+    }
+
+    @Test func whatAnEncodingCannotHoldBecomesAPlaceholder() {
+        #expect(TerminalEncoding.latin1.encode("café ě") == Array("caf".utf8) + [0xE9] + Array(" <U+011B>".utf8))
+        #expect(TerminalEncoding.ascii.encode("café") == Array("caf<U+00E9>".utf8))
+        #expect(TerminalEncoding.utf8.encode("ě") == [0xC4, 0x9B])
+    }
+}
