@@ -98,8 +98,9 @@ extension Browser {
         default: break
         }
         if let message { return (message, .message) }
-        if let hovered = hoveredLink, view.links.indices.contains(hovered) { return describe(view.links[hovered].link) }
-        if let focused = view.focusedLink, view.links.indices.contains(focused) { return describe(view.links[focused].link) }
+        // Worked out when the pointer or the focus got there (`describeLinksInView`).
+        if let hovered = hoveredLink, let description = linkDescriptions[hovered], linkDescriptionsView === view { return description }
+        if let focused = view.focusedLink, let description = linkDescriptions[focused], linkDescriptionsView === view { return description }
         return ("Tab links · Enter follow · Backspace back · : look up · / find · f hints · ? help · q quit", .status)
     }
 

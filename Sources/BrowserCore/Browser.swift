@@ -46,6 +46,9 @@ public final class Browser {
     /// A message for the status line, shown until the next key or click.
     public internal(set) var message: String?
     public internal(set) var hoveredLink: Int?
+    /// Status-line descriptions of links of `linkDescriptionsView`, by link index.
+    var linkDescriptions: [Int: (text: String, role: ColorRole)] = [:]
+    weak var linkDescriptionsView: PageView?
     /// The help page, made when first shown.
     private var helpView: PageView?
     /// The page under the lookup prompt's highlighted candidate.
@@ -100,6 +103,12 @@ public final class Browser {
     /// Handles one event and says what the front end must do besides redrawing.
     @discardableResult
     public func handle(_ event: BrowserEvent) -> [BrowserEffect] {
+        let effects = dispatch(event)
+        describeLinksInView()
+        return effects
+    }
+
+    private func dispatch(_ event: BrowserEvent) -> [BrowserEffect] {
         switch event {
         case .windowResized(let newSize):
             resize(to: newSize)
@@ -263,12 +272,18 @@ public final class Browser {
 
     private func handleBrowsingKey(_ key: Key) -> [BrowserEffect] {
         guard let command = keyMap.command(for: key) else { return [] }
-        return run(command)
+        return perform(command)
     }
 
-    /// Carries out a browsing command (whatever key is bound to it).
+    /// Carries out a browsing command (whatever key is bound to it), as its key would.
     @discardableResult
     public func run(_ command: BrowsingCommand) -> [BrowserEffect] {
+        let effects = perform(command)
+        describeLinksInView()
+        return effects
+    }
+
+    private func perform(_ command: BrowsingCommand) -> [BrowserEffect] {
         let page = max(1, viewportHeight - 1)
         switch command {
         case .quit: return [.quit]
@@ -340,6 +355,21 @@ public final class Browser {
         helpView?.width = Self.pageWidth(for: size)
         helpView?.scroll(toRow: 0, height: viewportHeight)
         mode = .help
+    }
+
+    // MARK: What links lead to
+
+    /// What the status line says of the hovered and the focused link, worked out when the
+    /// event that pointed at them arrives (a summary reads an entry; an unresolved link's
+    /// nearest headwords take an edit-distance scan), so that drawing only reads state.
+    func describeLinksInView() {
+        if linkDescriptionsView !== view {
+            linkDescriptions = [:]
+            linkDescriptionsView = view
+        }
+        for index in [hoveredLink, view.focusedLink].compactMap({ $0 }) where view.links.indices.contains(index) {
+            if linkDescriptions[index] == nil { linkDescriptions[index] = describe(view.links[index].link) }
+        }
     }
 
     // MARK: Find in page (state)

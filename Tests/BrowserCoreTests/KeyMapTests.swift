@@ -1,4 +1,5 @@
 import BrowserCore
+import DictionaryModel
 import TerminalText
 import Testing
 import TestSupport
@@ -84,5 +85,35 @@ import TestSupport
         let browser = Browser(source: FakePageSource(pages: Self.pages, start: "home"), size: CellSize(columns: 60, rows: 10), keyMap: custom)
         #expect(browser.handle(.keyPressed(.character("q"))) == [])
         #expect(browser.handle(.keyPressed(.character("x"))) == [.quit])
+    }
+}
+
+/// Drawing reads only state: where a link leads is worked out when the pointer or the focus
+/// reaches it, not on every frame.
+@Suite struct StatusDescriptionTests {
+    final class CountingSource: PageSource {
+        let inner = FakePageSource(pages: ["home": "See «dog» and «nowhere».", "dog": "A dog."], start: "home")
+        var summaries = 0, suggestionScans = 0
+        func startPage() -> Page { inner.startPage() }
+        func page(forQuery query: String) -> PageLookup { inner.page(forQuery: query) }
+        func page(for link: WordLink) -> PageLookup { inner.page(for: link) }
+        func completions(for prefix: String, limit: Int) -> [Completion] { inner.completions(for: prefix, limit: limit) }
+        func summary(of link: WordLink) -> String? { summaries += 1; return inner.summary(of: link) }
+        func suggestions(for target: String, limit: Int) -> [String] { suggestionScans += 1; return inner.suggestions(for: target, limit: limit) }
+    }
+
+    @Test func renderingAFocusedLinkReadsNoEntry() {
+        let source = CountingSource()
+        let browser = Browser(source: source, size: CellSize(columns: 40, rows: 6))
+        browser.handle(.keyPressed(.tab))
+        #expect(browser.statusLine.text.hasPrefix("→ dog"))
+        let afterFocus = source.summaries
+        for _ in 0..<20 { _ = browser.render() }
+        #expect(source.summaries == afterFocus)
+        browser.handle(.keyPressed(.tab))
+        #expect(browser.statusLine.text.hasPrefix("✗ No entry for “nowhere”"))
+        let scans = source.suggestionScans
+        for _ in 0..<20 { _ = browser.render() }
+        #expect(source.suggestionScans == scans)
     }
 }
