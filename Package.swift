@@ -24,12 +24,14 @@ let package = Package(
             name: "CUnistring",
             providers: [.apt(["libunistring-dev"])]
         ),
+        // glibc functions the Glibc module does not show (malloc_trim, renameat2, pty calls).
+        .systemLibrary(name: "CLinux"),
         .systemLibrary(
             name: "CZlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(name: "TerminalText", dependencies: ["CUnistring"]),
-        .target(name: "DictionaryModel", dependencies: ["TerminalText", "CUnistring", "CZlib"]),
+        .target(name: "DictionaryModel", dependencies: ["TerminalText", "CUnistring", "CZlib", "CLinux"]),
         .target(name: "BrowserCore", dependencies: ["TerminalText", "DictionaryModel"]),
         .target(name: "CursesTerminal", dependencies: ["CNcursesw", "TerminalText", "BrowserCore"]),
         .executableTarget(
@@ -38,12 +40,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "wordlink-bench",
-            dependencies: ["TerminalText", "DictionaryModel", "BrowserCore", "TestSupport"],
+            dependencies: ["TerminalText", "DictionaryModel", "BrowserCore", "TestSupport", "CLinux"],
             path: "Benchmarks/wordlink-bench"
         ),
         .executableTarget(name: "wordlink-floor", path: "Benchmarks/wordlink-floor"),
         .target(name: "TestSupport", dependencies: ["TerminalText", "DictionaryModel", "BrowserCore"], path: "Tests/TestSupport"),
-        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "TestSupport"]),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "TestSupport", "CLinux"]),
         .testTarget(name: "DictionaryModelTests", dependencies: ["DictionaryModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BrowserCoreTests", dependencies: ["BrowserCore", "TestSupport"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CNcursesw", "BrowserCore", "TerminalText"]),

@@ -3,12 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-// glibc declares these only under _XOPEN_SOURCE / _GNU_SOURCE, which Swift's Glibc module
-// does not define.
-@_silgen_name("ptsname") private func systemPtsname(_ fd: Int32) -> UnsafeMutablePointer<CChar>?
-@_silgen_name("posix_openpt") private func posix_openpt(_ flags: Int32) -> Int32
-@_silgen_name("grantpt") private func grantpt(_ fd: Int32) -> Int32
-@_silgen_name("unlockpt") private func unlockpt(_ fd: Int32) -> Int32
+import CLinux
 private let spawnSetSID: Int32 = 0x80 // POSIX_SPAWN_SETSID
 
 /// A program on a pseudo-terminal of a given size, with its output read as it comes: the
@@ -19,8 +14,8 @@ final class PseudoTerminal {
     private(set) var output: [UInt8] = []
 
     init(arguments: [String], columns: Int, rows: Int, environment: [String: String] = [:]) throws {
-        master = posix_openpt(O_RDWR | O_NOCTTY)
-        guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = systemPtsname(master) else {
+        master = CLinux_posix_openpt(O_RDWR | O_NOCTTY)
+        guard master >= 0, CLinux_grantpt(master) == 0, CLinux_unlockpt(master) == 0, let name = CLinux_ptsname(master) else {
             throw BenchError.pty("cannot open a pseudo-terminal")
         }
         let slave = String(cString: name)

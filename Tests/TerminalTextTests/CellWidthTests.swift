@@ -1,9 +1,8 @@
 import Testing
+import CLinux
 import Glibc
 @testable import TerminalText
 
-/// glibc's wcwidth, which its headers only declare under _XOPEN_SOURCE.
-@_silgen_name("wcwidth") private func systemWcwidth(_ c: Int32) -> Int32
 
 @Suite struct CellWidthTests {
     /// The generated table must agree with the C library that ncurses uses, for every code
@@ -15,7 +14,7 @@ import Glibc
         var disagreements: [String] = []
         for value in UInt32(0)...0x10FFFF where !(0xD800...0xDFFF).contains(value) {
             let scalar = Unicode.Scalar(value)!
-            let expected = Int(systemWcwidth(Int32(value)))
+            let expected = Int(CLinux_wcwidth(wchar_t(value)))
             if CellWidth.of(scalar) != expected && disagreements.count < 10 {
                 disagreements.append("U+\(String(value, radix: 16)): table \(CellWidth.of(scalar)), wcwidth \(expected)")
             }

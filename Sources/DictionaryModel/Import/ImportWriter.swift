@@ -1,13 +1,6 @@
+import CLinux
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-#if canImport(Glibc)
-// Declared in <stdio.h> only under _GNU_SOURCE, which Swift's Glibc module does not set.
-@_silgen_name("renameat2") private func systemRenameat2(_ olddirfd: Int32, _ oldpath: UnsafePointer<CChar>,
-                                                       _ newdirfd: Int32, _ newpath: UnsafePointer<CChar>, _ flags: UInt32) -> Int32
 #endif
 
 /// Writes an imported dictionary as a data folder: `dictionary.json`, shard files
@@ -139,7 +132,7 @@ public struct ImportWriter {
         if fileExists(folder) {
             var exchanged = false
             #if canImport(Glibc)
-            exchanged = systemRenameat2(AT_FDCWD, staging.path, AT_FDCWD, folder, 2 /* RENAME_EXCHANGE */) == 0
+            exchanged = CLinux_renameat2(AT_FDCWD, staging.path, AT_FDCWD, folder, CLinux_RENAME_EXCHANGE) == 0
             #endif
             if exchanged {
                 // The old import now stands at the staging path, and goes with it.

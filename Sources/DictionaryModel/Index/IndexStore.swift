@@ -1,12 +1,6 @@
+import CLinux
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-#if canImport(Glibc)
-// Declared in <malloc.h>, which Swift's Glibc module does not import.
-@_silgen_name("malloc_trim") private func systemMallocTrim(_ pad: Int) -> Int32
 #endif
 
 /// A data folder opened through its index: what `define` and the browser start from.
@@ -173,7 +167,7 @@ public enum IndexStore {
         #if canImport(Glibc)
         // A build's scratch (its tables and sections: most of its 105 MB peak for WordNet) is freed by now;
         // hand it back, or the browser's first run keeps it resident for its whole session.
-        if status != .loaded { _ = systemMallocTrim(0) }
+        if status != .loaded { _ = CLinux_malloc_trim(0) }
         #endif
         // Per file, so that start-up touches no page of the entry records.
         for number in 0..<index.fileCount { problems += index.fileErrorCount(number) + index.fileDuplicateCount(number) }
