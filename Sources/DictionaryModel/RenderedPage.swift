@@ -24,10 +24,29 @@ public struct RenderedPage {
     public let width: Int
     public let text: StyledText
     public let layoutManager: LayoutManager
-    /// The whole page drawn: one grid row per layout row.
-    public let grid: CellGrid
+    /// How many rows the page has.
+    public let rowCount: Int
+    /// The whole page drawn: one grid row per layout row. Drawn on first use and kept (only
+    /// `define --format ansi` needs it; a grid holds about 30 bytes a cell, so `lines` draws
+    /// a band of rows at a time instead).
+    public var grid: CellGrid { fullGrid.grid(self) }
+    private let fullGrid = GridBox()
     /// Tells which entries a link to several homographs leads to.
     private let lookup: (any EntryLookup)?
+
+    private final class GridBox {
+        private var drawn: CellGrid?
+
+        func grid(_ page: RenderedPage) -> CellGrid {
+            if let drawn { return drawn }
+            let grid = page.draw(rows: 0..<page.rowCount)
+            drawn = grid
+            return grid
+        }
+    }
+
+    /// Rows per band that `lines` draws at a time.
+    static let bandRows = 256
 
     /// Lays `text` out at `width` (at least 1) and draws it. `lookup` tells which entries a
     /// link to several homographs leads to; without it a link knows only its destination.
@@ -38,10 +57,14 @@ public struct RenderedPage {
         self.lookup = lookup
         let layoutManager = LayoutManager(text: text, width: width)
         self.layoutManager = layoutManager
-        let rows = layoutManager.numberOfRows
-        var grid = CellGrid(columns: width, rows: rows)
-        grid.draw(layoutManager, in: CellRect(column: 0, row: 0, columns: width, rows: rows))
-        self.grid = grid
+        rowCount = layoutManager.numberOfRows
+    }
+
+    /// The page's rows `rows` drawn into a grid of their own (its row 0 is `rows.lowerBound`).
+    public func draw(rows: Range<Int>) -> CellGrid {
+        var grid = CellGrid(columns: width, rows: rows.count)
+        grid.draw(layoutManager, in: CellRect(column: 0, row: 0, columns: width, rows: rows.count), firstRow: rows.lowerBound)
+        return grid
     }
 
     /// Every link with its cells and entries, worked out when asked for (the text format
@@ -64,7 +87,13 @@ public struct RenderedPage {
     /// The rows as text, trailing spaces removed; a page that ends with a newline has no
     /// empty last row.
     public var lines: [String] {
-        var lines = grid.lines
+        var lines: [String] = []
+        lines.reserveCapacity(rowCount)
+        var band = 0
+        while band < rowCount {
+            lines += draw(rows: band..<min(band + Self.bandRows, rowCount)).lines
+            band += Self.bandRows
+        }
         if text.string.hasSuffix("\n"), lines.last == "" { lines.removeLast() }
         return lines
     }
