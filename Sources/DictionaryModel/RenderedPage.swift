@@ -89,13 +89,50 @@ public struct RenderedPage {
     public var lines: [String] {
         var lines: [String] = []
         lines.reserveCapacity(rowCount)
+        var bytes: [UInt8] = []
         var band = 0
         while band < rowCount {
-            lines += draw(rows: band..<min(band + Self.bandRows, rowCount)).lines
+            let rows = band..<min(band + Self.bandRows, rowCount)
+            var direct: [String] = []
+            direct.reserveCapacity(rows.count)
+            for row in rows {
+                guard let line = plainLine(row, buffer: &bytes) else { break }
+                direct.append(line)
+            }
+            lines += direct.count == rows.count ? direct : draw(rows: rows).lines
             band += Self.bandRows
         }
         if text.string.hasSuffix("\n"), lines.last == "" { lines.removeLast() }
         return lines
+    }
+
+    /// Row `row` as `CellGrid.lines` gives it once drawn, gathered straight from the placed
+    /// cells (drawing into a grid makes a cell, with a string, for every column): nil when the
+    /// row has anything a grid would settle otherwise (a cell of width 0 or over 2, cells
+    /// out of order or past the edge), which is then drawn. The tests compare the two.
+    func plainLine(_ row: Int, buffer bytes: inout [UInt8]) -> String? {
+        bytes.removeAll(keepingCapacity: true)
+        var column = 0
+        var end = 0
+        var usual = true
+        layoutManager.forEachPlacedCell(inRow: row) { cellColumn, _, cell in
+            guard usual, cell.width == 1 || cell.width == 2, cellColumn >= column, cellColumn + cell.width <= width else {
+                usual = false
+                return
+            }
+            while column < cellColumn {
+                bytes.append(0x20)
+                column += 1
+            }
+            var isSpace = true
+            for byte in cell.text.utf8 {
+                bytes.append(byte)
+                if byte != 0x20 { isSpace = false }
+            }
+            if !isSpace { end = bytes.count }
+            column += cell.width
+        }
+        return usual ? String(decoding: bytes[..<end], as: UTF8.self) : nil
     }
 
     /// The page as the JSON document of `define --format json` (cli.md): `query`, `entries`,
