@@ -67,6 +67,35 @@ public struct RenderedPage {
         return grid
     }
 
+    /// Row `row` as `CellGrid.lines` gives it once drawn, gathered straight from the placed
+    /// cells (drawing into a grid makes a cell, with a string, for every column): nil when the
+    /// row has anything a grid would settle otherwise (a cell of width 0 or over 2, cells
+    /// out of order or past the edge), which is then drawn. The tests compare the two.
+    func plainLine(_ row: Int, buffer bytes: inout [UInt8]) -> String? {
+        bytes.removeAll(keepingCapacity: true)
+        var column = 0
+        var end = 0
+        var usual = true
+        layoutManager.forEachPlacedCell(inRow: row) { cellColumn, _, cell in
+            guard usual, cell.width == 1 || cell.width == 2, cellColumn >= column, cellColumn + cell.width <= width else {
+                usual = false
+                return
+            }
+            while column < cellColumn {
+                bytes.append(0x20)
+                column += 1
+            }
+            var isSpace = true
+            for byte in cell.text.utf8 {
+                bytes.append(byte)
+                if byte != 0x20 { isSpace = false }
+            }
+            if !isSpace { end = bytes.count }
+            column += cell.width
+        }
+        return usual ? String(decoding: bytes[..<end], as: UTF8.self) : nil
+    }
+
     /// Every link with its cells and entries, worked out when asked for (the text format
     /// does not need them): each access computes them again.
     public var links: [Link] {
@@ -104,35 +133,6 @@ public struct RenderedPage {
         }
         if text.string.hasSuffix("\n"), lines.last == "" { lines.removeLast() }
         return lines
-    }
-
-    /// Row `row` as `CellGrid.lines` gives it once drawn, gathered straight from the placed
-    /// cells (drawing into a grid makes a cell, with a string, for every column): nil when the
-    /// row has anything a grid would settle otherwise (a cell of width 0 or over 2, cells
-    /// out of order or past the edge), which is then drawn. The tests compare the two.
-    func plainLine(_ row: Int, buffer bytes: inout [UInt8]) -> String? {
-        bytes.removeAll(keepingCapacity: true)
-        var column = 0
-        var end = 0
-        var usual = true
-        layoutManager.forEachPlacedCell(inRow: row) { cellColumn, _, cell in
-            guard usual, cell.width == 1 || cell.width == 2, cellColumn >= column, cellColumn + cell.width <= width else {
-                usual = false
-                return
-            }
-            while column < cellColumn {
-                bytes.append(0x20)
-                column += 1
-            }
-            var isSpace = true
-            for byte in cell.text.utf8 {
-                bytes.append(byte)
-                if byte != 0x20 { isSpace = false }
-            }
-            if !isSpace { end = bytes.count }
-            column += cell.width
-        }
-        return usual ? String(decoding: bytes[..<end], as: UTF8.self) : nil
     }
 
     /// The page as the JSON document of `define --format json` (cli.md): `query`, `entries`,
