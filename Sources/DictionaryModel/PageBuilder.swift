@@ -55,16 +55,28 @@ struct PageBuilder {
         return ordinal
     }
 
-    /// Appends markup with `base` attributes; each link is resolved once through `resolve`.
+    /// A link target and sense, for resolving each only once per markup.
+    private struct TargetKey: Hashable {
+        var target: String
+        var sense: String?
+    }
+
+    /// Appends markup with `base` attributes; each link is resolved once through `resolve`,
+    /// and links with the same target and sense share the resolution (a long definition
+    /// may link one word a hundred thousand times).
     mutating func append(_ markup: Markup, _ base: TextAttributes, resolve: (String, String?) -> LinkResolution) {
         var links: [Int: WordLink] = [:]
+        var resolutions: [TargetKey: LinkResolution] = [:]
         for run in markup.runs {
             var attributes = base
             attributes.isStrong = attributes.isStrong || run.isStrong
             attributes.isEmphasized = attributes.isEmphasized || run.isEmphasized
             if let link = run.link {
                 if links[link.index] == nil {
-                    links[link.index] = resolve(link.target, link.sense).wordLink(target: link.target, ordinal: nextOrdinal())
+                    let key = TargetKey(target: link.target, sense: link.sense)
+                    let resolution = resolutions[key] ?? resolve(link.target, link.sense)
+                    resolutions[key] = resolution
+                    links[link.index] = resolution.wordLink(target: link.target, ordinal: nextOrdinal())
                 }
                 attributes.wordLink = links[link.index]
             }

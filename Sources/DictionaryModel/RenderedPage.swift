@@ -24,10 +24,29 @@ public struct RenderedPage {
     public let width: Int
     public let text: StyledText
     public let layoutManager: LayoutManager
-    /// The whole page drawn: one grid row per layout row.
-    public let grid: CellGrid
+    /// How many rows the page has.
+    public let rowCount: Int
+    /// The whole page drawn: one grid row per layout row. Drawn on first use and kept (only
+    /// `define --format ansi` needs it; a grid holds about 30 bytes a cell, so `lines` draws
+    /// a band of rows at a time instead).
+    public var grid: CellGrid { fullGrid.grid(self) }
+    private let fullGrid = GridBox()
     /// Tells which entries a link to several homographs leads to.
     private let lookup: (any EntryLookup)?
+
+    private final class GridBox {
+        private var drawn: CellGrid?
+
+        func grid(_ page: RenderedPage) -> CellGrid {
+            if let drawn { return drawn }
+            let grid = page.draw(rows: 0..<page.rowCount)
+            drawn = grid
+            return grid
+        }
+    }
+
+    /// Rows per band that `lines` draws at a time.
+    static let bandRows = 256
 
     /// Lays `text` out at `width` (at least 1) and draws it. `lookup` tells which entries a
     /// link to several homographs leads to; without it a link knows only its destination.
@@ -38,10 +57,43 @@ public struct RenderedPage {
         self.lookup = lookup
         let layoutManager = LayoutManager(text: text, width: width)
         self.layoutManager = layoutManager
-        let rows = layoutManager.numberOfRows
-        var grid = CellGrid(columns: width, rows: rows)
-        grid.draw(layoutManager, in: CellRect(column: 0, row: 0, columns: width, rows: rows))
-        self.grid = grid
+        rowCount = layoutManager.numberOfRows
+    }
+
+    /// The page's rows `rows` drawn into a grid of their own (its row 0 is `rows.lowerBound`).
+    public func draw(rows: Range<Int>) -> CellGrid {
+        var grid = CellGrid(columns: width, rows: rows.count)
+        grid.draw(layoutManager, in: CellRect(column: 0, row: 0, columns: width, rows: rows.count), firstRow: rows.lowerBound)
+        return grid
+    }
+
+    /// Row `row` as `CellGrid.lines` gives it once drawn, gathered straight from the placed
+    /// cells (drawing into a grid makes a cell, with a string, for every column): nil when the
+    /// row has anything a grid would settle otherwise (a cell of width 0 or over 2, cells
+    /// out of order or past the edge), which is then drawn. The tests compare the two.
+    func plainLine(_ row: Int, buffer bytes: inout [UInt8]) -> String? {
+        bytes.removeAll(keepingCapacity: true)
+        var column = 0
+        var end = 0
+        var usual = true
+        layoutManager.forEachPlacedCell(inRow: row) { cellColumn, _, cell in
+            guard usual, cell.width == 1 || cell.width == 2, cellColumn >= column, cellColumn + cell.width <= width else {
+                usual = false
+                return
+            }
+            while column < cellColumn {
+                bytes.append(0x20)
+                column += 1
+            }
+            var isSpace = true
+            for byte in cell.text.utf8 {
+                bytes.append(byte)
+                if byte != 0x20 { isSpace = false }
+            }
+            if !isSpace { end = bytes.count }
+            column += cell.width
+        }
+        return usual ? String(decoding: bytes[..<end], as: UTF8.self) : nil
     }
 
     /// Every link with its cells and entries, worked out when asked for (the text format
@@ -64,7 +116,21 @@ public struct RenderedPage {
     /// The rows as text, trailing spaces removed; a page that ends with a newline has no
     /// empty last row.
     public var lines: [String] {
-        var lines = grid.lines
+        var lines: [String] = []
+        lines.reserveCapacity(rowCount)
+        var bytes: [UInt8] = []
+        var band = 0
+        while band < rowCount {
+            let rows = band..<min(band + Self.bandRows, rowCount)
+            var direct: [String] = []
+            direct.reserveCapacity(rows.count)
+            for row in rows {
+                guard let line = plainLine(row, buffer: &bytes) else { break }
+                direct.append(line)
+            }
+            lines += direct.count == rows.count ? direct : draw(rows: rows).lines
+            band += Self.bandRows
+        }
         if text.string.hasSuffix("\n"), lines.last == "" { lines.removeLast() }
         return lines
     }

@@ -81,4 +81,16 @@ import Glibc
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch) == ["wn"])
         #expect(try DataFolder.load(from: scratch + "/wn").entries.count == 16)
     }
+
+    @Test func aDestinationThatIsALinkStaysALink() throws {
+        let scratch = ImportScratch.folder("atomic")
+        defer { ImportScratch.remove(scratch) }
+        _ = try WordNetImporter(from: Fixtures.path("wordnet-mini"), to: scratch + "/real").run()
+        #expect(symlink(scratch + "/real", scratch + "/link") == 0)
+        _ = try WordNetImporter(from: Fixtures.path("wordnet-mini"), to: scratch + "/link", entriesPerFile: 4).run()
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch + "/link") == scratch + "/real")
+        #expect(try DataFolder.load(from: scratch + "/real").entryFileCount == 4)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).sorted() == ["link", "real"])
+    }
 }
+

@@ -39,6 +39,10 @@ import TerminalText
     /// Every link span lies on the row's text of that link, and no line is wider than the page.
     func checkConsistency(_ page: RenderedPage) {
         let lines = page.lines
+        // The lines gathered from the placed cells are the lines of the page drawn in a grid.
+        var drawn = page.grid.lines
+        if page.text.string.hasSuffix("\n"), drawn.last == "" { drawn.removeLast() }
+        #expect(lines == drawn)
         for line in lines { #expect(Self.width(of: line) <= page.width, "too wide: \(line)") }
         for link in page.links {
             #expect(!link.cells.isEmpty)
@@ -153,5 +157,17 @@ import TerminalText
         let browser = try run([])
         #expect(browser.status == 1)
         #expect(browser.error == "wordlink: the browser needs a terminal: standard input and output must be a tty (use `wordlink define WORD` in scripts)\n")
+    }
+
+    @Test(arguments: [1, 2, 3, 7, 13, 40, 80])
+    func linesOfHardTextAreTheDrawnGridsLines(width: Int) {
+        let hard = "tab\there 字典字典 👨‍👩‍👧 family e\u{301}t\u{E9} \u{202E}bidi\u{202C} ❤️ 👍🏽 esc\u{1B}[31m nul\u{0} "
+            + "ａｂｃ ｶﾀｶﾅ 한국어 \u{0301}lone 𝔘𝔫𝔦 Z\u{200B}W\u{200D}J\n\nsecond\tparagraph with a very_long_word_that_cannot_break_anywhere_at_all"
+        var text = StyledText(hard)
+        text.append(" and a link", TextAttributes(wordLink: WordLink(target: "x", state: .resolved)))
+        var generator = SeededGenerator(seed: UInt64(width))
+        text.append(TextCorpus.random(using: &generator, words: 300))
+        let page = RenderedPage(text: text, width: width)
+        #expect(page.lines == page.grid.lines)
     }
 }

@@ -112,4 +112,36 @@ import Glibc
         #expect(Self.run(["import", "wordnet", "--from", ImportCommandEndToEndTests.wordnetMini, "--to", folder]).status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent) == ["wn"])
     }
+
+    /// Runs `arguments` to the end with output to /dev/null; its peak resident memory in KB.
+    static func peakMemory(_ arguments: [String]) -> (status: Int32, kilobytes: Int) {
+        let pid = spawn(arguments)
+        guard pid > 0 else { return (-1, 0) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        return ((status >> 8) & 0xFF, usage.ru_maxrss)
+    }
+
+    /// A definition of 1 MB: `define` used 62 times its size (the whole page drawn into one
+    /// grid of cells, 16 bytes of layout a character, four of markup scanning); now its
+    /// memory above that of a small page stays within 25 times.
+    @Test func aHugeDefinitionTakesMemoryInProportion() throws {
+        let folder = Subprocess.temporaryPath("abuse-huge")
+        try FileManager.default.createDirectory(atPath: folder + "/entries", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var definition = ""
+        while definition.utf8.count < 1_000_000 { definition += "the quick brown fox jumps over the lazy [[dog]] and runs away again " }
+        try #"{"format": "wordlink-dictionary", "formatVersion": 1, "id": "huge", "title": "Huge"}"#
+            .write(toFile: folder + "/dictionary.json", atomically: true, encoding: .utf8)
+        try #"{"id": "dog", "headword": "dog", "senses": [{"definition": "a dog"}]}"#
+            .write(toFile: folder + "/entries/dog.json", atomically: true, encoding: .utf8)
+        try "{\"id\": \"huge\", \"headword\": \"huge\", \"senses\": [{\"definition\": \"\(definition)\"}]}"
+            .write(toFile: folder + "/entries/huge.json", atomically: true, encoding: .utf8)
+        let small = Self.peakMemory([TmuxSession.binary, "define", "dog", "--data", folder, "--width", "80"])
+        let huge = Self.peakMemory([TmuxSession.binary, "define", "huge", "--data", folder, "--width", "80"])
+        #expect(small.status == 0 && huge.status == 0)
+        let extra = huge.kilobytes - small.kilobytes
+        #expect(extra < 25 * definition.utf8.count / 1024, "define used \(extra) KB more for a \(definition.utf8.count / 1024) KB definition")
+    }
 }

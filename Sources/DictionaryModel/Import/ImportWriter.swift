@@ -66,7 +66,9 @@ public struct ImportWriter {
     public init(folder: String, importer: String, entriesPerFile: Int = ImportWriter.defaultEntriesPerFile) throws(DictionaryModelError) {
         var folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         // A destination that is a symbolic link to a folder: the folder is replaced, not the link.
-        if isDirectory(folder), let resolved = IndexStore.realPath(folder) { folder = resolved }
+        var link = stat()
+        if lstat(folder, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK, isDirectory(folder),
+           let resolved = IndexStore.realPath(folder) { folder = resolved }
         self.folder = folder
         self.importer = importer
         self.entriesPerFile = max(1, entriesPerFile)

@@ -313,7 +313,7 @@ enum IndexBuilder {
         out.u32(0) // the header's CRC, set by `seal`
         out.u64(0)
         for _ in 0..<blockCount { out.u32(0) }
-        out.align(to: 8)
+        out.align(to: 4096)
         for i in sections.indices {
             out.align(to: 8)
             out.set(UInt64(out.bytes.count), at: table + i * 16)
