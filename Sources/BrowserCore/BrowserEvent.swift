@@ -1,13 +1,39 @@
 import TerminalText
 
+/// Shift, Alt and Ctrl held with a key that is not a character (an arrow, Home, PgDn…).
+public struct KeyModifiers: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let shift = KeyModifiers(rawValue: 1)
+    public static let alt = KeyModifiers(rawValue: 2)
+    public static let control = KeyModifiers(rawValue: 4)
+
+    /// From xterm's modifier parameter (`ESC [ 1 ; 3 D` is Alt-Left: 1 + 2) or the digit of
+    /// a terminfo name (`kLFT3`).
+    public init(xtermParameter value: Int) { self.init(rawValue: UInt8(clamping: max(0, value - 1) & 7)) }
+
+    public var description: String {
+        [(KeyModifiers.control, "Ctrl-"), (.alt, "Alt-"), (.shift, "Shift-")].filter { contains($0.0) }.map(\.1).joined()
+    }
+}
+
 /// A key as the browser understands it, already decoded from the terminal's bytes.
-public enum Key: Hashable, Sendable {
+public indirect enum Key: Hashable, Sendable {
     case character(Character)
     /// A control key (Ctrl-C is `.control("c")`).
     case control(Character)
     case enter, tab, backTab, backspace, delete, escape
     case up, down, left, right, pageUp, pageDown, home, end
-    case altLeft, altRight
+    /// A key other than a character with modifiers held (`Shift-Right`, `Ctrl-End`).
+    case modified(Key, KeyModifiers)
+
+    public static let altLeft = Key.modified(.left, .alt)
+    public static let altRight = Key.modified(.right, .alt)
+
+    /// `key` with `modifiers`, or `key` itself when there are none.
+    public static func with(_ modifiers: KeyModifiers, _ key: Key) -> Key {
+        modifiers.isEmpty ? key : .modified(key, modifiers)
+    }
 }
 
 /// What the mouse did, at a cell of the screen.

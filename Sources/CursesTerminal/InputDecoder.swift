@@ -37,8 +37,9 @@ final class InputDecoder {
     private var state = State.ground
     private var utf8 = UTF8Assembler()
     private var isButtonDown = false
-    let altLeftCode: Int32
-    let altRightCode: Int32
+    /// The keys of ncurses' extended key codes (`kLFT3` is Alt-Left, `kEND5` Ctrl-End), whose
+    /// numbers it assigns at start-up from the terminal description.
+    let extendedKeys: [Int32: Key]
 
     // The paste being read: its bytes, and how much of the end marker has been seen.
     private var pasteBytes: [UInt8] = []
@@ -49,11 +50,37 @@ final class InputDecoder {
     /// The longest escape sequence read before it is given up as noise.
     static let sequenceLimit = 32
 
-    /// `altLeftCode` and `altRightCode` are the extended key codes ncurses gave Alt-Left and
-    /// Alt-Right (`kLFT3`, `kRIT3`), or -1.
-    init(altLeftCode: Int32 = -1, altRightCode: Int32 = -1) {
-        self.altLeftCode = altLeftCode
-        self.altRightCode = altRightCode
+    /// `extendedKeys` maps the extended key codes ncurses assigned to the keys they stand for.
+    init(extendedKeys: [Int32: Key] = [:]) {
+        self.extendedKeys = extendedKeys
+    }
+
+    /// The terminfo names of keys that come with modifiers (`kLFT` + 2…7), and their keys.
+    static let modifiableKeyNames: [(name: String, key: Key)] = [
+        ("kLFT", .left), ("kRIT", .right), ("kUP", .up), ("kDN", .down), ("kHOM", .home), ("kEND", .end),
+        ("kNXT", .pageDown), ("kPRV", .pageUp), ("kDC", .delete),
+    ]
+
+    /// The key of an xterm sequence's final byte (`ESC [ 1 ; 2 C`) or `~` number (`ESC [ 5 ; 5 ~`).
+    static func key(final: UInt8, number: Int) -> Key? {
+        switch final {
+        case 0x41: return .up
+        case 0x42: return .down
+        case 0x43: return .right
+        case 0x44: return .left
+        case 0x48: return .home
+        case 0x46: return .end
+        case 0x7E:
+            switch number {
+            case 1, 7: return .home
+            case 4, 8: return .end
+            case 3: return .delete
+            case 5: return .pageUp
+            case 6: return .pageDown
+            default: return nil
+            }
+        default: return nil
+        }
     }
 
     /// Whether the input so far ends inside a sequence: the reader should wait a little for
@@ -162,9 +189,14 @@ final class InputDecoder {
 
     private func finishControlSequence(_ parameters: [UInt8], final: UInt8, into events: inout [BrowserEvent]) {
         let text = String(decoding: parameters, as: UTF8.self)
+        let fields = text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        // xterm's modified keys: ESC [ 1 ; m X and ESC [ n ; m ~, m = 1 + shift + 2 alt + 4 ctrl.
+        if fields.count == 2, let number = fields[0], let modifier = fields[1], modifier >= 2,
+           let key = Self.key(final: final, number: number) {
+            events.append(.keyPressed(.with(KeyModifiers(xtermParameter: modifier), key)))
+            return
+        }
         switch final {
-        case 0x44 where text.hasSuffix(";3"): events.append(.keyPressed(.altLeft))
-        case 0x43 where text.hasSuffix(";3"): events.append(.keyPressed(.altRight))
         case 0x7E where text == "200":
             state = .paste
             pasteBytes = []
@@ -234,9 +266,16 @@ final class InputDecoder {
         case KEY_BACKSPACE: return .keyPressed(.backspace)
         case KEY_DC: return .keyPressed(.delete)
         case KEY_ENTER: return .keyPressed(.enter)
-        case altLeftCode where altLeftCode > 0: return .keyPressed(.altLeft)
-        case altRightCode where altRightCode > 0: return .keyPressed(.altRight)
-        default: return nil
+        case KEY_SLEFT: return .keyPressed(.modified(.left, .shift))
+        case KEY_SRIGHT: return .keyPressed(.modified(.right, .shift))
+        case KEY_SR: return .keyPressed(.modified(.up, .shift))
+        case KEY_SF: return .keyPressed(.modified(.down, .shift))
+        case KEY_SHOME: return .keyPressed(.modified(.home, .shift))
+        case KEY_SEND: return .keyPressed(.modified(.end, .shift))
+        case KEY_SNEXT: return .keyPressed(.modified(.pageDown, .shift))
+        case KEY_SPREVIOUS: return .keyPressed(.modified(.pageUp, .shift))
+        case KEY_SDC: return .keyPressed(.modified(.delete, .shift))
+        default: return extendedKeys[code].map { .keyPressed($0) }
         }
     }
 

@@ -13,8 +13,15 @@ final class TerminalInput {
     private var queue: [BrowserEvent] = []
 
     init() {
-        // Alt-arrows are extended keys whose codes ncurses assigns at start-up.
-        decoder = InputDecoder(altLeftCode: Self.extendedKeyCode("kLFT3"), altRightCode: Self.extendedKeyCode("kRIT3"))
+        // Keys with modifiers are extended keys whose codes ncurses assigns at start-up.
+        var keys: [Int32: Key] = [:]
+        for (name, key) in InputDecoder.modifiableKeyNames {
+            for digit in 2...7 {
+                let code = Self.extendedKeyCode(name + String(digit))
+                if code > 0 { keys[code] = .with(KeyModifiers(xtermParameter: digit), key) }
+            }
+        }
+        decoder = InputDecoder(extendedKeys: keys)
     }
 
     private static func extendedKeyCode(_ name: String) -> Int32 {

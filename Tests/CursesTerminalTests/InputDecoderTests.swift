@@ -81,8 +81,28 @@ import Testing
         _ = decoder.feed(.byte(0x1B))
         #expect(decoder.feed(.key(KEY_LEFT)) == [.keyPressed(.altLeft)])
         #expect(decoder.feed(.key(KEY_LEFT)) == [.keyPressed(.left)])
-        let extended = InputDecoder(altLeftCode: 600, altRightCode: 601)
+        let extended = InputDecoder(extendedKeys: [600: .altLeft, 601: .altRight])
         #expect(extended.feed(.key(601)) == [.keyPressed(.altRight)])
+    }
+
+    @Test(arguments: [
+        ("\u{1b}[1;2C", Key.modified(.right, .shift)), ("\u{1b}[1;5D", .modified(.left, .control)),
+        ("\u{1b}[1;6A", .modified(.up, [.shift, .control])), ("\u{1b}[1;5H", .modified(.home, .control)),
+        ("\u{1b}[1;5F", .modified(.end, .control)), ("\u{1b}[1;2B", .modified(.down, .shift)),
+        ("\u{1b}[6;2~", .modified(.pageDown, .shift)), ("\u{1b}[5;5~", .modified(.pageUp, .control)),
+        ("\u{1b}[3;3~", .modified(.delete, .alt)), ("\u{1b}[1;8C", .modified(.right, [.shift, .alt, .control])),
+    ])
+    func modifiedKeysFromXtermSequences(sequence: String, key: Key) {
+        #expect(decode(Array(sequence.utf8)) == [.keyPressed(key)])
+    }
+
+    @Test func modifiedKeysFromNcursesCodes() {
+        let decoder = InputDecoder(extendedKeys: [570: .modified(.end, .control)])
+        #expect(decoder.feed(.key(KEY_SLEFT)) == [.keyPressed(.modified(.left, .shift))])
+        #expect(decoder.feed(.key(KEY_SR)) == [.keyPressed(.modified(.up, .shift))])
+        #expect(decoder.feed(.key(570)) == [.keyPressed(.modified(.end, .control))])
+        #expect(KeyModifiers(xtermParameter: 5) == .control)
+        #expect(KeyModifiers(xtermParameter: 4) == [.shift, .alt])
     }
 
     @Test func keyCodesInTheMiddleOfACharacterDropIt() {
