@@ -35,9 +35,12 @@ public enum TerminalApp {
     public struct Options: Sendable {
         public var theme: Theme.Name = .dark
         public var environment: [String: String] = [:]
-        public init(theme: Theme.Name = .dark, environment: [String: String] = [:]) {
+        /// Where work in the background posts its events for the browser.
+        public var mailbox: EventMailbox
+        public init(theme: Theme.Name = .dark, environment: [String: String] = [:], mailbox: EventMailbox = EventMailbox()) {
             self.theme = theme
             self.environment = environment
+            self.mailbox = mailbox
         }
     }
 
@@ -75,30 +78,9 @@ public enum TerminalApp {
 
         let theme = Theme.choose(preferred: options.theme, environment: options.environment,
                                  terminalHasColors: has_colors())
-        let screen = CursesScreen(theme: theme)
-        let input = TerminalInput()
+        let device = CursesDevice(screen: CursesScreen(theme: theme), input: TerminalInput())
         let browser = makeBrowser(CellSize(columns: Int(CNcursesw_COLS()), rows: Int(CNcursesw_LINES())))
-        screen.draw(browser.render(), cursor: browser.cursorPosition)
-        while true {
-            guard let event = input.nextEvent() else { continue }
-            if case .keyPressed(.control("z")) = event {
-                suspend()
-                screen.invalidate()
-                screen.draw(browser.render(), cursor: browser.cursorPosition)
-                continue
-            }
-            if case .windowResized = event { screen.invalidate() }
-            let effects = browser.handle(event)
-            for effect in effects {
-                switch effect {
-                case .quit: return
-                case .copyToClipboard(let text): copyToClipboard(text)
-                }
-            }
-            // Draw once the input has settled (a burst of motion reports is one frame).
-            if input.hasQueuedEvents || input.decoder.isIncomplete || hasPendingInput() { continue }
-            screen.draw(browser.render(), cursor: browser.cursorPosition)
-        }
+        EventLoop.run(browser, on: device, mailbox: options.mailbox)
     }
 
     /// Reads the terminal's description before anything is sent to it: an unknown TERM, or
@@ -131,13 +113,13 @@ public enum TerminalApp {
         writeToTerminal("\u{1b}]52;c;" + Base64.encode(Array(text.utf8)) + "\u{07}")
     }
 
-    private static func hasPendingInput() -> Bool {
+    static func hasPendingInput() -> Bool {
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         return poll(&descriptor, 1, 0) > 0
     }
 
     /// Ctrl-Z: leave curses, stop, and come back as before when resumed.
-    private static func suspend() {
+    static func suspend() {
         enableMotionReporting(false)
         endwin()
         TerminalRestore.restoreSettingsOnly()

@@ -30,20 +30,30 @@ final class TerminalInput {
         return code > 0 ? code : -1
     }
 
-    /// Events decoded but not yet handed out.
-    var hasQueuedEvents: Bool { !queue.isEmpty }
 
-    /// Blocks for the next event; nil when reading failed (a signal interrupted it).
-    func nextEvent() -> BrowserEvent? {
+    /// Waits for input or for `wakeDescriptor` and returns the events decoded so far: empty
+    /// when only the descriptor woke it, or a signal (a resize) interrupted the wait.
+    func waitForEvents(wakeDescriptor: Int32) -> [BrowserEvent] {
         while queue.isEmpty {
-            let isIncomplete = decoder.isIncomplete
-            guard let code = read(timeoutMilliseconds: isIncomplete ? decoder.waitMilliseconds : -1) else {
-                if isIncomplete { queue += decoder.flush(); continue }
-                return nil
+            if decoder.isIncomplete {
+                // The rest of a sequence comes in the same write, or a paste streams in.
+                guard let code = read(timeoutMilliseconds: decoder.waitMilliseconds) else { queue += decoder.flush(); continue }
+                queue += decoder.feed(code)
+                continue
             }
-            queue += decoder.feed(code)
+            // ncurses may already hold bytes it read: ask it first, then wait on both.
+            if let code = read(timeoutMilliseconds: 0) { queue += decoder.feed(code); continue }
+            var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&descriptors, wakeDescriptor >= 0 ? 2 : 1, -1)
+            if ready < 0 || descriptors[1].revents != 0 || descriptors[0].revents & Int16(POLLIN) == 0 {
+                // Interrupted (SIGWINCH: ncurses has a KEY_RESIZE ready), or woken.
+                if let code = read(timeoutMilliseconds: 0) { queue += decoder.feed(code) }
+                break
+            }
         }
-        return queue.removeFirst()
+        defer { queue.removeAll() }
+        return queue
     }
 
     /// One unit of input, or nil when none came in time.
