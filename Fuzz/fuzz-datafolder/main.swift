@@ -43,6 +43,16 @@ func checkInside(_ location: SourceLocation?, lines: [Int], what: String) {
               "\(what) at \(location), line \(location.line) has \(lines[location.line - 1]) characters")
 }
 
+/// Removes the folder when the program exits (a crash leaves it, with the input in it).
+func removeFolder() {
+    unlink(folder + "/entries/x.json")
+    unlink(folder + "/dictionary.json")
+    rmdir(folder + "/entries")
+    rmdir(folder)
+}
+_ = folder
+atexit { removeFolder() }
+
 FuzzDriver.run { bytes in
     // Entry decoding on its own, from any JSON value the input holds.
     if let json = try? JSONParser.parse(bytes) {
