@@ -45,6 +45,14 @@ let package = Package(
         ),
         .executableTarget(name: "wordlink-floor", path: "Benchmarks/wordlink-floor"),
         .target(name: "TestSupport", dependencies: ["TerminalText", "DictionaryModel", "BrowserCore"], path: "Tests/TestSupport"),
+        // Fuzz drivers (Fuzz/, `make fuzz`): libFuzzer's entry point is weak, so they also link
+        // and run without it (docs/decisions.md, "Fuzzing").
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/FuzzSupport"),
+        .executableTarget(name: "fuzz-json", dependencies: ["DictionaryModel", "FuzzSupport"], path: "Fuzz/fuzz-json"),
+        .executableTarget(name: "fuzz-markup", dependencies: ["DictionaryModel", "TerminalText", "FuzzSupport"], path: "Fuzz/fuzz-markup"),
+        .executableTarget(name: "fuzz-layout", dependencies: ["TerminalText", "FuzzSupport"], path: "Fuzz/fuzz-layout"),
+        .executableTarget(name: "fuzz-datafolder", dependencies: ["DictionaryModel", "FuzzSupport"], path: "Fuzz/fuzz-datafolder"),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "TestSupport", "CLinux"]),
         .testTarget(name: "DictionaryModelTests", dependencies: ["DictionaryModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BrowserCoreTests", dependencies: ["BrowserCore", "TestSupport"]),

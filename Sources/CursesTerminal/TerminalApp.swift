@@ -142,7 +142,7 @@ public enum TerminalApp {
 extension TerminalRestore {
     /// Puts back the saved settings without touching the handlers (for a suspend).
     static func restoreSettingsOnly() {
-        if hasSaved { tcsetattr(descriptor, TCSAFLUSH, &saved) }
+        if hasSaved { tcsetattr(descriptor, TCSAFLUSH, saved) }
     }
 }
 

@@ -9,7 +9,15 @@ import Glibc
 /// what it would have done, so a crash report prints on a sane terminal.
 enum TerminalRestore {
     /// Saved `termios` of the terminal, set once before any handler is installed.
-    nonisolated(unsafe) static var saved = termios()
+    /// Storage for one `termios`, allocated once. Not a global `termios`: Swift sees the
+    /// struct as 57 bytes while the C library writes its whole 60-byte stride, which ran past
+    /// a global into the next one (found by the address sanitizer).
+    nonisolated(unsafe) static let saved: UnsafeMutablePointer<termios> = {
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: max(MemoryLayout<termios>.stride, 64),
+                                                   alignment: MemoryLayout<termios>.alignment)
+        raw.initializeMemory(as: UInt8.self, repeating: 0, count: max(MemoryLayout<termios>.stride, 64))
+        return raw.bindMemory(to: termios.self, capacity: 1)
+    }()
     nonisolated(unsafe) static var hasSaved = false
     nonisolated(unsafe) static var descriptor: Int32 = 0
     nonisolated(unsafe) static var isActive = false
@@ -51,7 +59,7 @@ enum TerminalRestore {
     /// Saves the settings of `fd` and installs the handlers.
     static func save(fileDescriptor fd: Int32) {
         descriptor = fd
-        hasSaved = tcgetattr(fd, &saved) == 0
+        hasSaved = tcgetattr(fd, saved) == 0
         _ = resetBytes // made now, never inside a handler
         _ = previousActions
         installed = []
@@ -74,7 +82,7 @@ enum TerminalRestore {
     static func restore() {
         guard isActive else { return }
         isActive = false
-        if hasSaved { tcsetattr(descriptor, TCSAFLUSH, &saved) }
+        if hasSaved { tcsetattr(descriptor, TCSAFLUSH, saved) }
         for sig in installed { sigaction(sig, previousActions + Int(sig), nil) }
     }
 
@@ -85,7 +93,7 @@ enum TerminalRestore {
         if TerminalRestore.isActive {
             TerminalRestore.isActive = false
             _ = write(TerminalRestore.descriptor, TerminalRestore.resetBytes, TerminalRestore.resetSequence.count)
-            if TerminalRestore.hasSaved { tcsetattr(TerminalRestore.descriptor, TCSANOW, &TerminalRestore.saved) }
+            if TerminalRestore.hasSaved { tcsetattr(TerminalRestore.descriptor, TCSANOW, TerminalRestore.saved) }
         }
         let previous = TerminalRestore.previousActions[Int(sig)]
         if previous.sa_flags & SA_SIGINFO != 0, let handler = previous.__sigaction_handler.sa_sigaction {

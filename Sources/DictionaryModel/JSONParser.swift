@@ -3,8 +3,9 @@
 /// Why not Foundation's `JSONDecoder`: it is slow on this platform (about 12 MB/s) and reports
 /// a type error without a line or column. This parser rejects everything RFC 8259 rejects —
 /// trailing commas, comments, control characters and invalid UTF-8 in strings, bad escapes,
-/// lone surrogates, leading zeros, `NaN`, a second top-level value — and throws
-/// `DictionaryModelError.invalidJSON` with the offset of the offending byte.
+/// lone surrogates, leading zeros, `NaN`, a second top-level value — and numbers beyond the range
+/// of a `Double` (a limit RFC 8259 §6 allows). It throws `DictionaryModelError.invalidJSON` with
+/// the offset of the offending byte.
 ///
 /// - Complexity: O(n); one pass over the bytes, no backtracking. Nesting deeper than
 ///   `maximumDepth` is an error rather than a stack overflow.
@@ -381,6 +382,9 @@ private struct Scanner {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         guard let value = Double(text) else { throw fail("invalid number", at: start) }
+        // RFC 8259 §6 lets a parser limit the range; beyond a Double's it would be infinity,
+        // which no JSON text can say (it would be written back as `inf`).
+        guard value.isFinite else { throw fail("number out of range (beyond ±1.7976931348623157e308)", at: start) }
         return value
     }
 

@@ -9,7 +9,8 @@ extension Markup {
     ///   is literal (links do not nest) and emphasis may stand in the shown text; emphasis
     ///   left open at a link's end is closed there.
     /// - `\x` is `x`; a backslash at the very end is itself.
-    /// - An empty target (`[[]]`, `[[|x]]`) is not a link: its text is shown literally.
+    /// - An empty target (`[[]]`, `[[|x]]`) is not a link: its text is shown literally. An empty
+    ///   shown text (`[[dog|]]`) shows the target, as `[[dog]]` does.
     public static func parse(_ source: String) -> [Run] {
         var parser = MarkupScanner(Array(source.utf8))
         return parser.parse()
@@ -150,10 +151,13 @@ private struct MarkupScanner {
                 let made = Markup.Link(target: target, sense: sense?.isEmpty == true ? nil : sense, index: linkCount)
                 linkCount += 1
                 let (outerStrong, outerEmphasis) = (plan.strong, plan.emphasis)
+                let runsBefore = plan.runs.count
                 if let bar {
                     scan((bar + 1)..<end, link: made, into: &plan)
-                } else {
-                    // The shown text is the target as written (with escapes removed), unstyled.
+                }
+                if !plan.runs[runsBefore...].contains(where: { $0.link == made }) {
+                    // No shown text, or an empty one (`[[dog|]]`, which would hide the link):
+                    // the shown text is the target as written (with escapes removed), unstyled.
                     plan.append(unescaped(targetRange), link: made)
                 }
                 plan.strong = outerStrong

@@ -46,14 +46,17 @@ extension LayoutManager {
     }
 
     /// The cells that show `range`: one rectangle per row the range covers, from the first to
-    /// the last drawn cell of its clusters on that row. Hanging spaces and newlines have no
-    /// cells; a row on which nothing of the range is drawn has no rectangle.
+    /// the last drawn cell of its clusters on that row. A cluster is the range's when its first
+    /// character is, as drawing and `characterIndex(at:)` take a cluster for its first
+    /// character (a link that starts with a combining mark has no cells of that cluster).
+    /// Hanging spaces and newlines have no cells; a row on which nothing of the range is drawn
+    /// has no rectangle.
     public func cellRects(for range: Range<Int>) -> [CellRect] {
         guard !range.isEmpty else { return [] }
         var rects: [CellRect] = []
         for row in rows(covering: range) {
             var low = Int.max, high = Int.min
-            for placed in placedClusters(inRow: row) where placed.characterRange.overlaps(range) {
+            for placed in placedClusters(inRow: row) where range.contains(placed.characterRange.lowerBound) {
                 low = min(low, placed.column)
                 high = max(high, placed.column + placed.width)
             }

@@ -42,6 +42,18 @@ import Testing
         #expect(try JSONParser.parse("123456789012345678901").numberValue == 123456789012345678901.0)
     }
 
+    /// Found by fuzz-json: 1E4740893 parsed as infinity, which `serialized` wrote as `inf`, not
+    /// JSON. A number beyond a Double's range is an error; one too small to tell from 0 is 0.
+    @Test func rejectsNumbersBeyondADoublesRange() throws {
+        let input = #"{"id":"dog~n","headword":"dog","n":[1,-0,2.5e-3,1E4740893],"ok":true,"n\#u{7F}":null}"#
+        #expect(failure(input) == "1:49: invalid JSON: number out of range (beyond ±1.7976931348623157e308)")
+        #expect(failure("-1e309") == "1:1: invalid JSON: number out of range (beyond ±1.7976931348623157e308)")
+        #expect(try JSONParser.parse("1.7976931348623157e308").numberValue == .greatestFiniteMagnitude)
+        #expect(try JSONParser.parse("1e-400").numberValue == 0)
+        let value = try JSONParser.parse("[1e308, -2.5e-300]")
+        #expect(try JSONParser.parse(value.serialized).arrayValue?.map(\.kind) == value.arrayValue?.map(\.kind))
+    }
+
     @Test(arguments: [
         ("{\"a\": 1,}", "1:9: invalid JSON: trailing comma before '}'"),
         ("[1, 2,]", "1:7: invalid JSON: trailing comma before ']'"),

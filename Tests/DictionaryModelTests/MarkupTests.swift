@@ -57,6 +57,19 @@ import Testing
         #expect(render(source) == expected)
     }
 
+    /// Found by fuzz-markup: `[[target|]]` made no run at all, so the link vanished from the
+    /// page and the next link's index was 1 where `links` had it first.
+    @Test func anEmptyShownTextShowsTheTarget() {
+        let fuzzed = "[[\u{3}\u{FFFD}\u{FFFD}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{FFFD}\u{0}\u{306C}\u{FFFD}\u{FFFD}|]]\u{306F}[[\u{72AC}]\u{FFFD}\u{306C}]]\u{306F}[[\u{72AC}]]\u{FFFD}]\u{3067}\u{3059}\u{FFFD}\u{FFFD}'/\u{5F37}\u{FFFD}\u{FFFD}\u{FFFD}Z'"
+        let runs = Markup.parse(fuzzed)
+        #expect(Set(runs.compactMap(\.link?.index)) == [0, 1, 2])
+        #expect(Markup(fuzzed).links.map(\.index) == [0, 1, 2])
+        #expect(render("a [[dog|]] b") == "a {dog@0:dog} b")
+        #expect(render("[[dog#2|]] [[cat]]") == "{dog#2@0:dog#2} {cat@1:cat}")
+        #expect(render("[[dog|'''''']]") == "{dog@0:dog}")
+        #expect(render("[[dog| ]]") == "{dog@0: }")
+    }
+
     @Test func linksAndPlainText() {
         let markup = Markup("see [[dog]], [[cat|a ''cat'']] and [[dog]]")
         #expect(markup.plainText == "see dog, a cat and dog")

@@ -22,6 +22,29 @@ import TestSupport
         }
     }
 
+    /// Found by fuzz-layout (input 00 54 09 CC 01 CC 83: width 1, a replacement character,
+    /// then a link holding only U+0303): the cluster "\u{FFFD}\u{303}" is drawn and hit as
+    /// its first, unlinked character, but `cellRects` gave its cell to the link too.
+    @Test func aLinkStartingInsideAClusterHasNoCellOfIt() {
+        var text = StyledText("\u{FFFD}", attributes: TextAttributes(paragraphStyle: ParagraphStyle(firstLineIndent: 4, headIndent: 5)))
+        let link = TextLink(FixtureLink(target: "t1"))
+        text.append("\u{303}", TextAttributes(link: link, paragraphStyle: ParagraphStyle(firstLineIndent: 4, headIndent: 5)))
+        for width in [1, 5] {
+            let layoutManager = LayoutManager(text: text, width: width)
+            let linkRange = text.links[0].range
+            #expect(linkRange == 3..<5)
+            for rect in layoutManager.cellRects(for: linkRange) {
+                for column in rect.minColumn..<rect.maxColumn {
+                    #expect(layoutManager.link(at: CellPoint(column: column, row: rect.minRow))?.link == link)
+                }
+            }
+            #expect(layoutManager.cellRects(for: 0..<5).count == 1)
+        }
+        // A link whose first character starts the cluster keeps it, combining marks after included.
+        let after = LayoutManager(text: TextFixtures.marked("x«e\u{301}»"), width: 5)
+        #expect(after.cellRects(for: 1..<4) == [CellRect(column: 1, row: 0, columns: 1, rows: 1)])
+    }
+
     @Test func rightHalfOfAWideCharacterIsThatCharacter() {
         let layoutManager = layout("ab中文", width: 10)
         #expect(layoutManager.characterIndex(at: CellPoint(column: 2, row: 0)) == 2)
