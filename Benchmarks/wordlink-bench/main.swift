@@ -1,6 +1,6 @@
 import Foundation
 // `make bench`: the figures the issues ask for, measured on a release build.
-// Usage: wordlink-bench [all|text|define|prompt|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR|wordnet [DIR]]
+// Usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR|wordnet [DIR]]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
 switch which {
@@ -18,6 +18,8 @@ case "browser":
     runBrowserBenchmarks()
 case "prompt":
     PromptBenchmark.run(data: dataFolder)
+case "hints" where arguments.count == 2:
+    HintsBenchmark.run(folder: arguments[1])
 case "define":
     DefineBenchmarks.run(binDirectory: binDirectory, data: dataFolder)
 case "profile-layout":
@@ -33,7 +35,7 @@ case "wordnet":
 case "index" where arguments.count == 2:
     IndexBenchmarks.run(folder: arguments[1])
 default:
-    print("usage: wordlink-bench [all|text|define|prompt|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR|wordnet [DIR]]")
+    print("usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR|wordnet [DIR]]")
 }
 
 /// The release build's folder (wordlink and wordlink-floor are beside this program).

@@ -8,6 +8,8 @@ public struct LookupPrompt: Equatable {
     public var candidates: [Completion] = []
     /// The highlighted candidate, previewed in the viewport.
     public var highlighted: Int = 0
+    /// The query the candidates are for: the start of the text, at most `queryLimit` bytes.
+    public var query: String = ""
 }
 
 /// Find in page: what is typed (the prompt is open while the mode is `.find`).
@@ -70,8 +72,11 @@ extension Browser {
     }
 
     private func refreshCandidates(_ prompt: inout LookupPrompt) {
-        prompt.candidates = prompt.field.isEmpty ? []
-            : source.completions(for: prompt.field.prefix(utf8Limit: Self.queryLimit), limit: Self.completionLimit)
+        let query = prompt.field.prefix(utf8Limit: Self.queryLimit)
+        // Typing past the limit (a paste sent as keys) does not change what is looked up.
+        if query == prompt.query { return }
+        prompt.query = query
+        prompt.candidates = query.isEmpty ? [] : source.completions(for: query, limit: Self.completionLimit)
         prompt.highlighted = 0
     }
 

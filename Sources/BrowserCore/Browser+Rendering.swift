@@ -67,7 +67,9 @@ extension Browser {
                 grid.modifyStyle(in: CellRect(column: r.minColumn + Self.margin, row: screenRow, columns: r.size.columns, rows: 1), change)
             }
         }
-        for match in findMatches { highlight(match) { $0.role = .match } }
+        // Only the matches among the visible characters (a page can hold 100,000 of them).
+        let window = view.visibleCharacterRange(height: viewportHeight)
+        for i in PageView.indices(of: findMatches, overlapping: window) { highlight(findMatches[i]) { $0.role = .match } }
         if let hovered = hoveredLink, view.links.indices.contains(hovered) {
             highlight(view.links[hovered].range) { $0.role = .hover }
         }

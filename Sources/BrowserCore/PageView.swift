@@ -59,10 +59,40 @@ public final class PageView {
         }
     }
 
+    /// The characters of rows `top..<top+height` (from the first row's start to the last
+    /// row's end).
+    public func visibleCharacterRange(height: Int) -> Range<Int> {
+        let top = topRow
+        guard let first = layoutManager.lineFragment(atRow: top) else { return topCharacter..<topCharacter }
+        let lastRow = min(top + max(1, height), layoutManager.numberOfRows) - 1
+        let end = layoutManager.lineFragment(atRow: lastRow)?.characterRange.upperBound ?? first.characterRange.upperBound
+        return first.characterRange.lowerBound..<max(first.characterRange.lowerBound, end)
+    }
+
+    /// Indices of the ranges (sorted, not overlapping) that overlap `window`, found by binary
+    /// search: what a viewport shows of 100,000 links or matches costs what it shows.
+    public static func indices(of ranges: [Range<Int>], overlapping window: Range<Int>) -> Range<Int> {
+        indices(count: ranges.count, overlapping: window) { ranges[$0] }
+    }
+
+    static func indices(count: Int, overlapping window: Range<Int>, range: (Int) -> Range<Int>) -> Range<Int> {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if range(mid).upperBound <= window.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        var end = low
+        while end < count, range(end).lowerBound < window.upperBound { end += 1 }
+        return low..<end
+    }
+
     /// The links with at least one cell in rows `top..<top+height`, as indices into `links`.
+    /// Only the links among the visible characters are looked at.
     public func visibleLinks(height: Int) -> [Int] {
         let top = topRow
-        return links.indices.filter { i in
+        let window = visibleCharacterRange(height: height)
+        let candidates = Self.indices(count: links.count, overlapping: window) { links[$0].range }
+        return candidates.filter { i in
             layoutManager.cellRects(for: links[i].range).contains { $0.minRow >= top && $0.minRow < top + height }
         }
     }

@@ -70,8 +70,21 @@ public enum WidthProbe {
 
     public enum Failure: Error, CustomStringConvertible {
         case notATerminal
-        public var description: String { "the probe needs a terminal on standard input and output" }
+        /// The terminal did not answer the first cursor position report (`ESC [ 6 n`) in time.
+        case noCursorReport(seconds: Double)
+        public var description: String {
+            switch self {
+            case .notATerminal:
+                return "the probe needs a terminal on standard input and output; run 'wordlink doctor' in the terminal you browse in"
+            case .noCursorReport(let seconds):
+                return "the terminal did not answer the cursor position report (ESC [ 6 n) within \(seconds == 1 ? "a second" : "\(seconds) s"), so its cell widths cannot be measured; run 'wordlink doctor' in a terminal emulator directly (not through a pipe or a terminal that ignores the request)"
+            }
+        }
     }
+
+    /// How long the first cursor position report may take: a terminal that answers at all
+    /// answers within milliseconds, even over ssh.
+    static let firstAnswerTimeout: Int32 = 1000
 
     /// Probes the terminal on standard input and output with every sample of `samples`.
     public static func run(_ samples: [(name: String, text: String)] = corpus) throws(Failure) -> [Result] {
@@ -82,14 +95,20 @@ public enum WidthProbe {
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         tcsetattr(STDIN_FILENO, TCSANOW, &raw)
         defer {
-            tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+            // A late answer is discarded with the rest of the input, not left to the shell.
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
             send("\r\u{1b}[K")
+        }
+        // Whether the terminal answers at all, before any sample: one timeout, not one a sample.
+        send("\r\u{1b}[6n")
+        guard readCursorColumn(timeoutMilliseconds: firstAnswerTimeout) != nil else {
+            throw .noCursorReport(seconds: Double(firstAnswerTimeout) / 1000)
         }
         var results: [Result] = []
         for sample in samples {
             let (bytes, width) = rendering(of: sample.text)
             send("\r\u{1b}[K" + bytes + "\u{1b}[6n")
-            let column = readCursorColumn()
+            let column = readCursorColumn(timeoutMilliseconds: firstAnswerTimeout)
             results.append(Result(name: sample.name, text: sample.text, expected: width, measured: column.map { $0 - 1 }))
         }
         return results
@@ -105,12 +124,14 @@ public enum WidthProbe {
         }
     }
 
-    /// Reads `ESC [ row ; col R` (within a second) and returns col.
-    private static func readCursorColumn() -> Int? {
+    /// Reads `ESC [ row ; col R` (the whole answer within `timeoutMilliseconds`) and returns col.
+    private static func readCursorColumn(timeoutMilliseconds: Int32) -> Int? {
         var reply: [UInt8] = []
+        let deadline = monotonicMilliseconds() + Int(timeoutMilliseconds)
         while true {
             var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, 1000) > 0 else { return nil }
+            let left = deadline - monotonicMilliseconds()
+            guard left > 0, poll(&descriptor, 1, Int32(left)) > 0 else { return nil }
             var byte: UInt8 = 0
             guard read(STDIN_FILENO, &byte, 1) == 1 else { return nil }
             reply.append(byte)
@@ -121,5 +142,11 @@ public enum WidthProbe {
         let body = String(decoding: reply[(escape + 1)...], as: UTF8.self) // "[row;colR"
         guard body.hasPrefix("["), let semicolon = body.firstIndex(of: ";") else { return nil }
         return Int(body[body.index(after: semicolon)..<body.index(before: body.endIndex)])
+    }
+
+    private static func monotonicMilliseconds() -> Int {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int(time.tv_sec) * 1000 + Int(time.tv_nsec) / 1_000_000
     }
 }

@@ -7,7 +7,7 @@ enum DoctorCommand {
         do {
             results = try WidthProbe.run()
         } catch {
-            Terminal.error("\(error.description); run 'wordlink doctor' in the terminal you browse in.")
+            Terminal.error(error.description + ".")
             return 1
         }
         var output = "Cell widths: the layout's against this terminal's cursor, for hard text.\n"

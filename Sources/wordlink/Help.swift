@@ -103,7 +103,8 @@ enum Help {
         them) and asks the terminal where its cursor went after each, comparing that with
         the cells wordlink's layout gives them. Exits with status 1 when any disagree: text
         after such a character is drawn away from where wordlink expects it, so clicks
-        there can land on the wrong word.
+        there can land on the wrong word. A terminal that does not answer the cursor
+        position request (ESC [ 6 n) within a second is reported as such, with status 1.
 
         """
 }
