@@ -56,13 +56,13 @@ final class InputDecoder {
     }
 
     /// The terminfo names of keys that come with modifiers (`kLFT` + 2…7), and their keys.
-    static let modifiableKeyNames: [(name: String, key: Key)] = [
+    static let modifiableKeyNames: [(name: String, key: MotionKey)] = [
         ("kLFT", .left), ("kRIT", .right), ("kUP", .up), ("kDN", .down), ("kHOM", .home), ("kEND", .end),
         ("kNXT", .pageDown), ("kPRV", .pageUp), ("kDC", .delete),
     ]
 
     /// The key of an xterm sequence's final byte (`ESC [ 1 ; 2 C`) or `~` number (`ESC [ 5 ; 5 ~`).
-    static func key(final: UInt8, number: Int) -> Key? {
+    static func key(final: UInt8, number: Int) -> MotionKey? {
         switch final {
         case 0x41: return .up
         case 0x42: return .down

@@ -89,14 +89,11 @@ public enum WidthProbe {
     /// Probes the terminal on standard input and output with every sample of `samples`.
     public static func run(_ samples: [(name: String, text: String)] = corpus) throws(Failure) -> [Result] {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
-        var saved = termios()
-        tcgetattr(STDIN_FILENO, &saved)
-        var raw = saved
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+        guard let saved = TerminalSettings(of: STDIN_FILENO) else { throw .notATerminal }
+        saved.changed { $0.c_lflag &= ~tcflag_t(ICANON | ECHO) }.apply(to: STDIN_FILENO)
         defer {
             // A late answer is discarded with the rest of the input, not left to the shell.
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+            saved.apply(to: STDIN_FILENO, when: TCSAFLUSH)
             send("\r\u{1b}[K")
         }
         // Whether the terminal answers at all, before any sample: one timeout, not one a sample.
