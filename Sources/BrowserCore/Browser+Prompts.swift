@@ -129,7 +129,7 @@ extension Browser {
 
     private func updateFindMatches(_ prompt: FindPrompt) {
         findQuery = prompt.field.prefix(utf8Limit: Self.queryLimit)
-        findMatches = Self.matches(of: findQuery, in: view.page.text)
+        findMatches = matches(of: findQuery)
         selectMatch(startingAt: view.topCharacter, forward: true)
     }
 
@@ -137,7 +137,7 @@ extension Browser {
     func findNext(forward: Bool) {
         // The last search goes on on whatever page is shown now (matches belong to one page
         // and are dropped when it changes or Esc clears them).
-        if findMatches.isEmpty, !findQuery.isEmpty { findMatches = Self.matches(of: findQuery, in: view.page.text) }
+        if findMatches.isEmpty, !findQuery.isEmpty { findMatches = matches(of: findQuery) }
         if findMatches.isEmpty {
             if findQuery.isEmpty { say("Nothing to find: / starts a search.") }
             else { say("“\(findQuery)” is not on this page.") }
@@ -163,8 +163,14 @@ extension Browser {
     }
 
     /// Matches of `needle` in the page, ignoring case and accents, as UTF-8 ranges.
-    static func matches(of needle: String, in text: StyledText) -> [Range<Int>] {
-        text.ranges(ofFolded: needle)
+    /// The matches of `needle` on the current page, from the page's text folded once (a key
+    /// in the find prompt searches again; folding a large page costs more than searching it).
+    func matches(of needle: String) -> [Range<Int>] {
+        if foldedView !== view || foldedText == nil {
+            foldedText = FoldedText(view.page.text.string)
+            foldedView = view
+        }
+        return foldedText?.ranges(of: needle) ?? []
     }
 
     // MARK: Link hints

@@ -46,6 +46,9 @@ public final class Browser {
     /// A message for the status line, shown until the next key or click.
     public internal(set) var message: String?
     public internal(set) var hoveredLink: Int?
+    /// The current page's text folded for find in page, made on the first search of a page.
+    var foldedText: FoldedText?
+    weak var foldedView: PageView?
     /// Status-line descriptions of links of `linkDescriptionsView`, by link index.
     var linkDescriptions: [Int: (text: String, role: ColorRole)] = [:]
     weak var linkDescriptionsView: PageView?

@@ -61,37 +61,72 @@ public enum UnicodeFolding {
 
 extension StyledText {
     /// Every place `needle` occurs in the text, ignoring case, compatibility differences and
-    /// accents (`cafe` finds `Café`), as UTF-8 ranges of whole grapheme clusters.
-    /// - Complexity: O(n·m) over the folded text, which is fine for a page.
+    /// accents (`cafe` finds `Café`), as UTF-8 ranges of whole grapheme clusters. To search
+    /// one text again and again (find in page, a key at a time), keep a `FoldedText`.
     public func ranges(ofFolded needle: String) -> [Range<Int>] {
-        let key = Array(UnicodeFolding.searchKey(needle).unicodeScalars)
-        guard !key.isEmpty else { return [] }
-        // The folded text, one scalar at a time, each remembering its cluster.
-        var folded: [Unicode.Scalar] = []
-        var clusterOf: [Int] = []
-        var clusters: [Range<Int>] = []
+        FoldedText(string).ranges(of: needle)
+    }
+}
+
+/// A text folded once for searching, as find in page compares (`UnicodeFolding.searchKey`:
+/// case folded, compatibility-normalised, marks removed), each folded scalar remembering the
+/// grapheme cluster it came from, so that matches are whole clusters of the original.
+public struct FoldedText: Sendable {
+    private var folded: [UInt32] = []
+    /// For each folded scalar, the index of its cluster in `clusterStarts`.
+    private var clusterOf: [Int32] = []
+    /// The UTF-8 offset where each cluster starts, and the text's length last.
+    private var clusterStarts: [Int32] = []
+
+    /// Folds `string`.
+    /// - Complexity: O(n); an ASCII character is folded without calling the library.
+    public init(_ string: String) {
+        var string = string
+        string.makeContiguousUTF8()
+        folded.reserveCapacity(string.utf8.count)
+        clusterOf.reserveCapacity(string.utf8.count)
+        clusterStarts.reserveCapacity(string.utf8.count + 1)
         var offset = 0
         for character in string {
             let length = character.utf8.count
-            let index = clusters.count
-            clusters.append(offset..<(offset + length))
-            for scalar in UnicodeFolding.searchKey(String(character)).unicodeScalars {
-                folded.append(scalar)
+            let index = Int32(clusterStarts.count)
+            clusterStarts.append(Int32(offset))
+            if length == 1, let byte = character.utf8.first {
+                folded.append(UInt32(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte))
                 clusterOf.append(index)
+            } else {
+                for scalar in UnicodeFolding.searchKey(String(character)).unicodeScalars {
+                    folded.append(scalar.value)
+                    clusterOf.append(index)
+                }
             }
             offset += length
         }
+        clusterStarts.append(Int32(offset))
+    }
+
+    /// Every place `needle` occurs, as UTF-8 ranges of whole clusters of the original text;
+    /// matches do not overlap.
+    /// - Complexity: O(n·m) in the worst case, O(n) for text that rarely starts the needle.
+    public func ranges(of needle: String) -> [Range<Int>] {
+        let key = UnicodeFolding.searchKey(needle).unicodeScalars.map(\.value)
+        guard let first = key.first, key.count <= folded.count else { return [] }
         var result: [Range<Int>] = []
-        var i = 0
-        while i + key.count <= folded.count {
-            var matches = true
-            for k in 0..<key.count where folded[i + k] != key[k] { matches = false; break }
-            if matches {
-                let first = clusters[clusterOf[i]], last = clusters[clusterOf[i + key.count - 1]]
-                result.append(first.lowerBound..<last.upperBound)
-                i += key.count
-            } else {
-                i += 1
+        folded.withUnsafeBufferPointer { text in
+            var i = 0
+            let last = text.count - key.count
+            while i <= last {
+                guard text[i] == first else { i += 1; continue }
+                var k = 1
+                while k < key.count, text[i + k] == key[k] { k += 1 }
+                if k == key.count {
+                    let start = Int(clusterStarts[Int(clusterOf[i])])
+                    let end = Int(clusterStarts[Int(clusterOf[i + key.count - 1]) + 1])
+                    result.append(start..<end)
+                    i += key.count
+                } else {
+                    i += 1
+                }
             }
         }
         return result
