@@ -269,12 +269,18 @@ public final class LayoutManager: TextStorageObserver {
         let p = paragraphIndex(containing: min(max(0, index), textStorage.utf8Count))
         let layout = layout(ofParagraph: p)
         let offset = index - paragraphStarts[p]
-        for (l, line) in layout.lines.enumerated().reversed() {
-            if line.clusters.isEmpty || Int(layout.clusters[line.clusters.lowerBound].offset) <= offset {
-                return firstRows[p] + l
-            }
+        let lines = layout.lines
+        // The last row whose first cluster starts at or before `offset`: rows hold clusters
+        // in order, so a binary search (a paragraph may have thousands of rows: a start page
+        // listing every headword). Only an empty paragraph has a row without clusters.
+        guard lines.count > 1, !lines[0].clusters.isEmpty else { return firstRows[p] }
+        var low = 0, high = lines.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            let line = lines[mid]
+            if line.clusters.isEmpty || Int(layout.clusters[line.clusters.lowerBound].offset) <= offset { low = mid } else { high = mid - 1 }
         }
-        return firstRows[p]
+        return firstRows[p] + low
     }
 
     /// The cell where the cluster containing `index` is drawn (its first cell), or where
