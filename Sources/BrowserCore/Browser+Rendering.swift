@@ -82,7 +82,12 @@ extension Browser {
                 guard let first = view.layoutManager.cellRects(for: view.links[link].range).first else { continue }
                 let screenRow = first.minRow - top + 1
                 guard screenRow >= 1, screenRow <= viewportHeight else { continue }
-                grid.write(label, at: CellPoint(column: first.minColumn + Self.margin, row: screenRow),
+                // Just before the link (over the space before it, or in the margin), so the
+                // link itself stays readable; over its start only when there is no room.
+                let start = first.minColumn + Self.margin
+                let width = CellWidth.of(label)
+                let column = start - width >= 0 ? start - width : start
+                grid.write(label, at: CellPoint(column: column, row: screenRow),
                            style: CellStyle(role: .hint, isBold: true, isReversed: true))
             }
         }

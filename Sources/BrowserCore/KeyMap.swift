@@ -54,7 +54,7 @@ public struct KeyMap: Sendable {
         KeyBinding(command: .follow, keys: [.enter], shownKeys: "Enter",
                    summary: "follow the focused link (a link to a sense opens at that sense)", section: "Links"),
         KeyBinding(command: .hints, keys: [.character("f")], shownKeys: "f, then a hint",
-                   summary: "show a label on every visible link; type one to follow it", section: "Links"),
+                   summary: "show a label just before every visible link; type one to follow it", section: "Links"),
         KeyBinding(command: .back, keys: [.backspace, .altLeft, .character("h")], shownKeys: "Backspace, Alt-Left, h",
                    summary: "back, to the same text and focused link", section: "History"),
         KeyBinding(command: .forward, keys: [.altRight, .character("l")], shownKeys: "Alt-Right, l",
