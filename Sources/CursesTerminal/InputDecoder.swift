@@ -8,7 +8,7 @@ import Glibc
 /// One unit of input as the terminal reader gets it from ncurses: a byte (ncurses' `wgetch`
 /// hands on bytes it did not recognise as a key one at a time), a key code ncurses decoded
 /// from a sequence it knows (`KEY_UP`, …), a mouse report, or a new window size.
-enum InputCode: Equatable, Sendable {
+public enum InputCode: Equatable, Sendable {
     case byte(UInt8)
     case key(Int32)
     case mouse(CellPoint, state: mmask_t, time: Double)
@@ -22,7 +22,7 @@ enum InputCode: Equatable, Sendable {
 /// It is a state machine with no curses screen behind it: `feed` takes one `InputCode`;
 /// when a sequence is left open (an ESC, part of a character, a paste) the reader waits
 /// `waitMilliseconds` for more and calls `flush` if nothing comes.
-final class InputDecoder {
+public final class InputDecoder {
     private enum State: Equatable {
         case ground
         /// After ESC.
@@ -46,12 +46,12 @@ final class InputDecoder {
     private var pasteMarkerMatched = 0
     private static let pasteEnd: [UInt8] = Array("\u{1b}[201~".utf8)
     /// A paste longer than this keeps only its start (the prompt caps what it looks up anyway).
-    static let pasteLimit = 1 << 20
+    public static let pasteLimit = 1 << 20
     /// The longest escape sequence read before it is given up as noise.
     static let sequenceLimit = 32
 
     /// `extendedKeys` maps the extended key codes ncurses assigned to the keys they stand for.
-    init(extendedKeys: [Int32: Key] = [:]) {
+    public init(extendedKeys: [Int32: Key] = [:]) {
         self.extendedKeys = extendedKeys
     }
 
@@ -85,14 +85,14 @@ final class InputDecoder {
 
     /// Whether the input so far ends inside a sequence: the reader should wait a little for
     /// the rest, and `flush` when none comes.
-    var isIncomplete: Bool { state != .ground || utf8.isIncomplete }
+    public var isIncomplete: Bool { state != .ground || utf8.isIncomplete }
 
     /// How long to wait for the rest of an open sequence: a paste streams in, an escape
     /// sequence or a character arrives in one write.
     var waitMilliseconds: Int32 { state == .paste ? 500 : 25 }
 
     /// Decodes one unit of input into the events it completes (often none, sometimes two).
-    func feed(_ code: InputCode) -> [BrowserEvent] {
+    public func feed(_ code: InputCode) -> [BrowserEvent] {
         var events: [BrowserEvent] = []
         feed(code, into: &events)
         return events
@@ -100,7 +100,7 @@ final class InputDecoder {
 
     /// Nothing more came: an ESC alone is Escape, an unfinished character or sequence is
     /// dropped, an unfinished paste is the text pasted so far.
-    func flush() -> [BrowserEvent] {
+    public func flush() -> [BrowserEvent] {
         var events: [BrowserEvent] = []
         switch state {
         case .escape: events.append(.keyPressed(.escape))
