@@ -83,7 +83,7 @@ import TestSupport
         browser.handle(.mouse(MouseEvent(.dragged, at: CellPoint(column: dog.column + 8, row: dog.row), time: 1.1)))
         browser.handle(.mouse(MouseEvent(.released, at: CellPoint(column: dog.column + 8, row: dog.row), time: 1.2)))
         #expect(browser.view.page.title == "home")
-        let selection = try #require(browser.view.selection)
+        let selection = try #require(browser.state.page.selection)
         #expect(browser.view.page.text.substring(selection) == "dog and ")
         #expect(browser.handle(.keyPressed(.character("y"))) == [.copyToClipboard("dog and ")])
     }
@@ -102,11 +102,11 @@ import TestSupport
     @Test func tabFocusesLinksInOrderAndEnterFollows() {
         let (browser, _) = makeBrowser()
         browser.handle(.keyPressed(.tab))
-        #expect(browser.view.focusedLink == 0)
+        #expect(browser.state.page.focusedLink == 0)
         browser.handle(.keyPressed(.tab))
-        #expect(browser.view.focusedLink == 1)
+        #expect(browser.state.page.focusedLink == 1)
         browser.handle(.keyPressed(.backTab))
-        #expect(browser.view.focusedLink == 0)
+        #expect(browser.state.page.focusedLink == 0)
         #expect(browser.statusLine.text.hasPrefix("→ dog — A «domestic» animal"))
         browser.handle(.keyPressed(.enter))
         #expect(browser.view.page.title == "dog")
@@ -118,22 +118,22 @@ import TestSupport
         browser.handle(.keyPressed(.enter))
         browser.handle(.keyPressed(.pageDown))
         browser.handle(.keyPressed(.pageDown))
-        let top = browser.view.topCharacter
+        let top = browser.state.page.topCharacter
         #expect(top > 0)
         browser.handle(.keyPressed(.backspace))
         #expect(browser.view.page.title == "home")
-        #expect(browser.view.focusedLink == 0)
-        #expect(browser.view.topCharacter == 0)
+        #expect(browser.state.page.focusedLink == 0)
+        #expect(browser.state.page.topCharacter == 0)
         browser.handle(.keyPressed(.altRight))
         #expect(browser.view.page.title == "dog")
-        #expect(browser.view.topCharacter == top)
+        #expect(browser.state.page.topCharacter == top)
         browser.handle(.keyPressed(.character("g")))
         browser.handle(.keyPressed(.tab))
         browser.handle(.keyPressed(.tab))
-        browser.open(query: "cat")
+        browser.handle(.queryEntered("cat"))
         browser.handle(.keyPressed(.backspace))
         #expect(browser.view.page.title == "dog")
-        #expect(browser.view.focusedLink == 1)
+        #expect(browser.state.page.focusedLink == 1)
     }
 
     @Test func backKeepsTheTopTextEvenAfterTheWidthChanged() {
@@ -142,7 +142,7 @@ import TestSupport
         browser.handle(.keyPressed(.enter)) // dog
         browser.handle(.keyPressed(.pageDown))
         let topText = browser.render().lines[1]
-        browser.open(query: "cat")
+        browser.handle(.queryEntered("cat"))
         browser.handle(.windowResized(CellSize(columns: 30, rows: 8)))
         browser.handle(.keyPressed(.altLeft))
         #expect(browser.view.page.title == "dog")
@@ -157,7 +157,7 @@ import TestSupport
         click(browser, at: unicorn)
         #expect(browser.view.page.title == "home")
         #expect(browser.message == "No entry for “unicorn” in this dictionary.")
-        #expect(browser.view.focusedLink == 2)
+        #expect(browser.state.page.focusedLink == 2)
         #expect(browser.render()[unicorn.column, unicorn.row].style.role == .focus)
     }
 
@@ -188,11 +188,11 @@ import TestSupport
         browser.handle(.keyPressed(.tab))
         browser.handle(.keyPressed(.tab))
         browser.handle(.keyPressed(.tab)) // unicorn, at the end of the first row
-        #expect(browser.view.focusedLink == 2)
+        #expect(browser.state.page.focusedLink == 2)
         // At 12 columns the row becomes three; a two-row viewport would lose the link.
         browser.handle(.windowResized(CellSize(columns: 14, rows: 4)))
-        #expect(browser.view.focusedLink == 2)
-        #expect(browser.view.visibleLinks(height: browser.viewportHeight).contains(2))
+        #expect(browser.state.page.focusedLink == 2)
+        #expect(browser.view.visibleLinks(top: browser.state.page.topCharacter, height: browser.viewportHeight).contains(2))
         #expect(browser.render().lines.contains { $0.contains("unicorn") })
     }
 
@@ -216,7 +216,7 @@ import TestSupport
         for c in "cst" { browser.handle(.keyPressed(.character(c))) }
         browser.handle(.keyPressed(.escape))
         #expect(browser.mode == .browsing)
-        browser.open(query: "kat")
+        browser.handle(.queryEntered("kat"))
         #expect(browser.message == "No entry for “kat” in this dictionary. Nearest: cat")
     }
 
@@ -226,14 +226,14 @@ import TestSupport
         for c in "LINE 2" { browser.handle(.keyPressed(.character(c))) }
         #expect(browser.findMatches.count == 11) // line 2, 20–29
         browser.handle(.keyPressed(.enter))
-        let first = try #require(browser.view.selection)
+        let first = try #require(browser.state.page.selection)
         #expect(browser.view.page.text.substring(first) == "line 2")
         browser.handle(.keyPressed(.character("n")))
-        let second = try #require(browser.view.selection)
+        let second = try #require(browser.state.page.selection)
         #expect(second.lowerBound > first.lowerBound)
         #expect(browser.render().lines.contains(" home line 20"))
         browser.handle(.keyPressed(.character("N")))
-        #expect(browser.view.selection == first)
+        #expect(browser.state.page.selection == first)
     }
 
     @Test func linkHintsFollowTheLinkTyped() {
@@ -263,20 +263,20 @@ import TestSupport
         click(browser, at: point, time: 5)
         browser.handle(.mouse(MouseEvent(.pressed, at: point, time: 5.2)))
         browser.handle(.mouse(MouseEvent(.released, at: point, time: 5.25)))
-        let selection = try #require(browser.view.selection)
+        let selection = try #require(browser.state.page.selection)
         #expect(browser.view.page.text.substring(selection) == "Welcome")
     }
 
     @Test func theKeyboardSelectsWhatADragWould() throws {
         let (browser, _) = makeBrowser()
         browser.handle(.keyPressed(.character("v")))
-        #expect(browser.view.page.text.substring(try #require(browser.view.selection)) == "W")
+        #expect(browser.view.page.text.substring(try #require(browser.state.page.selection)) == "W")
         browser.handle(.keyPressed(.character("w")))
         browser.handle(.keyPressed(.character("w")))
-        #expect(browser.view.page.text.substring(try #require(browser.view.selection)) == "Welcome. See ")
+        #expect(browser.view.page.text.substring(try #require(browser.state.page.selection)) == "Welcome. See ")
         browser.handle(.keyPressed(.left))
         browser.handle(.keyPressed(.down))
-        let selected = browser.view.page.text.substring(try #require(browser.view.selection))
+        let selected = browser.view.page.text.substring(try #require(browser.state.page.selection))
         #expect(selected == "Welcome. See dog and cat, not unicorn, or the web.")
         #expect(browser.handle(.keyPressed(.character("y"))) == [.copyToClipboard(selected)])
         #expect(browser.mode == .browsing)
@@ -285,12 +285,12 @@ import TestSupport
     @Test func wheelScrollsAndStopsAtTheEnds() {
         let (browser, _) = makeBrowser()
         browser.handle(.mouse(MouseEvent(.wheelDown, at: CellPoint(column: 3, row: 3))))
-        #expect(browser.view.topRow == 3)
+        #expect(browser.topRow == 3)
         for _ in 0..<30 { browser.handle(.mouse(MouseEvent(.wheelDown, at: CellPoint(column: 3, row: 3)))) }
-        #expect(browser.view.topRow == browser.view.maximumTopRow(height: browser.viewportHeight))
+        #expect(browser.topRow == browser.view.maximumTopRow(height: browser.viewportHeight))
         #expect(browser.render().lines[0].hasSuffix("end"))
         browser.handle(.keyPressed(.character("g")))
-        #expect(browser.view.topRow == 0)
+        #expect(browser.topRow == 0)
     }
 
     @Test(arguments: [(1, 1), (2, 1), (0, 0), (11, 3), (40, 2), (5, 40)])
