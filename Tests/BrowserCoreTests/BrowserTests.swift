@@ -57,16 +57,6 @@ import TestSupport
         ])
     }
 
-    @Test func aClickOnAnyCellOfALinkFollowsIt() throws {
-        for offset in 0..<3 {
-            let (browser, _) = makeBrowser()
-            let dog = try #require(screenPoint(of: "dog", in: browser))
-            click(browser, at: CellPoint(column: dog.column + offset, row: dog.row))
-            #expect(browser.view.page.title == "dog")
-            #expect(browser.back.map(\.title) == ["home"])
-        }
-    }
-
     @Test func aClickBesideALinkFollowsNothing() throws {
         let (browser, _) = makeBrowser()
         let dog = try #require(screenPoint(of: "dog", in: browser))
@@ -74,18 +64,6 @@ import TestSupport
         click(browser, at: CellPoint(column: dog.column + 3, row: dog.row))
         #expect(browser.view.page.title == "home")
         #expect(browser.back.isEmpty)
-    }
-
-    @Test func aPressThatDragsSelectsInsteadOfFollowing() throws {
-        let (browser, _) = makeBrowser()
-        let dog = try #require(screenPoint(of: "dog", in: browser))
-        browser.handle(.mouse(MouseEvent(.pressed, at: dog, time: 1)))
-        browser.handle(.mouse(MouseEvent(.dragged, at: CellPoint(column: dog.column + 8, row: dog.row), time: 1.1)))
-        browser.handle(.mouse(MouseEvent(.released, at: CellPoint(column: dog.column + 8, row: dog.row), time: 1.2)))
-        #expect(browser.view.page.title == "home")
-        let selection = try #require(browser.state.page.selection)
-        #expect(browser.view.page.text.substring(selection) == "dog and ")
-        #expect(browser.handle(.keyPressed(.character("y"))) == [.copyToClipboard("dog and ")])
     }
 
     @Test func hoverHighlightsTheLinkAndTellsWhereItLeads() throws {
@@ -110,30 +88,6 @@ import TestSupport
         #expect(browser.statusLine.text.hasPrefix("→ dog — A «domestic» animal"))
         browser.handle(.keyPressed(.enter))
         #expect(browser.view.page.title == "dog")
-    }
-
-    @Test func backAndForwardReturnToTheSameReadingPositionAndFocus() {
-        let (browser, _) = makeBrowser()
-        browser.handle(.keyPressed(.tab)) // dog
-        browser.handle(.keyPressed(.enter))
-        browser.handle(.keyPressed(.pageDown))
-        browser.handle(.keyPressed(.pageDown))
-        let top = browser.state.page.topCharacter
-        #expect(top > 0)
-        browser.handle(.keyPressed(.backspace))
-        #expect(browser.view.page.title == "home")
-        #expect(browser.state.page.focusedLink == 0)
-        #expect(browser.state.page.topCharacter == 0)
-        browser.handle(.keyPressed(.altRight))
-        #expect(browser.view.page.title == "dog")
-        #expect(browser.state.page.topCharacter == top)
-        browser.handle(.keyPressed(.character("g")))
-        browser.handle(.keyPressed(.tab))
-        browser.handle(.keyPressed(.tab))
-        browser.handle(.queryEntered("cat"))
-        browser.handle(.keyPressed(.backspace))
-        #expect(browser.view.page.title == "dog")
-        #expect(browser.state.page.focusedLink == 1)
     }
 
     @Test func backKeepsTheTopTextEvenAfterTheWidthChanged() {
@@ -196,20 +150,6 @@ import TestSupport
         #expect(browser.render().lines.contains { $0.contains("unicorn") })
     }
 
-    @Test func lookupPromptCompletesMisspeltWordsWithAPreview() {
-        let (browser, _) = makeBrowser()
-        browser.handle(.keyPressed(.character(":")))
-        for c in "dgo" { browser.handle(.keyPressed(.character(c))) }
-        guard case .lookup(let prompt) = browser.mode else { Issue.record("not in lookup mode"); return }
-        #expect(prompt.candidates.map(\.text) == ["dog"])
-        #expect(browser.render().lines[0].contains("Preview: dog"))
-        #expect(browser.render().lines[7] == ": dgo")
-        #expect(browser.cursorPosition == CellPoint(column: 5, row: 7))
-        browser.handle(.keyPressed(.enter))
-        #expect(browser.mode == .browsing)
-        #expect(browser.view.page.title == "dog")
-    }
-
     @Test func lookupOfNothingNamesTheNearestWords() {
         let (browser, _) = makeBrowser()
         browser.handle(.keyPressed(.character(":")))
@@ -218,22 +158,6 @@ import TestSupport
         #expect(browser.mode == .browsing)
         browser.handle(.queryEntered("kat"))
         #expect(browser.message == "No entry for “kat” in this dictionary. Nearest: cat")
-    }
-
-    @Test func findInPageSelectsMatchesAndMovesBetweenThem() throws {
-        let (browser, _) = makeBrowser()
-        browser.handle(.keyPressed(.character("/")))
-        for c in "LINE 2" { browser.handle(.keyPressed(.character(c))) }
-        #expect(browser.findMatches.count == 11) // line 2, 20–29
-        browser.handle(.keyPressed(.enter))
-        let first = try #require(browser.state.page.selection)
-        #expect(browser.view.page.text.substring(first) == "line 2")
-        browser.handle(.keyPressed(.character("n")))
-        let second = try #require(browser.state.page.selection)
-        #expect(second.lowerBound > first.lowerBound)
-        #expect(browser.render().lines.contains(" home line 20"))
-        browser.handle(.keyPressed(.character("N")))
-        #expect(browser.state.page.selection == first)
     }
 
     @Test func linkHintsFollowTheLinkTyped() {
@@ -309,5 +233,183 @@ import TestSupport
         let (browser, _) = makeBrowser()
         #expect(browser.handle(.keyPressed(.character("q"))) == [.quit])
         #expect(browser.handle(.keyPressed(.control("c"))) == [.quit])
+    }
+
+    // MARK: The whole state after each event (BrowserTestStore)
+
+    func makeStore(columns: Int = 40, rows: Int = 8) -> BrowserTestStore {
+        BrowserTestStore(makeBrowser(columns: columns, rows: rows).0)
+    }
+
+    /// The UTF-8 range of the first `shown` in the current page's text.
+    func range(of shown: String, in store: BrowserTestStore) throws -> Range<Int> {
+        let text = store.view.page.text.string
+        let found = try #require(text.range(of: shown))
+        return text.utf8.distance(from: text.startIndex, to: found.lowerBound)..<text.utf8.distance(from: text.startIndex, to: found.upperBound)
+    }
+
+    static let dogSummary = BrowserState.LinkDescription(text: "→ dog — A «domestic» animal that barks. Compare «cat».", role: .status)
+
+    @Test func aClickOnAnyCellOfALinkFollowsIt() throws {
+        for offset in 0..<3 {
+            let store = makeStore()
+            let dog = try #require(screenPoint(of: "dog", in: store.browser))
+            let point = CellPoint(column: dog.column + offset, row: dog.row)
+            let dogRange = try range(of: "dog", in: store)
+            try store.send(.mouse(MouseEvent(.pressed, at: point, time: 10))) {
+                $0.gesture = .init(pressIndex: dogRange.lowerBound + offset, pressLink: 0, pressPoint: point,
+                                   lastPress: .init(point: point, time: 10))
+            }
+            try store.send(.mouse(MouseEvent(.released, at: point, time: 10.05))) {
+                $0.back = [.init(address: "", title: "home", topCharacter: 0, focusedLink: 0)]
+                $0.page = .init(address: "dog", title: "dog")
+                $0.gesture.pressIndex = nil
+                $0.gesture.pressLink = nil
+            }
+        }
+    }
+
+    @Test func backAndForwardReturnToTheSameReadingPositionAndFocus() throws {
+        let store = makeStore()
+        try store.send(.keyPressed(.tab)) {
+            $0.page.focusedLink = 0
+            $0.linkDescriptions = [0: Self.dogSummary]
+        }
+        try store.send(.keyPressed(.enter)) {
+            $0.back = [.init(address: "", title: "home", topCharacter: 0, focusedLink: 0)]
+            $0.page = .init(address: "dog", title: "dog")
+            $0.linkDescriptions = [:]
+        }
+        // A page is the viewport less one row: 6 rows, 5 of them.
+        let rowFive = store.view.topCharacter(forRow: 5, height: 6), rowTen = store.view.topCharacter(forRow: 10, height: 6)
+        #expect(rowFive > 0 && rowTen > rowFive)
+        try store.send(.keyPressed(.pageDown)) { $0.page.topCharacter = rowFive }
+        try store.send(.keyPressed(.pageDown)) { $0.page.topCharacter = rowTen }
+        try store.send(.keyPressed(.backspace)) {
+            $0.back = []
+            $0.forward = [.init(address: "dog", title: "dog", topCharacter: rowTen)]
+            $0.page = .init(address: "", title: "home", topCharacter: 0, focusedLink: 0)
+            $0.linkDescriptions = [0: Self.dogSummary]
+        }
+        try store.send(.keyPressed(.altRight)) {
+            $0.back = [.init(address: "", title: "home", topCharacter: 0, focusedLink: 0)]
+            $0.forward = []
+            $0.page = .init(address: "dog", title: "dog", topCharacter: rowTen)
+            $0.linkDescriptions = [:]
+        }
+        try store.send(.keyPressed(.character("h"))) {
+            $0.back = []
+            $0.forward = [.init(address: "dog", title: "dog", topCharacter: rowTen)]
+            $0.page = .init(address: "", title: "home", topCharacter: 0, focusedLink: 0)
+            $0.linkDescriptions = [0: Self.dogSummary]
+        }
+        try store.send(.keyPressed(.backspace)) { $0.message = "Nothing to go back to." }
+        let catSummary = BrowserState.LinkDescription(text: "→ cat — A small animal that purrs. See «dog».", role: .status)
+        try store.send(.keyPressed(.tab)) {
+            $0.message = nil
+            $0.page.focusedLink = 1
+            $0.linkDescriptions[1] = catSummary
+        }
+        // Opening a page forgets what was forward of here; back returns to the focused link.
+        try store.send(.queryEntered("cat")) {
+            $0.back = [.init(address: "", title: "home", topCharacter: 0, focusedLink: 1)]
+            $0.forward = []
+            $0.page = .init(address: "cat", title: "cat")
+            $0.linkDescriptions = [:]
+        }
+        try store.send(.keyPressed(.backspace)) {
+            $0.back = []
+            $0.forward = [.init(address: "cat", title: "cat")]
+            $0.page = .init(address: "", title: "home", topCharacter: 0, focusedLink: 1)
+            $0.linkDescriptions = [1: catSummary]
+        }
+    }
+
+    @Test func lookupPromptCompletesMisspeltWordsWithAPreview() throws {
+        let store = makeStore()
+        try store.send(.keyPressed(.character(":"))) { $0.mode = .lookup(LookupPrompt()) }
+        let dog = Completion(text: "dog", address: "dog"), domestic = Completion(text: "domestic", address: "domestic")
+        try store.send(.keyPressed(.character("d"))) {
+            $0.mode = .lookup(LookupPrompt(field: PromptField("d"), candidates: [dog, domestic], query: "d"))
+            $0.preview = .init(address: "dog", title: "dog")
+        }
+        try store.send(.keyPressed(.character("g"))) {
+            $0.mode = .lookup(LookupPrompt(field: PromptField("dg"), candidates: [dog], query: "dg"))
+        }
+        try store.send(.keyPressed(.character("o"))) {
+            $0.mode = .lookup(LookupPrompt(field: PromptField("dgo"), candidates: [dog], query: "dgo"))
+        }
+        #expect(store.browser.render().lines[0].contains("Preview: dog"))
+        #expect(store.browser.render().lines[7] == ": dgo")
+        #expect(store.browser.cursorPosition == CellPoint(column: 5, row: 7))
+        try store.send(.keyPressed(.enter)) {
+            $0.mode = .browsing
+            $0.preview = nil
+            $0.back = [.init(address: "", title: "home")]
+            $0.page = .init(address: "dog", title: "dog")
+        }
+    }
+
+    @Test func findInPageSelectsMatchesAndMovesBetweenThem() throws {
+        let store = makeStore()
+        let text = store.view.page.text
+        try store.send(.keyPressed(.character("/"))) { $0.mode = .find(FindPrompt()) }
+        var typed = ""
+        for c in "LINE 2" {
+            typed.append(c)
+            // The first match from the top of the window is selected; it is in view there.
+            let matches = text.ranges(ofFolded: typed)
+            try store.send(.keyPressed(.character(c))) { [typed] in
+                $0.mode = .find(FindPrompt(field: PromptField(typed)))
+                $0.find = .init(query: typed, matches: matches)
+                $0.page.selection = matches.first
+            }
+        }
+        let matches = store.state.find.matches
+        #expect(matches.count == 11) // line 2, 20–29
+        #expect(text.substring(matches[0]) == "line 2")
+        try store.send(.keyPressed(.enter)) {
+            $0.mode = .browsing
+            $0.message = "11 matches — n next, N previous."
+        }
+        let top = store.view.topCharacter(showing: matches[1], from: 0, height: 6)
+        #expect(top > 0)
+        try store.send(.keyPressed(.character("n"))) {
+            $0.page.selection = matches[1]
+            $0.page.topCharacter = top
+            $0.message = "Match 2 of 11 for “LINE 2”."
+        }
+        #expect(store.browser.render().lines.contains(" home line 20"))
+        try store.send(.keyPressed(.character("N"))) {
+            $0.page.selection = matches[0]
+            $0.page.topCharacter = store.view.topCharacter(showing: matches[0], from: top, height: 6)
+            $0.message = "Match 1 of 11 for “LINE 2”."
+        }
+        try store.send(.keyPressed(.escape)) {
+            $0.message = nil
+            $0.page.selection = nil
+            $0.find.matches = []
+        }
+    }
+
+    @Test func aPressThatDragsSelectsInsteadOfFollowing() throws {
+        let store = makeStore()
+        let dog = try #require(screenPoint(of: "dog", in: store.browser))
+        let end = CellPoint(column: dog.column + 8, row: dog.row)
+        let dogAnd = try range(of: "dog and ", in: store)
+        try store.send(.mouse(MouseEvent(.pressed, at: dog, time: 1))) {
+            $0.gesture = .init(pressIndex: dogAnd.lowerBound, pressLink: 0, pressPoint: dog, lastPress: .init(point: dog, time: 1))
+        }
+        try store.send(.mouse(MouseEvent(.dragged, at: end, time: 1.1))) {
+            $0.gesture.isDragging = true
+            $0.page.selection = dogAnd
+        }
+        try store.send(.mouse(MouseEvent(.released, at: end, time: 1.2))) {
+            $0.gesture = .init(pressPoint: dog, lastPress: .init(point: dog, time: 1))
+            $0.message = "Selected 8 characters — y copies them."
+        }
+        try store.send(.keyPressed(.character("y")), effects: [.copyToClipboard("dog and ")]) {
+            $0.message = "Copied 8 characters."
+        }
     }
 }
