@@ -16,7 +16,7 @@ public final class PageView {
         links = page.text.wordLinks
     }
 
-    public var width: Int {
+    public internal(set) var width: Int {
         get { layoutManager.textContainer.width }
         set { layoutManager.textContainer.width = max(1, newValue) }
     }

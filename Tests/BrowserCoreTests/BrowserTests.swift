@@ -160,15 +160,6 @@ import TestSupport
         #expect(browser.message == "No entry for “kat” in this dictionary. Nearest: cat")
     }
 
-    @Test func linkHintsFollowTheLinkTyped() {
-        let (browser, _) = makeBrowser()
-        browser.handle(.keyPressed(.character("f")))
-        let screen = browser.render().lines
-        #expect(screen[1] == " Welcome. See aog and sat, not dnicorn,")
-        browser.handle(.keyPressed(.character("s")))
-        #expect(browser.view.page.title == "cat")
-    }
-
     @Test func helpListsTheKeysAndClosesWithEscape() {
         let (browser, _) = makeBrowser(columns: 80, rows: 60)
         browser.handle(.keyPressed(.character("?")))
@@ -411,5 +402,37 @@ import TestSupport
         try store.send(.keyPressed(.character("y")), effects: [.copyToClipboard("dog and ")]) {
             $0.message = "Copied 8 characters."
         }
+    }
+
+    @Test func linkHintsFollowTheLinkTypedAndHelpComesAndGoes() throws {
+        let store = makeStore()
+        try store.send(.keyPressed(.character("f"))) { $0.mode = .hints(typed: "") }
+        #expect(store.browser.render().lines[1] == " Welcome. See aog and sat, not dnicorn,")
+        try store.send(.keyPressed(.character("s"))) {
+            $0.mode = .browsing
+            $0.back = [.init(address: "", title: "home", topCharacter: 0, focusedLink: 1)]
+            $0.page = .init(address: "cat", title: "cat")
+        }
+        try store.send(.keyPressed(.character("?"))) {
+            $0.mode = .help
+            $0.help = .init(address: "", title: "Help")
+        }
+        try store.send(.keyPressed(.escape)) {
+            $0.mode = .browsing
+            $0.help = nil
+        }
+    }
+
+    /// The store is exhaustive: a change the test did not expect fails the step, naming it.
+    @Test func theTestStoreFailsOnAChangeNotExpected() throws {
+        let store = makeStore()
+        let failure = try #require(throws: BrowserTestStore.Failure.self) { try store.send(.keyPressed(.tab)) }
+        #expect(failure.differences.map { $0.prefix { $0 != ":" } } == ["page", "linkDescriptions"])
+        // The next step starts from the browser's state.
+        try store.send(.keyPressed(.tab)) {
+            $0.page.focusedLink = 1
+            $0.linkDescriptions[1] = .init(text: "→ cat — A small animal that purrs. See «dog».", role: .status)
+        }
+        #expect(throws: BrowserTestStore.Failure.self) { try store.send(.keyPressed(.character("q"))) }
     }
 }
