@@ -30,12 +30,12 @@ enum BrowserBenchmarks {
             browser.handle(.mouse(MouseEvent(.released, at: point, time: clock + 0.01)))
             precondition(browser.view.page.title == "animal")
             _ = browser.render()
-            browser.goBack()
+            browser.run(.back)
             _ = browser.render()
         }
         let back = Measure.median(runs: 51) {
-            browser.open(query: "animal")
-            browser.goBack()
+            browser.handle(.queryEntered("animal"))
+            browser.run(.back)
             _ = browser.render()
         }
         Measure.report("in the program: click → new page laid out and rendered", max(0, click - back / 2), target: 0.010)

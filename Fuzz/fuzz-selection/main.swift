@@ -39,7 +39,7 @@ FuzzDriver.run { bytes in
         default:
             browser.handle(.mouse(MouseEvent(.moved, at: point, time: time)))
         }
-        if browser.view.page.title == "page", let selection = browser.view.selection {
+        if browser.view.page.title == "page", let selection = browser.state.page.selection {
             let page = browser.view.page.text.string
             let boundaries = Set(TextFixtures.characterBoundaries(page))
             fuzzCheck(boundaries.contains(selection.lowerBound) && boundaries.contains(selection.upperBound),

@@ -1,9 +1,13 @@
 import DictionaryModel
 import TerminalText
 
+/// Drawing: the screen from the state alone (and the layouts of the pages it names, a
+/// cache). Nothing here looks anything up.
 extension Browser {
     /// The whole screen as a grid: title bar, viewport, status line and any overlay.
     public func render() -> CellGrid {
+        let state = state
+        let size = state.size
         var grid = CellGrid(size: size)
         guard size.columns > 0, size.rows > 0 else { return grid }
         if isTooSmall {
@@ -13,14 +17,15 @@ extension Browser {
         drawTitleBar(into: &grid)
         drawViewport(into: &grid)
         drawStatusLine(into: &grid)
-        if case .lookup(let prompt) = mode { drawCompletions(prompt, into: &grid) }
+        if case .lookup(let prompt) = state.mode { drawCompletions(prompt, into: &grid) }
         return grid
     }
 
     /// Where the terminal's cursor should be (the caret of an open prompt), if shown.
     public var cursorPosition: CellPoint? {
-        guard !isTooSmall else { return nil }
-        switch mode {
+        let size = state.size
+        guard !state.isTooSmall else { return nil }
+        switch state.mode {
         case .lookup(let prompt):
             return CellPoint(column: min(size.columns - 1, 2 + prompt.field.visible(width: lookupFieldWidth).caretColumn), row: size.rows - 1)
         case .find(let prompt):
@@ -30,23 +35,26 @@ extension Browser {
     }
 
     private func drawTitleBar(into grid: inout CellGrid) {
+        let size = state.size, viewportHeight = state.viewportHeight
         let style = CellStyle(role: .title, isBold: true, isReversed: true)
         grid.fill(CellRect(column: 0, row: 0, columns: size.columns, rows: 1), style: style)
-        let shown = shownView
+        let shown = layouts.shown(in: state)
+        let reading = state.shownReading
         let title: String
-        switch mode {
+        switch state.shown {
         case .help: title = "Help — keys and mouse"
-        case .lookup where previewView != nil: title = "Preview: " + shown.page.title
-        default: title = shown.page.title
+        case .preview: title = "Preview: " + reading.title
+        case .page: title = reading.title
         }
         let rows = shown.layoutManager.numberOfRows
+        let topRow = shown.row(of: reading.topCharacter)
         let position: String
         if rows <= viewportHeight { position = "all" }
-        else if shown.topRow == 0 { position = "top" }
-        else if shown.topRow >= shown.maximumTopRow(height: viewportHeight) { position = "end" }
-        else { position = "\(shown.topRow * 100 / max(1, rows - viewportHeight))%" }
+        else if topRow == 0 { position = "top" }
+        else if topRow >= shown.maximumTopRow(height: viewportHeight) { position = "end" }
+        else { position = "\(topRow * 100 / max(1, rows - viewportHeight))%" }
         var right = position
-        if !back.isEmpty || !forward.isEmpty { right = "◀\(back.count) ▶\(forward.count)  " + right }
+        if !state.back.isEmpty || !state.forward.isEmpty { right = "◀\(state.back.count) ▶\(state.forward.count)  " + right }
         right += " "
         let rightWidth = CellWidth.of(right)
         let end = grid.write(" wordlink · ", at: CellPoint(column: 0, row: 0), style: style, maxColumn: size.columns - rightWidth - 1)
@@ -55,11 +63,13 @@ extension Browser {
     }
 
     private func drawViewport(into grid: inout CellGrid) {
-        let shown = shownView
+        let size = state.size, viewportHeight = state.viewportHeight
+        let shown = layouts.shown(in: state)
         let rect = CellRect(column: Self.margin, row: 1, columns: max(0, size.columns - 2 * Self.margin), rows: viewportHeight)
-        let top = shown.topRow
+        let top = shown.row(of: state.shownReading.topCharacter)
         grid.draw(shown.layoutManager, in: rect, firstRow: top)
-        guard shown === view else { return }
+        guard state.shown == .page else { return }
+        let view = layouts.page, page = state.page, findMatches = state.find.matches
         func highlight(_ range: Range<Int>, _ change: (inout CellStyle) -> Void) {
             for r in view.layoutManager.cellRects(for: range) {
                 let screenRow = r.minRow - top + 1
@@ -68,17 +78,17 @@ extension Browser {
             }
         }
         // Only the matches among the visible characters (a page can hold 100,000 of them).
-        let window = view.visibleCharacterRange(height: viewportHeight)
+        let window = view.visibleCharacterRange(top: page.topCharacter, height: viewportHeight)
         for i in PageView.indices(of: findMatches, overlapping: window) { highlight(findMatches[i]) { $0.role = .match } }
-        if let hovered = hoveredLink, view.links.indices.contains(hovered) {
+        if let hovered = state.hoveredLink, view.links.indices.contains(hovered) {
             highlight(view.links[hovered].range) { $0.role = .hover }
         }
-        if let focused = view.focusedLink, view.links.indices.contains(focused) {
+        if let focused = page.focusedLink, view.links.indices.contains(focused) {
             highlight(view.links[focused].range) { $0.role = .focus; $0.isReversed = true }
         }
-        if let selection = view.selection { highlight(selection) { $0.role = .selection; $0.isReversed = true } }
-        if case .hints(let typed) = mode {
-            for (label, link) in hintLabels() where label.hasPrefix(typed) {
+        if let selection = page.selection { highlight(selection) { $0.role = .selection; $0.isReversed = true } }
+        if case .hints(let typed) = state.mode {
+            for (label, link) in HintsController.labels(state, view) where label.hasPrefix(typed) {
                 guard let first = view.layoutManager.cellRects(for: view.links[link].range).first else { continue }
                 let screenRow = first.minRow - top + 1
                 guard screenRow >= 1, screenRow <= viewportHeight else { continue }
@@ -95,7 +105,7 @@ extension Browser {
 
     /// The status line's text and role for the current state.
     public var statusLine: (text: String, role: ColorRole) {
-        switch mode {
+        switch state.mode {
         case .lookup(let prompt): return (": " + prompt.field.visible(width: lookupFieldWidth).text, .status)
         case .find(let prompt):
             return ("/ " + prompt.field.visible(width: findFieldWidth).text + findCount(prompt), .status)
@@ -104,39 +114,29 @@ extension Browser {
         case .selecting: return ("Selecting: ←→ characters, ↑↓ lines, w b words, y copies, Esc cancels", .hint)
         default: break
         }
-        if let message { return (message, .message) }
-        // Worked out when the pointer or the focus got there (`describeLinksInView`).
-        if let hovered = hoveredLink, let description = linkDescriptions[hovered], linkDescriptionsView === view { return description }
-        if let focused = view.focusedLink, let description = linkDescriptions[focused], linkDescriptionsView === view { return description }
+        if let message = state.message { return (message, .message) }
+        // Worked out when the pointer or the focus got there (`BrowserState.describeLinks`).
+        if let hovered = state.hoveredLink, let description = state.linkDescriptions[hovered] { return (description.text, description.role) }
+        if let focused = state.page.focusedLink, let description = state.linkDescriptions[focused] { return (description.text, description.role) }
         return ("Tab links · Enter follow · Backspace back · : look up · / find · f hints · ? help · q quit", .status)
     }
 
     /// Cells for the text of the lookup prompt (after ": "); the field scrolls within them.
-    var lookupFieldWidth: Int { max(1, size.columns - 2) }
+    var lookupFieldWidth: Int { max(1, state.size.columns - 2) }
 
     /// Cells for the text of the find prompt: the line less "/ " and the match count.
     var findFieldWidth: Int {
-        guard case .find(let prompt) = mode else { return max(1, size.columns - 2) }
+        let size = state.size
+        guard case .find(let prompt) = state.mode else { return max(1, size.columns - 2) }
         return max(min(8, size.columns - 2), size.columns - 2 - CellWidth.of(findCount(prompt)))
     }
 
     private func findCount(_ prompt: FindPrompt) -> String {
-        prompt.field.isEmpty ? "" : "   (\(findMatches.count) matches)"
-    }
-
-    /// What the status line says about a link: where it leads, or why it can't be followed.
-    func describe(_ link: WordLink) -> (text: String, role: ColorRole) {
-        switch link.state {
-        case .resolved:
-            return ("→ " + (source.summary(of: link) ?? link.target), .status)
-        case .unresolved:
-            return ("✗ " + notFoundMessage(for: link.target), .error)
-        case .external:
-            return ("↗ \(link.target) — external, not opened by wordlink (y copies it)", .status)
-        }
+        prompt.field.isEmpty ? "" : "   (\(state.find.matches.count) matches)"
     }
 
     private func drawStatusLine(into grid: inout CellGrid) {
+        let size = state.size
         let (text, role) = statusLine
         let row = size.rows - 1
         grid.fill(CellRect(column: 0, row: row, columns: size.columns, rows: 1), style: CellStyle(role: role))
@@ -144,7 +144,8 @@ extension Browser {
     }
 
     private func drawCompletions(_ prompt: LookupPrompt, into grid: inout CellGrid) {
-        let rows = min(prompt.candidates.count, max(0, viewportHeight - 1))
+        let size = state.size
+        let rows = min(prompt.candidates.count, max(0, state.viewportHeight - 1))
         guard rows > 0 else {
             if !prompt.field.isEmpty {
                 // The whole row, so no page text shows beside the note as if it belonged to it.

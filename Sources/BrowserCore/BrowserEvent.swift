@@ -90,6 +90,9 @@ public enum BrowserEvent: Hashable, Sendable {
     case windowResized(CellSize)
     /// Text the terminal pasted (bracketed paste): text to insert, never keys to run.
     case pasted(String)
+    /// A query to open, as if typed at the lookup prompt and entered without choosing a
+    /// candidate (the page for it, or a message naming the nearest headwords).
+    case queryEntered(String)
 }
 
 /// What the browser asks its front end to do beyond drawing.

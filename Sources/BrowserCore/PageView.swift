@@ -2,19 +2,13 @@ import DictionaryModel
 import TerminalText
 
 /// A page laid out in the browser's viewport: the text stack (storage, layout manager,
-/// container as wide as the window) and the reading state that history restores.
+/// container as wide as the window) and its links. A cache made from the page and the
+/// window's width; where the reader is in it (`BrowserState.Reading`) is state.
 public final class PageView {
     public let page: Page
     public let layoutManager: LayoutManager
     /// Every link on the page in reading order, with its whole range.
     public let links: [(link: WordLink, range: Range<Int>)]
-    /// The character at the top of the viewport: scrolling is anchored to text, not to a
-    /// row, so a resize that re-wraps keeps the same text at the top.
-    public private(set) var topCharacter = 0
-    /// The focused link, an index into `links`.
-    public var focusedLink: Int?
-    /// Selected text (a drag, a double-click, find in page), as character indices.
-    public var selection: Range<Int>?
 
     public init(page: Page, width: Int) {
         self.page = page
@@ -22,47 +16,50 @@ public final class PageView {
         links = page.text.wordLinks
     }
 
-    public var width: Int {
+    /// The page's text folded once for find in page, on its first search: folding a large page
+    /// costs more than searching it, and a search runs on every key.
+    public private(set) lazy var foldedText = FoldedText(page.text.string)
+
+    public internal(set) var width: Int {
         get { layoutManager.textContainer.width }
         set { layoutManager.textContainer.width = max(1, newValue) }
     }
 
-    /// The row shown at the top of the viewport.
-    public var topRow: Int { layoutManager.row(forCharacterAt: topCharacter) }
+    /// The row of the character `top` (the row shown at the top of the viewport).
+    public func row(of top: Int) -> Int { layoutManager.row(forCharacterAt: top) }
 
     /// The last row that can be at the top for a viewport of `height` rows.
     public func maximumTopRow(height: Int) -> Int {
         max(0, layoutManager.numberOfRows - max(1, height))
     }
 
-    /// Puts `row` at the top (clamped), anchoring to the first character of that row.
-    public func scroll(toRow row: Int, height: Int) {
+    /// The top character that puts `row` at the top (clamped): the first character of that row.
+    public func topCharacter(forRow row: Int, height: Int) -> Int {
         let clamped = min(max(0, row), maximumTopRow(height: height))
-        topCharacter = layoutManager.lineFragment(atRow: clamped)?.characterRange.lowerBound ?? 0
+        return layoutManager.lineFragment(atRow: clamped)?.characterRange.lowerBound ?? 0
     }
 
-    /// Restores a saved top character (from history), then clamps it to the page.
-    public func restore(topCharacter: Int, height: Int) {
-        self.topCharacter = min(max(0, topCharacter), layoutManager.textStorage.utf8Count)
-        scroll(toRow: topRow, height: height)
+    /// A saved top character (from history) clamped to the page.
+    public func restored(topCharacter: Int, height: Int) -> Int {
+        let top = min(max(0, topCharacter), layoutManager.textStorage.utf8Count)
+        return self.topCharacter(forRow: row(of: top), height: height)
     }
 
-    /// Scrolls as little as possible so that the rows of `range` are visible.
-    public func scrollToVisible(_ range: Range<Int>, height: Int) {
+    /// The top character after scrolling from `top` as little as possible so that the rows
+    /// of `range` are visible.
+    public func topCharacter(showing range: Range<Int>, from top: Int, height: Int) -> Int {
         let first = layoutManager.row(forCharacterAt: range.lowerBound)
         let last = layoutManager.row(forCharacterAt: max(range.lowerBound, range.upperBound - 1))
-        let top = topRow
-        if first < top {
-            scroll(toRow: first, height: height)
-        } else if last >= top + height {
-            scroll(toRow: min(first, last - height + 1), height: height)
-        }
+        let topRow = row(of: top)
+        if first < topRow { return topCharacter(forRow: first, height: height) }
+        if last >= topRow + height { return topCharacter(forRow: min(first, last - height + 1), height: height) }
+        return top
     }
 
-    /// The characters of rows `top..<top+height` (from the first row's start to the last
+    /// The characters of rows from the one of `top`, `height` of them (from the first row's start to the last
     /// row's end).
-    public func visibleCharacterRange(height: Int) -> Range<Int> {
-        let top = topRow
+    public func visibleCharacterRange(top topCharacter: Int, height: Int) -> Range<Int> {
+        let top = row(of: topCharacter)
         guard let first = layoutManager.lineFragment(atRow: top) else { return topCharacter..<topCharacter }
         let lastRow = min(top + max(1, height), layoutManager.numberOfRows) - 1
         let end = layoutManager.lineFragment(atRow: lastRow)?.characterRange.upperBound ?? first.characterRange.upperBound
@@ -86,11 +83,11 @@ public final class PageView {
         return low..<end
     }
 
-    /// The links with at least one cell in rows `top..<top+height`, as indices into `links`.
+    /// The links with at least one cell in the `height` rows from the one of `top`, as indices into `links`.
     /// Only the links among the visible characters are looked at.
-    public func visibleLinks(height: Int) -> [Int] {
-        let top = topRow
-        let window = visibleCharacterRange(height: height)
+    public func visibleLinks(top topCharacter: Int, height: Int) -> [Int] {
+        let top = row(of: topCharacter)
+        let window = visibleCharacterRange(top: topCharacter, height: height)
         let candidates = Self.indices(count: links.count, overlapping: window) { links[$0].range }
         return candidates.filter { i in
             layoutManager.cellRects(for: links[i].range).contains { $0.minRow >= top && $0.minRow < top + height }
@@ -113,5 +110,22 @@ public final class PageView {
     public func linkIndex(at point: CellPoint) -> Int? {
         guard let index = layoutManager.characterIndex(at: point) else { return nil }
         return linkIndex(containing: index)
+    }
+}
+
+extension BrowserState.Reading {
+    /// Puts `row` of `layout` at the top (clamped).
+    mutating func scroll(toRow row: Int, height: Int, in layout: PageView) {
+        topCharacter = layout.topCharacter(forRow: row, height: height)
+    }
+
+    /// Scrolls as little as possible so that the rows of `range` are visible.
+    mutating func scrollToVisible(_ range: Range<Int>, height: Int, in layout: PageView) {
+        topCharacter = layout.topCharacter(showing: range, from: topCharacter, height: height)
+    }
+
+    /// Clamps the top character to `layout` (after a resize, or coming back from history).
+    mutating func restore(height: Int, in layout: PageView) {
+        topCharacter = layout.restored(topCharacter: topCharacter, height: height)
     }
 }

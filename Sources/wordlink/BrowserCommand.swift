@@ -23,12 +23,10 @@ func runBrowser(word: String?, data: String?, theme themeOption: String?) -> Int
     let theme = Theme.Name(rawValue: themeOption ?? environment["WORDLINK_THEME"] ?? "") ?? .dark
     do {
         try TerminalApp.run(options: .init(theme: theme, environment: environment)) { size in
-            let browser = Browser(source: source, size: size, page: firstPage)
-            if let firstMessage { browser.show(message: firstMessage) }
-            if dictionary.problemCount > 0 {
-                browser.show(message: "\(dictionary.problemCount) problems in the data folder — wordlink check lists them.")
-            }
-            return browser
+            // The data folder's problems, when there are any, are said in place of a word's absence.
+            let message = dictionary.problemCount > 0
+                ? "\(dictionary.problemCount) problems in the data folder — wordlink check lists them." : firstMessage
+            return Browser(source: source, size: size, page: firstPage, message: message)
         }
     } catch {
         Terminal.error(error.description)

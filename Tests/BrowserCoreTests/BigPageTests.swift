@@ -22,15 +22,15 @@ import TestSupport
         let browser = makeBrowser()
         let view = browser.view
         for row in [0, 1, 57, 400, view.maximumTopRow(height: browser.viewportHeight)] {
-            view.scroll(toRow: row, height: browser.viewportHeight)
-            let top = view.topRow, height = browser.viewportHeight
-            let window = view.visibleCharacterRange(height: height)
+            let topCharacter = view.topCharacter(forRow: row, height: browser.viewportHeight)
+            let top = view.row(of: topCharacter), height = browser.viewportHeight
+            let window = view.visibleCharacterRange(top: topCharacter, height: height)
             // Every link near the window, checked cell by cell.
             let nearby = view.links.indices.filter { view.links[$0].range.upperBound > window.lowerBound - 50 && view.links[$0].range.lowerBound < window.upperBound + 50 }
             let expected = nearby.filter { i in
                 view.layoutManager.cellRects(for: view.links[i].range).contains { $0.minRow >= top && $0.minRow < top + height }
             }
-            #expect(view.visibleLinks(height: height) == expected, "at row \(row)")
+            #expect(view.visibleLinks(top: topCharacter, height: height) == expected, "at row \(row)")
             #expect(!expected.isEmpty)
         }
     }
@@ -48,7 +48,7 @@ import TestSupport
         guard case .hints(let typed) = browser.mode else { Issue.record("not in hints: \(browser.mode)"); return }
         #expect(typed == "a")
         browser.handle(.keyPressed(.character("s")))
-        #expect(browser.view.focusedLink == 1, "as: the second link")
+        #expect(browser.state.page.focusedLink == 1, "as: the second link")
         #expect(browser.message?.contains("w1") == true)
     }
 

@@ -57,16 +57,6 @@ import TestSupport
         ])
     }
 
-    @Test func aClickOnAnyCellOfALinkFollowsIt() throws {
-        for offset in 0..<3 {
-            let (browser, _) = makeBrowser()
-            let dog = try #require(screenPoint(of: "dog", in: browser))
-            click(browser, at: CellPoint(column: dog.column + offset, row: dog.row))
-            #expect(browser.view.page.title == "dog")
-            #expect(browser.back.map(\.title) == ["home"])
-        }
-    }
-
     @Test func aClickBesideALinkFollowsNothing() throws {
         let (browser, _) = makeBrowser()
         let dog = try #require(screenPoint(of: "dog", in: browser))
@@ -74,18 +64,6 @@ import TestSupport
         click(browser, at: CellPoint(column: dog.column + 3, row: dog.row))
         #expect(browser.view.page.title == "home")
         #expect(browser.back.isEmpty)
-    }
-
-    @Test func aPressThatDragsSelectsInsteadOfFollowing() throws {
-        let (browser, _) = makeBrowser()
-        let dog = try #require(screenPoint(of: "dog", in: browser))
-        browser.handle(.mouse(MouseEvent(.pressed, at: dog, time: 1)))
-        browser.handle(.mouse(MouseEvent(.dragged, at: CellPoint(column: dog.column + 8, row: dog.row), time: 1.1)))
-        browser.handle(.mouse(MouseEvent(.released, at: CellPoint(column: dog.column + 8, row: dog.row), time: 1.2)))
-        #expect(browser.view.page.title == "home")
-        let selection = try #require(browser.view.selection)
-        #expect(browser.view.page.text.substring(selection) == "dog and ")
-        #expect(browser.handle(.keyPressed(.character("y"))) == [.copyToClipboard("dog and ")])
     }
 
     @Test func hoverHighlightsTheLinkAndTellsWhereItLeads() throws {
@@ -102,38 +80,14 @@ import TestSupport
     @Test func tabFocusesLinksInOrderAndEnterFollows() {
         let (browser, _) = makeBrowser()
         browser.handle(.keyPressed(.tab))
-        #expect(browser.view.focusedLink == 0)
+        #expect(browser.state.page.focusedLink == 0)
         browser.handle(.keyPressed(.tab))
-        #expect(browser.view.focusedLink == 1)
+        #expect(browser.state.page.focusedLink == 1)
         browser.handle(.keyPressed(.backTab))
-        #expect(browser.view.focusedLink == 0)
+        #expect(browser.state.page.focusedLink == 0)
         #expect(browser.statusLine.text.hasPrefix("→ dog — A «domestic» animal"))
         browser.handle(.keyPressed(.enter))
         #expect(browser.view.page.title == "dog")
-    }
-
-    @Test func backAndForwardReturnToTheSameReadingPositionAndFocus() {
-        let (browser, _) = makeBrowser()
-        browser.handle(.keyPressed(.tab)) // dog
-        browser.handle(.keyPressed(.enter))
-        browser.handle(.keyPressed(.pageDown))
-        browser.handle(.keyPressed(.pageDown))
-        let top = browser.view.topCharacter
-        #expect(top > 0)
-        browser.handle(.keyPressed(.backspace))
-        #expect(browser.view.page.title == "home")
-        #expect(browser.view.focusedLink == 0)
-        #expect(browser.view.topCharacter == 0)
-        browser.handle(.keyPressed(.altRight))
-        #expect(browser.view.page.title == "dog")
-        #expect(browser.view.topCharacter == top)
-        browser.handle(.keyPressed(.character("g")))
-        browser.handle(.keyPressed(.tab))
-        browser.handle(.keyPressed(.tab))
-        browser.open(query: "cat")
-        browser.handle(.keyPressed(.backspace))
-        #expect(browser.view.page.title == "dog")
-        #expect(browser.view.focusedLink == 1)
     }
 
     @Test func backKeepsTheTopTextEvenAfterTheWidthChanged() {
@@ -142,7 +96,7 @@ import TestSupport
         browser.handle(.keyPressed(.enter)) // dog
         browser.handle(.keyPressed(.pageDown))
         let topText = browser.render().lines[1]
-        browser.open(query: "cat")
+        browser.handle(.queryEntered("cat"))
         browser.handle(.windowResized(CellSize(columns: 30, rows: 8)))
         browser.handle(.keyPressed(.altLeft))
         #expect(browser.view.page.title == "dog")
@@ -157,7 +111,7 @@ import TestSupport
         click(browser, at: unicorn)
         #expect(browser.view.page.title == "home")
         #expect(browser.message == "No entry for “unicorn” in this dictionary.")
-        #expect(browser.view.focusedLink == 2)
+        #expect(browser.state.page.focusedLink == 2)
         #expect(browser.render()[unicorn.column, unicorn.row].style.role == .focus)
     }
 
@@ -188,26 +142,12 @@ import TestSupport
         browser.handle(.keyPressed(.tab))
         browser.handle(.keyPressed(.tab))
         browser.handle(.keyPressed(.tab)) // unicorn, at the end of the first row
-        #expect(browser.view.focusedLink == 2)
+        #expect(browser.state.page.focusedLink == 2)
         // At 12 columns the row becomes three; a two-row viewport would lose the link.
         browser.handle(.windowResized(CellSize(columns: 14, rows: 4)))
-        #expect(browser.view.focusedLink == 2)
-        #expect(browser.view.visibleLinks(height: browser.viewportHeight).contains(2))
+        #expect(browser.state.page.focusedLink == 2)
+        #expect(browser.view.visibleLinks(top: browser.state.page.topCharacter, height: browser.viewportHeight).contains(2))
         #expect(browser.render().lines.contains { $0.contains("unicorn") })
-    }
-
-    @Test func lookupPromptCompletesMisspeltWordsWithAPreview() {
-        let (browser, _) = makeBrowser()
-        browser.handle(.keyPressed(.character(":")))
-        for c in "dgo" { browser.handle(.keyPressed(.character(c))) }
-        guard case .lookup(let prompt) = browser.mode else { Issue.record("not in lookup mode"); return }
-        #expect(prompt.candidates.map(\.text) == ["dog"])
-        #expect(browser.render().lines[0].contains("Preview: dog"))
-        #expect(browser.render().lines[7] == ": dgo")
-        #expect(browser.cursorPosition == CellPoint(column: 5, row: 7))
-        browser.handle(.keyPressed(.enter))
-        #expect(browser.mode == .browsing)
-        #expect(browser.view.page.title == "dog")
     }
 
     @Test func lookupOfNothingNamesTheNearestWords() {
@@ -216,34 +156,8 @@ import TestSupport
         for c in "cst" { browser.handle(.keyPressed(.character(c))) }
         browser.handle(.keyPressed(.escape))
         #expect(browser.mode == .browsing)
-        browser.open(query: "kat")
+        browser.handle(.queryEntered("kat"))
         #expect(browser.message == "No entry for “kat” in this dictionary. Nearest: cat")
-    }
-
-    @Test func findInPageSelectsMatchesAndMovesBetweenThem() throws {
-        let (browser, _) = makeBrowser()
-        browser.handle(.keyPressed(.character("/")))
-        for c in "LINE 2" { browser.handle(.keyPressed(.character(c))) }
-        #expect(browser.findMatches.count == 11) // line 2, 20–29
-        browser.handle(.keyPressed(.enter))
-        let first = try #require(browser.view.selection)
-        #expect(browser.view.page.text.substring(first) == "line 2")
-        browser.handle(.keyPressed(.character("n")))
-        let second = try #require(browser.view.selection)
-        #expect(second.lowerBound > first.lowerBound)
-        #expect(browser.render().lines.contains(" home line 20"))
-        browser.handle(.keyPressed(.character("N")))
-        #expect(browser.view.selection == first)
-    }
-
-    @Test func linkHintsFollowTheLinkTyped() {
-        let (browser, _) = makeBrowser()
-        browser.handle(.keyPressed(.character("f")))
-        let screen = browser.render().lines
-        // Each label stands just before its link, which stays readable.
-        #expect(screen[1] == " Welcome. Seeadog andscat, notdunicorn,")
-        browser.handle(.keyPressed(.character("s")))
-        #expect(browser.view.page.title == "cat")
     }
 
     @Test func helpListsTheKeysAndClosesWithEscape() {
@@ -264,20 +178,20 @@ import TestSupport
         click(browser, at: point, time: 5)
         browser.handle(.mouse(MouseEvent(.pressed, at: point, time: 5.2)))
         browser.handle(.mouse(MouseEvent(.released, at: point, time: 5.25)))
-        let selection = try #require(browser.view.selection)
+        let selection = try #require(browser.state.page.selection)
         #expect(browser.view.page.text.substring(selection) == "Welcome")
     }
 
     @Test func theKeyboardSelectsWhatADragWould() throws {
         let (browser, _) = makeBrowser()
         browser.handle(.keyPressed(.character("v")))
-        #expect(browser.view.page.text.substring(try #require(browser.view.selection)) == "W")
+        #expect(browser.view.page.text.substring(try #require(browser.state.page.selection)) == "W")
         browser.handle(.keyPressed(.character("w")))
         browser.handle(.keyPressed(.character("w")))
-        #expect(browser.view.page.text.substring(try #require(browser.view.selection)) == "Welcome. See ")
+        #expect(browser.view.page.text.substring(try #require(browser.state.page.selection)) == "Welcome. See ")
         browser.handle(.keyPressed(.left))
         browser.handle(.keyPressed(.down))
-        let selected = browser.view.page.text.substring(try #require(browser.view.selection))
+        let selected = browser.view.page.text.substring(try #require(browser.state.page.selection))
         #expect(selected == "Welcome. See dog and cat, not unicorn, or the web.")
         #expect(browser.handle(.keyPressed(.character("y"))) == [.copyToClipboard(selected)])
         #expect(browser.mode == .browsing)
@@ -286,12 +200,12 @@ import TestSupport
     @Test func wheelScrollsAndStopsAtTheEnds() {
         let (browser, _) = makeBrowser()
         browser.handle(.mouse(MouseEvent(.wheelDown, at: CellPoint(column: 3, row: 3))))
-        #expect(browser.view.topRow == 3)
+        #expect(browser.topRow == 3)
         for _ in 0..<30 { browser.handle(.mouse(MouseEvent(.wheelDown, at: CellPoint(column: 3, row: 3)))) }
-        #expect(browser.view.topRow == browser.view.maximumTopRow(height: browser.viewportHeight))
+        #expect(browser.topRow == browser.view.maximumTopRow(height: browser.viewportHeight))
         #expect(browser.render().lines[0].hasSuffix("end"))
         browser.handle(.keyPressed(.character("g")))
-        #expect(browser.view.topRow == 0)
+        #expect(browser.topRow == 0)
     }
 
     @Test(arguments: [(1, 1), (2, 1), (0, 0), (11, 3), (40, 2), (5, 40)])
@@ -310,5 +224,215 @@ import TestSupport
         let (browser, _) = makeBrowser()
         #expect(browser.handle(.keyPressed(.character("q"))) == [.quit])
         #expect(browser.handle(.keyPressed(.control("c"))) == [.quit])
+    }
+
+    // MARK: The whole state after each event (BrowserTestStore)
+
+    func makeStore(columns: Int = 40, rows: Int = 8) -> BrowserTestStore {
+        BrowserTestStore(makeBrowser(columns: columns, rows: rows).0)
+    }
+
+    /// The UTF-8 range of the first `shown` in the current page's text.
+    func range(of shown: String, in store: BrowserTestStore) throws -> Range<Int> {
+        let text = store.view.page.text.string
+        let found = try #require(text.range(of: shown))
+        return text.utf8.distance(from: text.startIndex, to: found.lowerBound)..<text.utf8.distance(from: text.startIndex, to: found.upperBound)
+    }
+
+    static let dogSummary = BrowserState.LinkDescription(text: "→ dog — A «domestic» animal that barks. Compare «cat».", role: .status)
+
+    @Test func aClickOnAnyCellOfALinkFollowsIt() throws {
+        for offset in 0..<3 {
+            let store = makeStore()
+            let dog = try #require(screenPoint(of: "dog", in: store.browser))
+            let point = CellPoint(column: dog.column + offset, row: dog.row)
+            let dogRange = try range(of: "dog", in: store)
+            try store.send(.mouse(MouseEvent(.pressed, at: point, time: 10))) {
+                $0.gesture = .init(pressIndex: dogRange.lowerBound + offset, pressLink: 0, pressPoint: point,
+                                   lastPress: .init(point: point, time: 10))
+            }
+            try store.send(.mouse(MouseEvent(.released, at: point, time: 10.05))) {
+                $0.back = [.init(address: "", title: "home", topCharacter: 0, focusedLink: 0)]
+                $0.page = .init(address: "dog", title: "dog")
+                $0.gesture.pressIndex = nil
+                $0.gesture.pressLink = nil
+            }
+        }
+    }
+
+    @Test func backAndForwardReturnToTheSameReadingPositionAndFocus() throws {
+        let store = makeStore()
+        try store.send(.keyPressed(.tab)) {
+            $0.page.focusedLink = 0
+            $0.linkDescriptions = [0: Self.dogSummary]
+        }
+        try store.send(.keyPressed(.enter)) {
+            $0.back = [.init(address: "", title: "home", topCharacter: 0, focusedLink: 0)]
+            $0.page = .init(address: "dog", title: "dog")
+            $0.linkDescriptions = [:]
+        }
+        // A page is the viewport less one row: 6 rows, 5 of them.
+        let rowFive = store.view.topCharacter(forRow: 5, height: 6), rowTen = store.view.topCharacter(forRow: 10, height: 6)
+        #expect(rowFive > 0 && rowTen > rowFive)
+        try store.send(.keyPressed(.pageDown)) { $0.page.topCharacter = rowFive }
+        try store.send(.keyPressed(.pageDown)) { $0.page.topCharacter = rowTen }
+        try store.send(.keyPressed(.backspace)) {
+            $0.back = []
+            $0.forward = [.init(address: "dog", title: "dog", topCharacter: rowTen)]
+            $0.page = .init(address: "", title: "home", topCharacter: 0, focusedLink: 0)
+            $0.linkDescriptions = [0: Self.dogSummary]
+        }
+        try store.send(.keyPressed(.altRight)) {
+            $0.back = [.init(address: "", title: "home", topCharacter: 0, focusedLink: 0)]
+            $0.forward = []
+            $0.page = .init(address: "dog", title: "dog", topCharacter: rowTen)
+            $0.linkDescriptions = [:]
+        }
+        try store.send(.keyPressed(.character("h"))) {
+            $0.back = []
+            $0.forward = [.init(address: "dog", title: "dog", topCharacter: rowTen)]
+            $0.page = .init(address: "", title: "home", topCharacter: 0, focusedLink: 0)
+            $0.linkDescriptions = [0: Self.dogSummary]
+        }
+        try store.send(.keyPressed(.backspace)) { $0.message = "Nothing to go back to." }
+        let catSummary = BrowserState.LinkDescription(text: "→ cat — A small animal that purrs. See «dog».", role: .status)
+        try store.send(.keyPressed(.tab)) {
+            $0.message = nil
+            $0.page.focusedLink = 1
+            $0.linkDescriptions[1] = catSummary
+        }
+        // Opening a page forgets what was forward of here; back returns to the focused link.
+        try store.send(.queryEntered("cat")) {
+            $0.back = [.init(address: "", title: "home", topCharacter: 0, focusedLink: 1)]
+            $0.forward = []
+            $0.page = .init(address: "cat", title: "cat")
+            $0.linkDescriptions = [:]
+        }
+        try store.send(.keyPressed(.backspace)) {
+            $0.back = []
+            $0.forward = [.init(address: "cat", title: "cat")]
+            $0.page = .init(address: "", title: "home", topCharacter: 0, focusedLink: 1)
+            $0.linkDescriptions = [1: catSummary]
+        }
+    }
+
+    @Test func lookupPromptCompletesMisspeltWordsWithAPreview() throws {
+        let store = makeStore()
+        try store.send(.keyPressed(.character(":"))) { $0.mode = .lookup(LookupPrompt()) }
+        let dog = Completion(text: "dog", address: "dog"), domestic = Completion(text: "domestic", address: "domestic")
+        try store.send(.keyPressed(.character("d"))) {
+            $0.mode = .lookup(LookupPrompt(field: PromptField("d"), candidates: [dog, domestic], query: "d"))
+            $0.preview = .init(address: "dog", title: "dog")
+        }
+        try store.send(.keyPressed(.character("g"))) {
+            $0.mode = .lookup(LookupPrompt(field: PromptField("dg"), candidates: [dog], query: "dg"))
+        }
+        try store.send(.keyPressed(.character("o"))) {
+            $0.mode = .lookup(LookupPrompt(field: PromptField("dgo"), candidates: [dog], query: "dgo"))
+        }
+        #expect(store.browser.render().lines[0].contains("Preview: dog"))
+        #expect(store.browser.render().lines[7] == ": dgo")
+        #expect(store.browser.cursorPosition == CellPoint(column: 5, row: 7))
+        try store.send(.keyPressed(.enter)) {
+            $0.mode = .browsing
+            $0.preview = nil
+            $0.back = [.init(address: "", title: "home")]
+            $0.page = .init(address: "dog", title: "dog")
+        }
+    }
+
+    @Test func findInPageSelectsMatchesAndMovesBetweenThem() throws {
+        let store = makeStore()
+        let text = store.view.page.text
+        try store.send(.keyPressed(.character("/"))) { $0.mode = .find(FindPrompt()) }
+        var typed = ""
+        for c in "LINE 2" {
+            typed.append(c)
+            // The first match from the top of the window is selected; it is in view there.
+            let matches = text.ranges(ofFolded: typed)
+            try store.send(.keyPressed(.character(c))) { [typed] in
+                $0.mode = .find(FindPrompt(field: PromptField(typed)))
+                $0.find = .init(query: typed, matches: matches)
+                $0.page.selection = matches.first
+            }
+        }
+        let matches = store.state.find.matches
+        #expect(matches.count == 11) // line 2, 20–29
+        #expect(text.substring(matches[0]) == "line 2")
+        try store.send(.keyPressed(.enter)) {
+            $0.mode = .browsing
+            $0.message = "11 matches — n next, N previous."
+        }
+        let top = store.view.topCharacter(showing: matches[1], from: 0, height: 6)
+        #expect(top > 0)
+        try store.send(.keyPressed(.character("n"))) {
+            $0.page.selection = matches[1]
+            $0.page.topCharacter = top
+            $0.message = "Match 2 of 11 for “LINE 2”."
+        }
+        #expect(store.browser.render().lines.contains(" home line 20"))
+        try store.send(.keyPressed(.character("N"))) {
+            $0.page.selection = matches[0]
+            $0.page.topCharacter = store.view.topCharacter(showing: matches[0], from: top, height: 6)
+            $0.message = "Match 1 of 11 for “LINE 2”."
+        }
+        try store.send(.keyPressed(.escape)) {
+            $0.message = nil
+            $0.page.selection = nil
+            $0.find.matches = []
+        }
+    }
+
+    @Test func aPressThatDragsSelectsInsteadOfFollowing() throws {
+        let store = makeStore()
+        let dog = try #require(screenPoint(of: "dog", in: store.browser))
+        let end = CellPoint(column: dog.column + 8, row: dog.row)
+        let dogAnd = try range(of: "dog and ", in: store)
+        try store.send(.mouse(MouseEvent(.pressed, at: dog, time: 1))) {
+            $0.gesture = .init(pressIndex: dogAnd.lowerBound, pressLink: 0, pressPoint: dog, lastPress: .init(point: dog, time: 1))
+        }
+        try store.send(.mouse(MouseEvent(.dragged, at: end, time: 1.1))) {
+            $0.gesture.isDragging = true
+            $0.page.selection = dogAnd
+        }
+        try store.send(.mouse(MouseEvent(.released, at: end, time: 1.2))) {
+            $0.gesture = .init(pressPoint: dog, lastPress: .init(point: dog, time: 1))
+            $0.message = "Selected 8 characters — y copies them."
+        }
+        try store.send(.keyPressed(.character("y")), effects: [.copyToClipboard("dog and ")]) {
+            $0.message = "Copied 8 characters."
+        }
+    }
+
+    @Test func linkHintsFollowTheLinkTypedAndHelpComesAndGoes() throws {
+        let store = makeStore()
+        try store.send(.keyPressed(.character("f"))) { $0.mode = .hints(typed: "") }
+        #expect(store.browser.render().lines[1] == " Welcome. Seeadog andscat, notdunicorn,", "each label just before its link, which stays readable")
+        try store.send(.keyPressed(.character("s"))) {
+            $0.mode = .browsing
+            $0.back = [.init(address: "", title: "home", topCharacter: 0, focusedLink: 1)]
+            $0.page = .init(address: "cat", title: "cat")
+        }
+        try store.send(.keyPressed(.character("?"))) {
+            $0.mode = .help
+            $0.help = .init(address: "", title: "Help")
+        }
+        try store.send(.keyPressed(.escape)) {
+            $0.mode = .browsing
+            $0.help = nil
+        }
+    }
+
+    /// The store is exhaustive: a change the test did not expect fails the step, naming it.
+    @Test func theTestStoreFailsOnAChangeNotExpected() throws {
+        let store = makeStore()
+        let failure = try #require(throws: BrowserTestStore.Failure.self) { try store.send(.keyPressed(.tab)) }
+        #expect(failure.differences.map { $0.prefix { $0 != ":" } } == ["page", "linkDescriptions"])
+        // The next step starts from the browser's state.
+        try store.send(.keyPressed(.tab)) {
+            $0.page.focusedLink = 1
+            $0.linkDescriptions[1] = .init(text: "→ cat — A small animal that purrs. See «dog».", role: .status)
+        }
+        #expect(throws: BrowserTestStore.Failure.self) { try store.send(.keyPressed(.character("q"))) }
     }
 }

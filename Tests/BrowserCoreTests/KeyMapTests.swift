@@ -44,8 +44,8 @@ import TestSupport
     }
 
     func snapshot(_ browser: Browser, effects: [BrowserEffect]) -> Snapshot {
-        Snapshot(mode: browser.mode, title: browser.view.page.title, top: browser.view.topRow, focused: browser.view.focusedLink,
-                 selection: browser.view.selection, backCount: browser.back.count, forwardCount: browser.forward.count,
+        Snapshot(mode: browser.mode, title: browser.view.page.title, top: browser.topRow, focused: browser.state.page.focusedLink,
+                 selection: browser.state.page.selection, backCount: browser.back.count, forwardCount: browser.forward.count,
                  message: browser.message, effects: effects)
     }
 

@@ -16,10 +16,10 @@ import TestSupport
     @Test func aPasteWhileBrowsingOpensTheLookupPromptAndRunsNoCommands() {
         let browser = makeBrowser()
         browser.handle(.keyPressed(.character("j")))
-        let top = browser.view.topRow
+        let top = browser.topRow
         let effects = browser.handle(.pasted("  hjklq G\n"))
         #expect(effects.isEmpty, "q did not quit")
-        #expect(browser.view.topRow == top, "j, k and G did not scroll")
+        #expect(browser.topRow == top, "j, k and G did not scroll")
         #expect(browser.back.isEmpty && browser.forward.isEmpty)
         guard case .lookup(let prompt) = browser.mode else { Issue.record("not in the lookup prompt: \(browser.mode)"); return }
         #expect(prompt.text == "hjklq G")

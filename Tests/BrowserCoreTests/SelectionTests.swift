@@ -29,7 +29,7 @@ import TestSupport
 
     /// The selection always lies on character boundaries and within the text.
     func expectSelectionIsWhole(_ browser: Browser, sourceLocation: SourceLocation = #_sourceLocation) {
-        guard let selection = browser.view.selection else { return }
+        guard let selection = browser.state.page.selection else { return }
         let text = browser.view.page.text.string
         let boundaries = Set(TextFixtures.characterBoundaries(text))
         #expect(boundaries.contains(selection.lowerBound), sourceLocation: sourceLocation)
@@ -58,23 +58,23 @@ import TestSupport
         let browser = makeBrowser(on: "vietnamese", rows: 6)
         _ = press(browser, [.character("v")] + Array(repeating: .down, count: 60))
         expectSelectionIsWhole(browser)
-        #expect(browser.view.selection?.upperBound == browser.view.page.text.utf8Count)
+        #expect(browser.state.page.selection?.upperBound == browser.view.page.text.utf8Count)
         _ = press(browser, Array(repeating: .right, count: 5) + Array(repeating: .up, count: 70) + Array(repeating: .left, count: 5))
         expectSelectionIsWhole(browser)
-        #expect(browser.view.selection?.lowerBound == 0)
+        #expect(browser.state.page.selection?.lowerBound == 0)
     }
 
     @Test func leftMovesPastTheAnchor() {
         let browser = makeBrowser(on: "dog")
         _ = press(browser, [.character("v"), .character("w"), .character("w")])
-        let anchored = browser.view.selection
+        let anchored = browser.state.page.selection
         _ = press(browser, Array(repeating: .left, count: 12))
         let text = browser.view.page.text
         #expect(anchored.map { text.substring($0) } == "A four-")
-        #expect(browser.view.selection.map { text.substring($0) } == "A")
+        #expect(browser.state.page.selection.map { text.substring($0) } == "A")
         // From the focused link, back past its first letter: the anchor's character stays in.
         _ = press(browser, [.escape, .tab, .character("v")] + Array(repeating: .left, count: 4))
-        #expect(browser.view.selection.map { text.substring($0) } == "ed d")
+        #expect(browser.state.page.selection.map { text.substring($0) } == "ed d")
     }
 
     /// The screen cell where `shown` is drawn (first cell).
@@ -112,7 +112,7 @@ import TestSupport
         let browser = makeBrowser(on: page, columns: 60)
         let point = try #require(screenPoint(of: shown, in: browser))
         doubleClick(browser, at: point)
-        let selection = try #require(browser.view.selection)
+        let selection = try #require(browser.state.page.selection)
         #expect(browser.view.page.text.substring(selection) == expected)
     }
 
@@ -122,7 +122,7 @@ import TestSupport
         // any of them selects the whole sequence.
         let point = try #require(screenPoint(of: "👧", in: browser))
         doubleClick(browser, at: point)
-        let selection = try #require(browser.view.selection)
+        let selection = try #require(browser.state.page.selection)
         #expect(browser.view.page.text.substring(selection) == "👩\u{200D}👩\u{200D}👧")
     }
 
@@ -152,8 +152,8 @@ import TestSupport
         "long": "«a really long link target that needs more room than a status line has|x» and more",
     ]
 
-    func makeBrowser(columns: Int = 40, rows: Int = 8) -> Browser {
-        Browser(source: FakePageSource(pages: Self.pages, start: "home"), size: CellSize(columns: columns, rows: rows))
+    func makeBrowser(columns: Int = 40, rows: Int = 8, message: String? = nil) -> Browser {
+        Browser(source: FakePageSource(pages: Self.pages, start: "home"), size: CellSize(columns: columns, rows: rows), message: message)
     }
 
     func type(_ browser: Browser, _ text: String) {
@@ -172,7 +172,7 @@ import TestSupport
         #expect(browser.findMatches.isEmpty, "the old page's ranges are dropped")
         browser.handle(.keyPressed(.character("n")))
         #expect(browser.message == "“sun” is not on this page.")
-        #expect(browser.view.selection == nil)
+        #expect(browser.state.page.selection == nil)
         browser.handle(.keyPressed(.backspace))
         browser.handle(.keyPressed(.character("n")))
         #expect(browser.message == "Match 1 of 2 for “sun”.")
@@ -181,7 +181,7 @@ import TestSupport
         #expect(browser.findMatches.isEmpty)
         browser.handle(.keyPressed(.character("n")))
         #expect(browser.message?.hasPrefix("Match ") == true)
-        #expect(browser.view.selection.map { browser.view.page.text.substring($0) } == "sun")
+        #expect(browser.state.page.selection.map { browser.view.page.text.substring($0) } == "sun")
     }
 
     @Test(arguments: [":", "/", "v", "f", "?"])
@@ -195,8 +195,7 @@ import TestSupport
     }
 
     @Test func pointingAtALinkReplacesAMessage() throws {
-        let browser = makeBrowser()
-        browser.show(message: "3 problems in the data folder — wordlink check lists them.")
+        let browser = makeBrowser(message: "3 problems in the data folder — wordlink check lists them.")
         let grid = browser.render()
         var point: CellPoint?
         for row in 0..<grid.size.rows {
@@ -211,8 +210,7 @@ import TestSupport
     }
 
     @Test func aLongStatusEndsInAnEllipsis() {
-        let browser = makeBrowser(columns: 30)
-        browser.show(message: "A message much longer than the thirty columns of this window.")
+        let browser = makeBrowser(columns: 30, message: "A message much longer than the thirty columns of this window.")
         #expect(browser.render().lines.last == "A message much longer than th…")
     }
 }

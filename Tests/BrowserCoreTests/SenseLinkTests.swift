@@ -27,7 +27,7 @@ import Testing
     /// Follows the start page's link number `index` (from 0) with Tab and Enter.
     func follow(link index: Int, in browser: Browser) {
         for _ in 0...index { browser.handle(.keyPressed(.tab)) }
-        #expect(browser.view.focusedLink == index)
+        #expect(browser.state.page.focusedLink == index)
         browser.handle(.keyPressed(.enter))
     }
 

@@ -1,0 +1,199 @@
+import DictionaryModel
+import TerminalText
+
+/// What several modes do: open pages and move through history, scroll, move the focus,
+/// copy. Each changes the state, and the layouts when a page is opened; page lookups and
+/// link descriptions (I/O) happen here, when the event arrives, never while drawing.
+extension BrowserState {
+    mutating func say(_ text: String) { message = text }
+
+    // MARK: Pages and history
+
+    /// Opens `page`, remembering where the reader was.
+    mutating func open(_ newPage: Page, in env: BrowserEnvironment) {
+        back.append(page.historyItem)
+        forward.removeAll()
+        show(newPage, topCharacter: newPage.startCharacter, in: env)
+    }
+
+    private mutating func show(_ newPage: Page, topCharacter: Int = 0, focusedLink: Int? = nil, in env: BrowserEnvironment) {
+        let layout = PageView(page: newPage, width: pageWidth)
+        env.layouts.page = layout
+        page = Reading(address: newPage.address, title: newPage.title, topCharacter: topCharacter,
+                       focusedLink: focusedLink.flatMap { layout.links.indices.contains($0) ? $0 : nil })
+        page.restore(height: viewportHeight, in: layout)
+        hoveredLink = nil
+        find.matches = []
+        linkDescriptions = [:]
+    }
+
+    /// The page for an address in history (the query that made it, or the start page).
+    private func page(forAddress address: String, in env: BrowserEnvironment) -> Page? {
+        if address == env.layout.page.address { return env.layout.page }
+        if address.isEmpty { return env.source.startPage() }
+        if case .found(let page) = env.source.page(forQuery: address) { return page }
+        return nil
+    }
+
+    /// Back: the previous page, at the same text and focused link.
+    mutating func goBack(in env: BrowserEnvironment) {
+        guard let item = back.popLast() else { say("Nothing to go back to."); return }
+        forward.append(page.historyItem)
+        restore(item, in: env)
+    }
+
+    /// Forward: undoes a back.
+    mutating func goForward(in env: BrowserEnvironment) {
+        guard let item = forward.popLast() else { say("Nothing to go forward to."); return }
+        back.append(page.historyItem)
+        restore(item, in: env)
+    }
+
+    private mutating func restore(_ item: HistoryItem, in env: BrowserEnvironment) {
+        guard let found = page(forAddress: item.address, in: env) else {
+            say("“\(item.title)” is no longer in the dictionary.")
+            return
+        }
+        show(found, topCharacter: item.topCharacter, focusedLink: item.focusedLink, in: env)
+    }
+
+    /// Follows link `index` of the current page: opens its page, or says why it can't.
+    mutating func follow(linkAt index: Int, in env: BrowserEnvironment) {
+        guard env.layout.links.indices.contains(index) else { return }
+        let link = env.layout.links[index].link
+        page.focusedLink = index
+        switch link.state {
+        case .external:
+            say("External link \(link.target) — wordlink does not open it; y copies it.")
+        case .unresolved:
+            say(Self.notFoundMessage(for: link.target, in: env))
+        case .resolved:
+            switch env.source.page(for: link) {
+            case .found(let found): open(found, in: env)
+            case .notFound(let query, let suggestions): say(Self.notFoundMessage(for: query, suggestions: suggestions, in: env))
+            }
+        }
+    }
+
+    static func notFoundMessage(for target: String, suggestions given: [String]? = nil, in env: BrowserEnvironment) -> String {
+        let suggestions = given ?? env.source.suggestions(for: target, limit: 5)
+        var text = "No entry for “\(target)” in this dictionary."
+        if !suggestions.isEmpty { text += " Nearest: " + suggestions.joined(separator: ", ") }
+        return text
+    }
+
+    /// Opens the page for a typed query, or says what is nearest.
+    mutating func open(query: String, in env: BrowserEnvironment) {
+        let trimmed = String(query.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        guard !trimmed.isEmpty else { return }
+        switch env.source.page(forQuery: trimmed) {
+        case .found(let found): open(found, in: env)
+        case .notFound(let query, let suggestions): say(Self.notFoundMessage(for: query, suggestions: suggestions, in: env))
+        }
+    }
+
+    // MARK: Scrolling and focus
+
+    /// Scrolls the page the viewport shows (help, a preview or the current page).
+    mutating func scroll(by rows: Int, in env: BrowserEnvironment) {
+        let layout = env.layouts.shown(in: self)
+        shownReading.scroll(toRow: layout.row(of: shownReading.topCharacter) + rows, height: viewportHeight, in: layout)
+    }
+
+    mutating func scrollToTop(in env: BrowserEnvironment) {
+        shownReading.scroll(toRow: 0, height: viewportHeight, in: env.layouts.shown(in: self))
+    }
+
+    mutating func scrollToBottom(in env: BrowserEnvironment) {
+        shownReading.scroll(toRow: Int.max / 2, height: viewportHeight, in: env.layouts.shown(in: self))
+    }
+
+    func isLinkVisible(_ index: Int, in layout: PageView) -> Bool {
+        layout.visibleLinks(top: page.topCharacter, height: viewportHeight).contains(index)
+    }
+
+    /// Focuses the next (or previous) link after the focused one, or the first visible one,
+    /// scrolling it into view; wraps around the page.
+    mutating func moveFocus(forward isForward: Bool, in env: BrowserEnvironment) {
+        let layout = env.layout
+        let links = layout.links
+        guard !links.isEmpty else { say("This page has no links."); return }
+        let next: Int
+        if let current = page.focusedLink, isLinkVisible(current, in: layout) {
+            next = (current + (isForward ? 1 : links.count - 1)) % links.count
+        } else {
+            let visible = layout.visibleLinks(top: page.topCharacter, height: viewportHeight)
+            if let first = isForward ? visible.first : visible.last {
+                next = first
+            } else {
+                // None visible: the first after (or before) the viewport.
+                let top = page.topCharacter
+                next = isForward ? (links.firstIndex { $0.range.lowerBound >= top } ?? 0)
+                    : (links.lastIndex { $0.range.lowerBound < top } ?? links.count - 1)
+            }
+        }
+        page.focusedLink = next
+        page.scrollToVisible(links[next].range, height: viewportHeight, in: layout)
+    }
+
+    // MARK: Copying and selecting
+
+    /// Copies what the screen shows of the selection or the focused link: a control or
+    /// escape character in the data goes to the clipboard as its placeholder, never as
+    /// itself (pasted into a shell, a carriage return or an end-of-paste would run a command).
+    mutating func copySelection(in env: BrowserEnvironment) -> [BrowserEffect] {
+        let layout = env.layout
+        if let selection = page.selection, !selection.isEmpty {
+            let text = SafeText.sanitized(layout.page.text.substring(selection))
+            say("Copied \(text.count) characters.")
+            return [.copyToClipboard(text)]
+        }
+        if let focused = page.focusedLink {
+            let link = layout.links[focused]
+            let text = SafeText.sanitized(link.link.state == .external ? link.link.target : layout.page.text.substring(link.range),
+                                          keepingNewlines: false)
+            say("Copied “\(text)”.")
+            return [.copyToClipboard(text)]
+        }
+        say("Nothing to copy: select text (drag or double-click) or focus a link first.")
+        return []
+    }
+
+    /// Selects the word around the cell at `point` (UAX #29 words), or the character there
+    /// when it is not in a word.
+    mutating func selectWord(at point: CellPoint, in env: BrowserEnvironment) {
+        let layout = env.layout
+        guard let cluster = layout.layoutManager.clusterRange(at: point) else { return }
+        let text = layout.page.text
+        guard let word = TextBoundaries(text.string).wordRange(at: cluster.lowerBound) else {
+            page.selection = cluster
+            return
+        }
+        page.selection = word
+        say("Selected “\(text.substring(word))” — y copies it.")
+    }
+
+    // MARK: What links lead to
+
+    /// What the status line says of the hovered and the focused link, worked out when the
+    /// event that pointed at them arrives (a summary reads an entry; an unresolved link's
+    /// nearest headwords take an edit-distance scan), so that drawing only reads state.
+    mutating func describeLinks(in env: BrowserEnvironment) {
+        let links = env.layout.links
+        for index in [hoveredLink, page.focusedLink].compactMap({ $0 }) where links.indices.contains(index) {
+            if linkDescriptions[index] == nil { linkDescriptions[index] = Self.describe(links[index].link, in: env) }
+        }
+    }
+
+    /// What the status line says about a link: where it leads, or why it can't be followed.
+    static func describe(_ link: WordLink, in env: BrowserEnvironment) -> LinkDescription {
+        switch link.state {
+        case .resolved:
+            return LinkDescription(text: "→ " + (env.source.summary(of: link) ?? link.target), role: .status)
+        case .unresolved:
+            return LinkDescription(text: "✗ " + notFoundMessage(for: link.target, in: env), role: .error)
+        case .external:
+            return LinkDescription(text: "↗ \(link.target) — external, not opened by wordlink (y copies it)", role: .status)
+        }
+    }
+}
