@@ -80,7 +80,7 @@ public struct ImportWriter {
         ImportWriter.removeStaleStagingFolders(in: parent, of: name)
         let path = parent + "/" + ImportWriter.stagingPrefix(name) + String(getpid())
         removeTree(path)
-        if mkdir(path, 0o755) != 0 { throw .unwritable(path: path, reason: systemError()) }
+        if mkdir(path, directoryMode) != 0 { throw .unwritable(path: path, reason: systemError()) }
         staging = StagingFolder(path: path)
         try makeDirectories(path + "/entries")
         try writeFile("dictionary.json", ImportWriter.dictionaryJSON(info: DictionaryInfo(id: "import", title: "Import in progress"),
@@ -286,29 +286,10 @@ public struct ImportWriter {
         return text + "}\n"
     }
 
-    /// Writes `text` to `relativePath` in the staging folder, replacing it, and flushes it
-    /// to the disk (the swap must never put in place a folder of files still in the cache).
+    /// Writes `text` to `relativePath` in the staging folder, replacing it, flushed to the
+    /// disk (the swap must never put in place a folder of files still in the cache).
     func writeFile(_ relativePath: String, _ text: String) throws(DictionaryModelError) {
-        let path = staging.path + "/" + relativePath
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .unwritable(path: path, reason: systemError()) }
-        defer { close(fd) }
-        var text = text
-        var failure: Int32 = 0
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
-        if failure != 0 { throw .unwritable(path: path, reason: String(cString: strerror(failure))) }
-        if fsync(fd) != 0 { throw .unwritable(path: path, reason: systemError()) }
+        try replaceFile(staging.path + "/" + relativePath, with: text)
     }
 }
 
@@ -334,36 +315,5 @@ public struct ImportSummary: Hashable, Sendable {
         self.unresolvedLinkCount = unresolvedLinkCount
         self.unresolvedExamples = unresolvedExamples
         self.unlinkedReferenceCount = unlinkedReferenceCount
-    }
-}
-
-/// Creates `path` and any missing parents.
-func makeDirectories(_ path: String) throws(DictionaryModelError) {
-    if isDirectory(path) { return }
-    if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-        try makeDirectories(String(path[..<slash]))
-    }
-    if mkdir(path, 0o755) != 0 && errno != EEXIST { throw .unwritable(path: path, reason: systemError()) }
-}
-
-/// Flushes a folder (or file) at `path` to the disk; failures are ignored (some file
-/// systems cannot sync a folder).
-func syncPath(_ path: String) {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return }
-    _ = fsync(fd)
-    close(fd)
-}
-
-/// Removes `path` and, when it is a folder, everything in it; symbolic links are removed,
-/// never followed. Failures are ignored.
-func removeTree(_ path: String) {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return }
-    if (info.st_mode & S_IFMT) == S_IFDIR {
-        for name in (try? listDirectory(path)) ?? [] { removeTree(path + "/" + name) }
-        rmdir(path)
-    } else {
-        unlink(path)
     }
 }

@@ -250,38 +250,14 @@ public enum IndexStore {
         }
     }
 
-    /// Writes `bytes` to `file` through a temporary file and a rename, so that a reader
-    /// never sees half an index; creates the cache directory. False when anything fails.
+    /// Writes `bytes` to `file` through a temporary file and a rename (`replaceFile`), so
+    /// that a reader never sees half an index; creates the cache directory. False when
+    /// anything fails.
     @discardableResult
     static func write(_ bytes: [UInt8], to file: String) -> Bool {
         guard let slash = file.lastIndex(of: "/") else { return false }
-        guard makeDirectories(String(file[..<slash])) else { return false }
-        let temporary = file + ".\(getpid()).tmp"
-        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { return false }
-        var ok = bytes.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += n
-            }
-            return true
-        }
-        if close(fd) != 0 { ok = false }
-        if ok && rename(temporary, file) == 0 { return true }
-        unlink(temporary)
-        return false
-    }
-
-    static func makeDirectories(_ path: String) -> Bool {
-        if isDirectory(path) { return true }
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return mkdir(path, 0o700) == 0 || isDirectory(path) }
-        guard makeDirectories(String(path[..<slash])) else { return false }
-        return mkdir(path, 0o700) == 0 || isDirectory(path)
+        guard (try? makeDirectories(String(file[..<slash]))) != nil else { return false }
+        return bytes.withUnsafeBytes { (try? replaceFile(file, with: $0)) != nil }
     }
 
     static func now() -> Int64 {

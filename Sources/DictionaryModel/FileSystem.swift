@@ -2,7 +2,8 @@
 import Glibc
 #endif
 
-// The platform seam for files: every module that reads or writes a file goes through these.
+// The platform seam for files: every module that reads or writes a file goes through these
+// (bounded reads of regular files, listings, write-all, making folders, atomic replace).
 
 /// Whether `path` names a folder (following symbolic links).
 public func isDirectory(_ path: String) -> Bool {
@@ -138,4 +139,95 @@ public func readFile(_ fullPath: String, range: Range<Int>, shownAs path: String
     if failure != 0 { throw .unreadable(path: path, reason: String(cString: strerror(failure))) }
     if bytes.count < range.count { throw .unreadable(path: path, reason: "the file is shorter than the index says") }
     return bytes
+}
+
+// MARK: Writing
+
+/// Writes all of `bytes` to `fd` from its file position, retrying interrupted and short
+/// writes. Returns 0, or the errno of the write that failed.
+public func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+    var offset = 0
+    while offset < bytes.count {
+        let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 {
+            if errno == EINTR { continue }
+            return errno
+        }
+        offset += written
+    }
+    return 0
+}
+
+/// The mode of every folder `makeDirectories` creates (less the umask): readable by all,
+/// as a data folder shared between users must be.
+public let directoryMode: mode_t = 0o755
+
+/// Creates `path` and any missing parents, each with `directoryMode`; a folder that
+/// exists already (or is made at the same moment by another process) is fine.
+/// - Throws: `.unwritable` when a folder cannot be made (a file in the way, no permission).
+public func makeDirectories(_ path: String) throws(DictionaryModelError) {
+    if isDirectory(path) { return }
+    if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+        try makeDirectories(String(path[..<slash]))
+    }
+    if mkdir(path, directoryMode) != 0 && !(errno == EEXIST && isDirectory(path)) {
+        throw .unwritable(path: path, reason: systemError())
+    }
+}
+
+/// Replaces the file at `path` with `bytes` so that a reader sees the old content or the
+/// new, never part of either: the bytes go to a temporary file beside it (`PATH.PID.tmp`),
+/// which is flushed to the disk and renamed over `path`; then the folder is flushed. A file
+/// that was there keeps its permission bits; a new one gets 0644 less the umask. On any
+/// failure the temporary file is removed and the old file is left as it was.
+/// - Throws: `.unwritable` with the step that failed.
+public func replaceFile(_ path: String, with bytes: UnsafeRawBufferPointer) throws(DictionaryModelError) {
+    let temporary = path + ".\(getpid()).tmp"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw .unwritable(path: path, reason: systemError()) }
+    var failure: Int32 = 0
+    var old = stat()
+    if stat(path, &old) == 0, fchmod(fd, old.st_mode & 0o7777) != 0 { failure = errno }
+    if failure == 0 { failure = writeAll(fd, bytes) }
+    if failure == 0, fsync(fd) != 0 { failure = errno }
+    if close(fd) != 0, failure == 0 { failure = errno }
+    if failure == 0, rename(temporary, path) != 0 { failure = errno }
+    guard failure == 0 else {
+        unlink(temporary)
+        throw .unwritable(path: path, reason: String(cString: strerror(failure)))
+    }
+    let slash = path.lastIndex(of: "/")
+    syncPath(slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ".")
+}
+
+/// `replaceFile(_:with:)` for text, written as UTF-8.
+public func replaceFile(_ path: String, with text: String) throws(DictionaryModelError) {
+    var text = text
+    var failure: DictionaryModelError?
+    text.withUTF8 { buffer in
+        do throws(DictionaryModelError) { try replaceFile(path, with: UnsafeRawBufferPointer(buffer)) } catch { failure = error }
+    }
+    if let failure { throw failure }
+}
+
+/// Flushes a folder (or file) at `path` to the disk; failures are ignored (some file
+/// systems cannot sync a folder).
+public func syncPath(_ path: String) {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    _ = fsync(fd)
+    close(fd)
+}
+
+/// Removes `path` and, when it is a folder, everything in it; symbolic links are removed,
+/// never followed. Failures are ignored.
+public func removeTree(_ path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return }
+    if (info.st_mode & S_IFMT) == S_IFDIR {
+        for name in (try? listDirectory(path)) ?? [] { removeTree(path + "/" + name) }
+        rmdir(path)
+    } else {
+        unlink(path)
+    }
 }
