@@ -5,7 +5,7 @@ import DictionaryModel
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import DictionaryImport
+import DictionaryImport
 import DictionaryIndex
 
 /// A re-import that fails, at any point, leaves the previous import exactly as it was.

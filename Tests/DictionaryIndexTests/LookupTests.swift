@@ -1,6 +1,6 @@
 import Testing
 import DictionaryModel
-@testable import DictionaryIndex
+import DictionaryIndex
 import TestSupport
 
 @Suite struct LookupTests {

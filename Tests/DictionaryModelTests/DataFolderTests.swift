@@ -1,5 +1,5 @@
 import Testing
-@testable import DictionaryModel
+import DictionaryModel
 import TestSupport
 
 @Suite struct DataFolderTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import DictionaryModel
+import DictionaryModel
 
 /// JSON that is valid but careless or hostile: repeated keys, many wrong fields in one
 /// entry, ids of white space (a `start` that names nothing: `StartProblemTests`).

@@ -1,7 +1,7 @@
 import Testing
 import TerminalText
 import DictionaryModel
-@testable import PageFormatting
+import PageFormatting
 import DictionaryIndex
 import TestSupport
 
