@@ -5,7 +5,10 @@ import PackageDescription
 // The layers, bottom to top; data flows up, events flow down (docs/architecture.md).
 //   CNcursesw, CUnistring, CZlib   system C libraries (shims only)
 //   TerminalText            attributed text → rows of terminal cells; hit-testing; cell grid
-//   DictionaryModel         data folder, lookup, links, entry pages as attributed text, importers
+//   DictionaryModel         the entry model, JSON, the data folder and its diagnostics, file I/O
+//   DictionaryIndex         the persisted index and lookup (Lookup, IndexedLookup, EntryLookup)
+//   DictionaryImport        importers (WordNet, dictd) and the writer of data folders; zlib
+//   PageFormatting          entries as pages of attributed text (PageFormatter)
 //   BrowserCore             the browser's state machine and views drawing into cell grids
 //   CursesTerminal          the only module that imports curses
 //   wordlink                the executable: arguments, wiring, printing, exit codes
@@ -31,37 +34,50 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(name: "TerminalText", dependencies: ["CUnistring"]),
-        .target(name: "DictionaryModel", dependencies: ["TerminalText", "CUnistring", "CZlib", "CLinux"]),
-        .target(name: "BrowserCore", dependencies: ["TerminalText", "DictionaryModel"]),
+        .target(name: "DictionaryModel", dependencies: ["TerminalText", "CUnistring", "CLinux"]),
+        .target(name: "DictionaryIndex", dependencies: ["DictionaryModel", "CZlib", "CLinux"]),
+        .target(name: "DictionaryImport", dependencies: ["DictionaryModel", "DictionaryIndex", "CZlib", "CLinux"]),
+        .target(name: "PageFormatting", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex"]),
+        .target(name: "BrowserCore", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "PageFormatting"]),
         .target(name: "CursesTerminal", dependencies: ["CNcursesw", "TerminalText", "BrowserCore"]),
         .executableTarget(
             name: "wordlink",
-            dependencies: ["TerminalText", "DictionaryModel", "BrowserCore", "CursesTerminal"]
+            dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "DictionaryImport", "PageFormatting",
+                           "BrowserCore", "CursesTerminal"]
         ),
         .executableTarget(
             name: "wordlink-bench",
-            dependencies: ["TerminalText", "DictionaryModel", "BrowserCore", "TestSupport", "CLinux"],
+            dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "DictionaryImport", "PageFormatting",
+                           "BrowserCore", "TestSupport", "CLinux"],
             path: "Benchmarks/wordlink-bench"
         ),
         .executableTarget(name: "wordlink-floor", path: "Benchmarks/wordlink-floor"),
-        .target(name: "TestSupport", dependencies: ["TerminalText", "DictionaryModel", "BrowserCore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "BrowserCore"],
+                path: "Tests/TestSupport", exclude: ["Fixtures"]),
         // Fuzz drivers (Fuzz/, `make fuzz`): libFuzzer's entry point is weak, so they also link
         // and run without it (docs/decisions.md, "Fuzzing").
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/FuzzSupport"),
         .executableTarget(name: "fuzz-json", dependencies: ["DictionaryModel", "FuzzSupport"], path: "Fuzz/fuzz-json"),
-        .executableTarget(name: "fuzz-markup", dependencies: ["DictionaryModel", "TerminalText", "FuzzSupport"], path: "Fuzz/fuzz-markup"),
+        .executableTarget(name: "fuzz-markup", dependencies: ["DictionaryModel", "DictionaryIndex", "PageFormatting", "TerminalText", "FuzzSupport"],
+                          path: "Fuzz/fuzz-markup"),
         .executableTarget(name: "fuzz-layout", dependencies: ["TerminalText", "FuzzSupport"], path: "Fuzz/fuzz-layout"),
-        .executableTarget(name: "fuzz-datafolder", dependencies: ["DictionaryModel", "FuzzSupport"], path: "Fuzz/fuzz-datafolder"),
+        .executableTarget(name: "fuzz-datafolder", dependencies: ["DictionaryModel", "DictionaryIndex", "PageFormatting", "FuzzSupport"],
+                          path: "Fuzz/fuzz-datafolder"),
         .executableTarget(name: "fuzz-input", dependencies: ["CursesTerminal", "BrowserCore", "FuzzSupport"], path: "Fuzz/fuzz-input"),
         .executableTarget(name: "fuzz-selection", dependencies: ["BrowserCore", "TerminalText", "TestSupport", "FuzzSupport"],
                           path: "Fuzz/fuzz-selection"),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "TestSupport", "CLinux"]),
-        .testTarget(name: "DictionaryModelTests", dependencies: ["DictionaryModel", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "DictionaryModelTests", dependencies: ["DictionaryModel", "DictionaryIndex", "TestSupport"]),
+        .testTarget(name: "DictionaryIndexTests", dependencies: ["DictionaryIndex", "DictionaryModel", "TestSupport"]),
+        .testTarget(name: "DictionaryImportTests", dependencies: ["DictionaryImport", "DictionaryIndex", "DictionaryModel", "TestSupport"]),
+        .testTarget(name: "PageFormattingTests", dependencies: ["PageFormatting", "DictionaryIndex", "DictionaryModel", "TerminalText", "TestSupport"]),
+        // The executable's own code (the `define --format json` document).
+        .testTarget(name: "wordlinkTests", dependencies: ["wordlink", "PageFormatting", "DictionaryIndex", "DictionaryModel", "TerminalText", "TestSupport"]),
         .testTarget(name: "BrowserCoreTests", dependencies: ["BrowserCore", "TestSupport"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CNcursesw", "BrowserCore", "TerminalText"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures"]),
         // The importers on the real Debian packages: slow, so `make unit` leaves them out.
-        .testTarget(name: "IntegrationTests", dependencies: ["DictionaryModel", "TestSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["DictionaryImport", "DictionaryIndex", "DictionaryModel", "TestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import BrowserCore
+import DictionaryIndex
 import DictionaryModel
 import Foundation
 import TerminalText

@@ -5,6 +5,7 @@ import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
+import DictionaryIndex
 
 /// The index's figures on a data folder (make a WordNet-sized one with `make-folder`):
 /// cold build, incremental update, load, lookup, resolve, a keystroke in the lookup prompt

@@ -2,6 +2,7 @@ import DictionaryModel
 #if canImport(Glibc)
 import Glibc
 #endif
+import DictionaryIndex
 
 /// Times building the lookup index and suggesting for typos over `count` random headwords.
 enum LookupBenchmark {

@@ -2,7 +2,9 @@
 // dictionary.json is fixed. Nothing crashes; every decoding error's offset lies in the file;
 // every diagnostic placed in the file has a line and column inside it; the entries loaded
 // build a lookup and format as pages.
+import DictionaryIndex
 import DictionaryModel
+import PageFormatting
 import FuzzSupport
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,9 @@
 // Fuzzes the markup parser: no input (as UTF-8, invalid bytes replaced) crashes it, its links
 // are well formed, and on an entry page made from it every link's range lies in the text on
 // scalar boundaries, as do all the page's attribute runs.
+import DictionaryIndex
 import DictionaryModel
+import PageFormatting
 import FuzzSupport
 import TerminalText
 

@@ -1,5 +1,7 @@
 import DictionaryModel
 import TerminalText
+import DictionaryIndex
+import PageFormatting
 
 /// The browser's pages from a dictionary data folder: lookup, formatting and suggestions
 /// from `DictionaryModel`, seen through `PageSource`.

@@ -139,13 +139,13 @@ public struct DataFolder: Sendable {
     /// The entries of one file in file order, each decoded with the offset of its id string
     /// or the error that left it out; a file that is not JSON, or neither an entry nor an
     /// array, is one error. Duplicate ids are not checked here: that needs the whole folder.
-    static func entries(in file: SourceFile) -> [Result<(entry: Entry, idOffset: Int), DictionaryModelError>] {
+    public static func entries(in file: SourceFile) -> [Result<(entry: Entry, idOffset: Int), DictionaryModelError>] {
         var ignored: [Diagnostic]? = nil
         return entries(in: file, warnings: &ignored)
     }
 
     /// The same, with a warning for each repeated key of an object appended to `warnings`.
-    static func entries(in file: SourceFile, warnings: inout [Diagnostic]) -> [Result<(entry: Entry, idOffset: Int), DictionaryModelError>] {
+    public static func entries(in file: SourceFile, warnings: inout [Diagnostic]) -> [Result<(entry: Entry, idOffset: Int), DictionaryModelError>] {
         var collected: [Diagnostic]? = []
         defer { warnings += collected ?? [] }
         return entries(in: file, warnings: &collected)
@@ -247,136 +247,9 @@ public struct DataFolder: Sendable {
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.isError } }
 
-    static func folderName(_ path: String) -> String {
+    /// The last component of a folder path (a trailing `/` ignored): the folder's name.
+    public static func folderName(_ path: String) -> String {
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
         return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
     }
-}
-
-// MARK: File system
-
-func isDirectory(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-}
-
-func fileExists(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0
-}
-
-func systemError() -> String {
-    String(cString: strerror(errno))
-}
-
-/// The names in a folder (not `.` and `..`).
-func listDirectory(_ path: String) throws(DictionaryModelError) -> [String] {
-    guard let dir = opendir(path) else { throw .unreadable(path: path, reason: systemError()) }
-    defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-        let name = withUnsafePointer(to: entry.pointee.d_name) {
-            $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-        }
-        if name != "." && name != ".." { names.append(name) }
-    }
-    return names
-}
-
-/// The largest file that is read whole (an entry file, `dictionary.json`, an importer's
-/// source): 1 GiB. A larger one is refused rather than let grow the process without bound.
-public let maximumFileSize = 1 << 30
-
-/// What kind of file `mode` describes, for a refusal ("a FIFO").
-func fileKind(_ mode: mode_t) -> String {
-    switch mode & S_IFMT {
-    case S_IFDIR: return "a folder"
-    case S_IFIFO: return "a FIFO"
-    case S_IFCHR: return "a character device"
-    case S_IFBLK: return "a block device"
-    case S_IFSOCK: return "a socket"
-    case S_IFLNK: return "a symbolic link"
-    default: return "not a plain file"
-    }
-}
-
-/// Opens `fullPath` for reading only when it is a regular file: opened without blocking (a
-/// FIFO would wait for a writer forever), then the opened descriptor is `fstat`ed, so a file
-/// swapped in between cannot slip through. Returns the descriptor and the file's status.
-func openRegularFile(_ fullPath: String, shownAs path: String) throws(DictionaryModelError) -> (fd: Int32, info: stat) {
-    let fd = open(fullPath, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-    guard fd >= 0 else { throw .unreadable(path: path, reason: systemError()) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-        let reason = systemError()
-        close(fd)
-        throw .unreadable(path: path, reason: reason)
-    }
-    guard (info.st_mode & S_IFMT) == S_IFREG else {
-        close(fd)
-        throw .refused(path: path, reason: "not a regular file (\(fileKind(info.st_mode)))")
-    }
-    return (fd, info)
-}
-
-/// The whole content of a regular file of at most `limit` bytes.
-/// - Throws: `.refused` for anything that is not a regular file, or is (or grows) larger
-///   than `limit`; `.unreadable` when it cannot be opened or read.
-func readFile(_ fullPath: String, shownAs path: String, limit: Int = maximumFileSize) throws(DictionaryModelError) -> [UInt8] {
-    let (fd, info) = try openRegularFile(fullPath, shownAs: path)
-    defer { close(fd) }
-    func tooLarge() -> DictionaryModelError {
-        .refused(path: path, reason: "larger than the limit of \(limit >= 1 << 30 && limit % (1 << 30) == 0 ? "\(limit >> 30) GiB" : "\(limit) bytes")")
-    }
-    if Int(info.st_size) > limit { throw tooLarge() }
-    // Read straight into the array (no zero-filled buffer): start-up reads every file.
-    var capacity = min(max(Int(info.st_size), 0), limit) + 1
-    var bytes: [UInt8] = []
-    while true {
-        var failure: Int32 = 0
-        let previous = bytes.count
-        var grown = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            if previous > 0 { _ = bytes.withUnsafeBytes { memcpy(buffer.baseAddress!, $0.baseAddress!, previous) } }
-            count = previous + readFully(fd, into: buffer.baseAddress! + previous, count: capacity - previous, at: nil, failure: &failure)
-        }
-        if failure != 0 { throw .unreadable(path: path, reason: String(cString: strerror(failure))) }
-        swap(&bytes, &grown)
-        // A file that grew while being read fills the buffer; read on, up to the limit.
-        if bytes.count < capacity { break }
-        if bytes.count > limit { throw tooLarge() }
-        capacity = min(capacity * 2, limit + 1)
-    }
-    return bytes
-}
-
-/// Reads up to `count` bytes into `buffer` (from the file position, or with `pread` at
-/// `offset`), retrying interrupted reads; stops at the end of the file. Returns the bytes
-/// read; sets `failure` to errno on an error.
-private func readFully(_ fd: Int32, into buffer: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int?,
-                       failure: inout Int32) -> Int {
-    var done = 0
-    while done < count {
-        let n = offset.map { pread(fd, buffer + done, count - done, off_t($0 + done)) } ?? read(fd, buffer + done, count - done)
-        if n < 0 {
-            if errno == EINTR { continue }
-            failure = errno
-            return done
-        }
-        if n == 0 { break }
-        done += n
-    }
-    return done
-}
-
-/// The bytes `range` of a file (one entry read back through the index).
-func readFile(_ fullPath: String, range: Range<Int>, shownAs path: String) throws(DictionaryModelError) -> [UInt8] {
-    let (fd, _) = try openRegularFile(fullPath, shownAs: path)
-    defer { close(fd) }
-    var failure: Int32 = 0
-    let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
-        count = readFully(fd, into: buffer.baseAddress!, count: range.count, at: range.lowerBound, failure: &failure)
-    }
-    if failure != 0 { throw .unreadable(path: path, reason: String(cString: strerror(failure))) }
-    if bytes.count < range.count { throw .unreadable(path: path, reason: "the file is shorter than the index says") }
-    return bytes
 }

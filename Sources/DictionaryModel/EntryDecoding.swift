@@ -158,7 +158,7 @@ extension Entry {
     }
 
     /// Checks the rules for ids: 1–200 bytes, no control characters (C0, DEL, C1).
-    static func validate(id: String, offset: Int) throws(DictionaryModelError) {
+    public static func validate(id: String, offset: Int) throws(DictionaryModelError) {
         let length = id.utf8.count
         if length == 0 { throw .invalidData("the id is empty", offset: offset) }
         if id.unicodeScalars.allSatisfy(\.properties.isWhitespace) {

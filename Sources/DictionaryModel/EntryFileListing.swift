@@ -3,20 +3,20 @@ import Glibc
 #endif
 
 /// One file of a data folder's `entries/`, as listed before anything is read.
-struct ListedEntryFile {
+public struct ListedEntryFile: Sendable {
     /// The file's path in the folder (`entries/NAME.json`) as UTF-8: the order files load in
     /// is the byte order of their names.
-    var pathBytes: [UInt8]
+    public var pathBytes: [UInt8]
     /// Size and modification time from the listing's stat (no content hash).
-    var fingerprint: FileFingerprint
+    public var fingerprint: FileFingerprint
     /// False when the name on disk is not valid UTF-8: `pathBytes` then shows it with each
     /// bad byte escaped (`\xE9`), and the file is reported rather than read.
-    var nameIsUTF8 = true
+    public var nameIsUTF8 = true
 
-    var path: String { String(decoding: pathBytes, as: UTF8.self) }
+    public var path: String { String(decoding: pathBytes, as: UTF8.self) }
 
     /// Why the file is not read, when its name is not UTF-8.
-    var refusal: DictionaryModelError? {
+    public var refusal: DictionaryModelError? {
         nameIsUTF8 ? nil : .refused(path: path, reason: "the file name is not valid UTF-8 (rename the file)")
     }
 }
@@ -50,7 +50,7 @@ func escapingInvalidUTF8(_ bytes: UnsafeRawBufferPointer) -> (bytes: [UInt8], va
 /// Names are read and stat'ed as C strings relative to the open directory (`fstatat`), so
 /// the kernel walks the path once and no string is built for a name: the index is checked
 /// against this listing on every start, a few hundred files for an import.
-func listEntryFiles(folder: String) throws(DictionaryModelError) -> [ListedEntryFile] {
+public func listEntryFiles(folder: String) throws(DictionaryModelError) -> [ListedEntryFile] {
     let entriesPath = folder + "/entries"
     let directory = open(entriesPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard directory >= 0 else { throw .unreadable(path: "entries", reason: systemError()) }
@@ -102,7 +102,7 @@ func listEntryFiles(folder: String) throws(DictionaryModelError) -> [ListedEntry
         if a.high != b.high { return a.high < b.high }
         if a.low != b.low { return a.low < b.low }
         return files[a.index].pathBytes.withUnsafeBytes { x in
-            files[b.index].pathBytes.withUnsafeBytes { y in DictionaryIndex.compare(x, y) < 0 }
+            files[b.index].pathBytes.withUnsafeBytes { y in ByteOrder.compare(x, y) < 0 }
         }
     }
     files = keyed.map { files[$0.index] }
@@ -115,4 +115,19 @@ private func bigEndianKey(_ bytes: UnsafeRawBufferPointer, from start: Int) -> U
     var key: UInt64 = 0
     for i in start..<(start + 8) { key = key << 8 | UInt64(i < bytes.count ? bytes[i] : 0) }
     return key
+}
+
+/// The byte order of UTF-8 strings, which sorts keys, ids and entry file names alike (the
+/// index's binary searches rely on it).
+public enum ByteOrder {
+    /// Negative, zero or positive as `a` sorts before, with or after `b`.
+    @inlinable @inline(__always)
+    public static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        let common = min(a.count, b.count)
+        if common > 0 {
+            let result = memcmp(a.baseAddress!, b.baseAddress!, common)
+            if result != 0 { return Int(result) }
+        }
+        return a.count - b.count
+    }
 }

@@ -7,7 +7,8 @@ extension JSONValue {
         return output
     }
 
-    func write(to output: inout String) {
+    /// Appends the value as JSON text to `output` (what `jsonText` returns).
+    public func write(to output: inout String) {
         switch kind {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
@@ -33,7 +34,8 @@ extension JSONValue {
         }
     }
 
-    static func writeString(_ string: String, to output: inout String) {
+    /// Appends `string` as a JSON string literal, quoted and escaped.
+    public static func writeString(_ string: String, to output: inout String) {
         output += "\""
         // Most strings need no escape: append them whole (importers write millions of them).
         if !needsEscaping(string) {

@@ -29,27 +29,3 @@ public struct LinkResolution: Hashable, Sendable {
         WordLink(target: target, destination: destination, sense: sense, state: state, ordinal: ordinal)
     }
 }
-
-extension Lookup {
-    /// Schemes that make a target external even without `//` after them.
-    static let knownSchemes: Set<String> = ["http", "https", "ftp", "ftps", "mailto", "tel", "news", "urn", "doi",
-                                            "file", "data", "irc", "gopher", "geo", "sms", "xmpp"]
-
-    /// Whether `target` is a URL: a known scheme and a colon (`mailto:a@b`), or any
-    /// RFC 3986 scheme followed by `://`. A headword with a colon (`re: something`) is not.
-    public static func isExternal(_ target: String) -> Bool {
-        guard let colon = target.firstIndex(of: ":") else { return false }
-        let scheme = target[..<colon]
-        guard let first = scheme.unicodeScalars.first, first.isASCIILetter else { return false }
-        for scalar in scheme.unicodeScalars {
-            guard scalar.isASCIILetter || (scalar >= "0" && scalar <= "9") || scalar == "+" || scalar == "-" || scalar == "." else { return false }
-        }
-        let rest = target[target.index(after: colon)...]
-        guard !rest.isEmpty, !rest.contains(" ") else { return false }
-        return knownSchemes.contains(scheme.lowercased()) || rest.hasPrefix("//")
-    }
-}
-
-extension Unicode.Scalar {
-    var isASCIILetter: Bool { (self >= "a" && self <= "z") || (self >= "A" && self <= "Z") }
-}

@@ -15,7 +15,8 @@ public enum LookupKey {
         UnicodeFolding.withoutMarks(key)
     }
 
-    static func collapseWhiteSpace(_ text: String) -> String {
+    /// `text` with every run of white space made one space and the ends trimmed.
+    public static func collapseWhiteSpace(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {

@@ -1,4 +1,5 @@
 import DictionaryModel
+import DictionaryIndex
 
 /// `wordlink check`: validates a data folder and prints what is wrong with it.
 enum CheckCommand {

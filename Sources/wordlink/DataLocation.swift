@@ -3,6 +3,7 @@ import Glibc
 #endif
 
 import DictionaryModel
+import DictionaryIndex
 
 /// Which data folder a command uses, and why: `--data`, else `$WORDLINK_DATA`, else the
 /// dictionary that ships with the program.

@@ -1,6 +1,7 @@
 import BrowserCore
 import DictionaryModel
 import TerminalText
+import PageFormatting
 
 /// `wordlink define WORD`: prints the page the browser would show for WORD.
 enum DefineCommand {

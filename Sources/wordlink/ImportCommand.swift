@@ -2,6 +2,7 @@ import DictionaryModel
 #if canImport(Glibc)
 import Glibc
 #endif
+import DictionaryImport
 
 /// The options of `wordlink import`.
 enum ImportOptions: Equatable {

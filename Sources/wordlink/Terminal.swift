@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import TerminalText
+import DictionaryModel
 
 /// The little the command-line front end needs from the terminal: its width, and writing.
 ///
@@ -47,17 +48,7 @@ enum Terminal {
     }
 
     private static func writeBytes(_ bytes: [UInt8], to fd: Int32) {
-        bytes.withUnsafeBufferPointer { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        _ = bytes.withUnsafeBytes { writeAll(fd, $0) }
     }
 }
 

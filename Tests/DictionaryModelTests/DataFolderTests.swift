@@ -1,5 +1,6 @@
 import Testing
-@testable import DictionaryModel
+import DictionaryModel
+import TestSupport
 
 @Suite struct DataFolderTests {
     @Test func brokenFolderReportsEveryProblemWordForWord() throws {

@@ -4,6 +4,8 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import DictionaryIndex
+import TestSupport
 
 /// Entry folders that hold things other than files: FIFOs, devices, names that are not
 /// UTF-8. Each is reported by its name and skipped; everything else still loads, and

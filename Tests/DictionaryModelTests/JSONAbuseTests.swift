@@ -1,8 +1,8 @@
 import Testing
-@testable import DictionaryModel
+import DictionaryModel
 
 /// JSON that is valid but careless or hostile: repeated keys, many wrong fields in one
-/// entry, a `start` that names nothing, ids of white space.
+/// entry, ids of white space (a `start` that names nothing: `StartProblemTests`).
 @Suite struct JSONAbuseTests {
     static let dictionary = SourceFile(path: "dictionary.json", text: """
         {"format": "wordlink-dictionary", "formatVersion": 1, "id": "t", "title": "T", "title": "Again",
@@ -51,14 +51,5 @@ import Testing
         let folder = Self.load(#"[{"id": " \t\u3000", "headword": "blank", "senses": []}, {"id": "a b", "headword": "ok", "senses": []}]"#)
         #expect(folder.entries.map(\.id) == ["a b"])
         #expect(folder.diagnostics.contains { $0.message == "the id is only white space" && $0.location?.description == "entries/a.json:1:9" })
-    }
-
-    @Test func aStartThatNamesNoEntryIsAWarning() {
-        let folder = Self.load(#"{"id": "a", "headword": "apple", "senses": []}"#)
-        let problem = folder.startProblem(lookup: Lookup(folder: folder))
-        #expect(problem?.description == "warning: \"start\" names no entry: \"nowhere\"; the browser opens on the index page instead\n  --> dictionary.json:2:11")
-        var fine = folder
-        fine.info.start = "Apple"
-        #expect(fine.startProblem(lookup: Lookup(folder: fine)) == nil)
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import DictionaryModel
+import DictionaryModel
 
 @Suite struct JSONParserTests {
     /// Parses `text` and returns the error as `line:column: message`, or nil.

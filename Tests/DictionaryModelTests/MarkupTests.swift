@@ -1,5 +1,5 @@
 import Testing
-@testable import DictionaryModel
+import DictionaryModel
 
 @Suite struct MarkupTests {
     /// Runs in a compact notation: plain text as is, `<s:…>` strong, `<e:…>` emphasis,

@@ -5,7 +5,7 @@ import TestSupport
 /// `wordlink import` through the real binary: what it prints, its exit statuses, and that
 /// `check` accepts what it wrote.
 @Suite struct ImportCommandEndToEndTests {
-    static let wordnetMini = TmuxSession.packageRoot.appendingPathComponent("Tests/DictionaryModelTests/Fixtures/wordnet-mini").path
+    static let wordnetMini = TmuxSession.packageRoot.appendingPathComponent("Tests/TestSupport/Fixtures/wordnet-mini").path
 
     static func run(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
         let out = Subprocess.temporaryPath("import-out"), err = Subprocess.temporaryPath("import-err")

@@ -1,9 +1,11 @@
 import Testing
 import TestSupport
-@testable import DictionaryModel
+import DictionaryModel
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import DictionaryImport
+import DictionaryIndex
 
 /// The importers on the real Debian packages, which `make test` (and so `.ci/run`) installs
 /// through the Makefile's APT_PACKAGES: `wordnet-base`, `dict-jargon`, `dict-gcide` and

@@ -1,0 +1,193 @@
+import DictionaryModel
+import DictionaryIndex
+
+/// Turns the text of one dictd record into an entry, by the conventions of its style:
+/// pronunciations, parts of speech, labels, numbered senses, notes, and cross-references
+/// (`{word}`) as word links when they name a headword or form of the dictionary.
+struct DictdConverter {
+    let style: DictdImporter.Style
+    /// The normalised headwords and forms of every record, each with the number of the
+    /// record it names, or -1 when it names several.
+    let keys: [String: Int]
+    /// Cross-references that named nothing and were kept as text.
+    var unlinkedReferenceCount = 0
+    /// The number of the record being converted (GCIDE does not link a record to itself).
+    var currentRecord = -1
+
+    init(style: DictdImporter.Style, keys: [String: Int]) {
+        self.style = style
+        self.keys = keys
+    }
+
+    /// The entry for a record's text after its headword line (id and forms are the caller's).
+    mutating func entry(body: Substring, headword: String) -> Entry {
+        var entry = Entry(id: headword, headword: headword)
+        var paragraphs = DictdImporter.paragraphs(body)
+        switch style {
+        case .jargon:
+            // ` /dev·nuhl/, n.` on the line under the headword, before the first blank line.
+            let lines = body.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.allSatisfy(\.isWhitespace) }
+            if let header = lines.first, header.first == " ", !header.hasPrefix("    "), !paragraphs.isEmpty,
+               paragraphs[0] == String(header.trimmingCharacters(in: " \t")) {
+                let (pronunciations, rest) = DictdConverter.pronunciations(header.trimmingCharacters(in: " \t"))
+                entry.pronunciations = pronunciations
+                let pos = rest.trimmingCharacters(in: " ,")
+                if !pos.isEmpty { entry.pos = DictdConverter.partOfSpeech(pos) }
+                paragraphs.removeFirst()
+            }
+            if var first = paragraphs.first, first.hasPrefix("["), let close = first.firstIndex(of: "]") {
+                let inside = String(first[first.index(after: first.startIndex)..<close])
+                let after = first[first.index(after: close)...].trimmingCharacters(in: " ")
+                if inside.split(separator: " ").count <= 3 && !after.isEmpty {
+                    entry.labels = inside.split(whereSeparator: { $0 == ";" || $0 == "," }).map { String($0.trimmingCharacters(in: " ")) }.filter { !$0.isEmpty }
+                } else {
+                    entry.etymology = Markup(markup(inside))
+                }
+                first = String(after)
+                if first.isEmpty { paragraphs.removeFirst() } else { paragraphs[0] = first }
+            }
+        case .foldoc:
+            if var first = paragraphs.first {
+                if first.hasPrefix("<"), let close = first.firstIndex(of: ">") {
+                    entry.labels = first[first.index(after: first.startIndex)..<close].split(separator: ",")
+                        .map { String($0.trimmingCharacters(in: " ")) }.filter { !$0.isEmpty }
+                    first = String(first[first.index(after: close)...].trimmingCharacters(in: " "))
+                }
+                let (pronunciations, rest) = DictdConverter.pronunciations(Substring(first))
+                entry.pronunciations = pronunciations
+                first = String(rest.trimmingCharacters(in: " "))
+                // FOLDOC runs sense 1 on from the labels: `<jargon> (Originally…) 1. A person…`.
+                if paragraphs.dropFirst().contains(where: { $0.hasPrefix("2. ") }), !first.hasPrefix("1. "),
+                   let range = first.firstRange(of: " 1. ") {
+                    let before = String(first[..<range.lowerBound])
+                    paragraphs[0] = String(first[range.upperBound...])
+                    paragraphs[0] = "1. " + paragraphs[0]
+                    paragraphs.insert(before, at: 0)
+                } else if first.isEmpty {
+                    paragraphs.removeFirst()
+                } else {
+                    paragraphs[0] = first
+                }
+            }
+        case .gcide, .freedict:
+            // Converted by `gcideEntry` and `freedictEntry`.
+            break
+        case .plain:
+            // FreeDict: `dog /dɒɡ/` on the headword line.
+            if let first = paragraphs.first, first.hasPrefix(headword + " /") {
+                let (pronunciations, rest) = DictdConverter.pronunciations(first.dropFirst(headword.count + 1))
+                if !pronunciations.isEmpty {
+                    entry.pronunciations = pronunciations
+                    if rest.trimmingCharacters(in: " ").isEmpty { paragraphs.removeFirst() } else { paragraphs[0] = String(rest.trimmingCharacters(in: " ")) }
+                }
+            }
+        }
+        // Numbered paragraphs are senses; before them, text is a first sense (when nothing is
+        // numbered) or notes; after them, notes of the entry.
+        var senses: [Sense] = []
+        var notes: [Markup] = []
+        var preamble: [String] = []
+        for paragraph in paragraphs {
+            if style != .plain, let (number, text) = DictdConverter.numbered(paragraph), number == String(senses.count + 1) {
+                senses.append(Sense(id: number, definition: Markup(markup(text))))
+            } else if !senses.isEmpty, DictdConverter.numbered(paragraph) != nil {
+                // A numbered list inside a sense (`1.` again, or a number out of turn).
+                senses[senses.count - 1].notes.append(Markup(markup(paragraph)))
+            } else if senses.isEmpty {
+                preamble.append(paragraph)
+            } else {
+                notes.append(Markup(markup(paragraph)))
+            }
+        }
+        if senses.isEmpty, let first = preamble.first {
+            senses = [Sense(definition: Markup(markup(first)))]
+            preamble.removeFirst()
+        }
+        entry.senses = senses
+        entry.notes = preamble.map { Markup(markup($0)) } + notes
+        return entry
+    }
+
+    /// `/ˈhæk/, n.` → the pronunciations at the start, and the rest. Empty ones (`//`) are dropped.
+    static func pronunciations(_ text: Substring) -> ([Pronunciation], Substring) {
+        var result: [Pronunciation] = []
+        var rest = text
+        while rest.first == "/", let close = rest.dropFirst().firstIndex(of: "/"),
+              rest.distance(from: rest.startIndex, to: close) <= 60 {
+            let inside = rest[rest.index(after: rest.startIndex)..<close]
+            if inside.contains("{") || inside.contains("\n") { break }
+            if !inside.trimmingCharacters(in: " ").isEmpty { result.append(Pronunciation("/" + inside + "/")) }
+            rest = rest[rest.index(after: close)...].trimmingCharacters(in: " ")
+            if rest.first == "," { rest = rest.dropFirst().trimmingCharacters(in: " ") }
+        }
+        return (result, rest)
+    }
+
+    /// Dictionary abbreviations of parts of speech, spelled out; others as written.
+    static func partOfSpeech(_ text: Substring) -> String {
+        let names: [String: String] = [
+            "n.": "noun", "v.": "verb", "vt.": "verb", "vi.": "verb", "v. t.": "verb", "v. i.": "verb",
+            "adj.": "adjective", "a.": "adjective", "adv.": "adverb", "interj.": "interjection", "prep.": "preposition",
+            "conj.": "conjunction", "pron.": "pronoun", "pref.": "prefix", "suff.": "suffix", "pl.n.": "plural noun",
+        ]
+        if let name = names[String(text)] { return name }
+        return String(text)
+    }
+
+    /// `2. Text` → ("2", "Text").
+    static func numbered(_ paragraph: String) -> (String, String)? {
+        let digits = paragraph.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 3 else { return nil }
+        let rest = paragraph.dropFirst(digits.count)
+        guard rest.hasPrefix(". ") else { return nil }
+        return (String(digits), String(rest.dropFirst(2)))
+    }
+
+    /// Plain text with `{cross-references}` as markup: a link when the reference (or its
+    /// singular) is a headword or form, else its words as text.
+    mutating func markup(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return Markup.escaping(text) }
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            result += Markup.escaping(String(rest[..<open]))
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(where: { $0 == "}" || $0 == "{" }), after[close] == "}" else {
+                result += "{"
+                rest = after
+                continue
+            }
+            let inside = LookupKey.collapseWhiteSpace(String(after[..<close]))
+            rest = after[after.index(after: close)...]
+            if inside.isEmpty { result += "{}"; continue }
+            // FOLDOC's external references: `{Language List (http://…)}`, `{(http://…)}`.
+            if inside.hasSuffix(")"), let open = inside.lastIndex(of: "(") {
+                let url = String(inside[inside.index(after: open)..<inside.index(before: inside.endIndex)])
+                if Lookup.isExternal(url) {
+                    let name = inside[..<open].trimmingCharacters(in: " ")
+                    result += Markup.link(to: url, text: name.isEmpty ? url : String(name))
+                    continue
+                }
+            }
+            if keys[LookupKey.normalise(inside)] != nil {
+                result += Markup.link(to: inside)
+            } else if let singular = DictdConverter.singulars(of: inside).first(where: { keys[LookupKey.normalise($0)] != nil }) {
+                result += Markup.link(to: singular, text: inside)
+            } else {
+                unlinkedReferenceCount += 1
+                result += Markup.escaping(inside)
+            }
+        }
+        return result + Markup.escaping(String(rest))
+    }
+
+    /// What a plural might be the plural of: `hackers` → `hacker`; `boxes` → `box`,
+    /// `boxe`; `bodies` → `body`.
+    static func singulars(of word: String) -> [String] {
+        var result: [String] = []
+        if word.hasSuffix("ies") { result.append(String(word.dropLast(3)) + "y") }
+        if word.hasSuffix("es") { result.append(String(word.dropLast(2))) }
+        if word.hasSuffix("s") && !word.hasSuffix("ss") { result.append(String(word.dropLast())) }
+        return result
+    }
+}

@@ -1,0 +1,400 @@
+import DictionaryModel
+import DictionaryIndex
+
+/// Imports a dictd database (`NAME.index` and `NAME.dict` or `NAME.dict.dz`, as the Debian
+/// packages `dict-foldoc`, `dict-jargon`, `dict-gcide` and FreeDict's install them in
+/// `/usr/share/dictd`) as a data folder.
+///
+/// One entry per record of the data file; the index's headwords for a record are its
+/// headword and forms. The `00-database-*` records are not entries: `short` is the title,
+/// `info` the description and `NOTICE`, `url` the source. Each style's cross-references,
+/// `{hack value}` (also when they wrap across lines), become word links when they name a
+/// headword or form, or when their singular does (`{hackers}` → `[[hacker|hackers]]`);
+/// the others stay plain text and are counted. Pronunciations, parts of speech, labels and
+/// numbered senses are taken where the style has them.
+public struct DictdImporter {
+    /// The marker in `dictionary.json` of a folder this importer wrote.
+    public static let importerName = "wordlink import dictd"
+
+    /// How a dictionary writes its records.
+    public enum Style: String, Sendable, CaseIterable {
+        /// FOLDOC: `<category, label>` and `/pronunciation/` open the text; `1.` numbers senses.
+        case foldoc
+        /// The Jargon File: a line ` /pronunciation/, n.` under the headword, `[labels]`.
+        case jargon
+        /// GCIDE (Webster 1913, `dict-gcide`): `Word \Pro*nun"ci*a`tion\ (respelling), n.
+        /// [Etymology]`, then numbered senses with `(a)` sub-senses, quotations, notes and
+        /// phrases; `[a^]`-style escapes as characters; `[1913 Webster]` source brackets
+        /// moved to the entry's `source`.
+        case gcide
+        /// FreeDict's bilingual databases (`dict-freedict-*`): `word /pronunciation/ <pos>`,
+        /// then a line of translations or numbered lines of them, each a sense with glosses.
+        case freedict
+        /// Anything else: a `/pronunciation/` on the headword line, paragraphs of prose.
+        case plain
+    }
+
+    public var indexPath: String
+    public var dictPath: String
+    public var destination: String
+    public var style: Style
+    /// A licence file to copy to `LICENSE`; by default the Debian package's `copyright`
+    /// file, when it can be found from the index's name.
+    public var licenseFile: String?
+    public var entriesPerFile: Int
+    public var progress: (ProgressStep) -> Void
+
+    public init(index: String, dict: String, to destination: String, style: Style? = nil, licenseFile: String? = nil,
+                entriesPerFile: Int = ImportWriter.defaultEntriesPerFile, progress: @escaping (ProgressStep) -> Void = { _ in }) {
+        self.indexPath = index
+        self.dictPath = dict
+        self.destination = destination
+        self.style = style ?? DictdImporter.guessStyle(indexPath: index)
+        self.licenseFile = licenseFile
+        self.entriesPerFile = entriesPerFile
+        self.progress = progress
+    }
+
+    /// The style a dictionary's file name suggests (`foldoc.index` → `.foldoc`,
+    /// `freedict-eng-fra.index` → `.freedict`).
+    public static func guessStyle(indexPath: String) -> Style {
+        let name = baseName(indexPath)
+        for style in Style.allCases where name.hasPrefix(style.rawValue) { return style }
+        return .plain
+    }
+
+    /// `/usr/share/dictd/jargon.index` → `jargon`.
+    static func baseName(_ path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        return file.hasSuffix(".index") ? String(file.dropLast(6)) : file
+    }
+
+    /// One index line: a headword and where its record stands in the uncompressed data.
+    struct IndexLine {
+        var headword: String
+        var offset: Int
+        var length: Int
+    }
+
+    /// One record with the index headwords that lead to it, in index order.
+    struct Record {
+        var headwords: [String]
+        var offset: Int
+        var length: Int
+    }
+
+    /// A record before conversion: its id (made unique later), headword and forms, which
+    /// every record's cross-references are checked against, and its text.
+    struct Draft {
+        var id: String
+        var headword: String
+        var forms: [Form]
+        var body: Substring
+        var indexHeadwords: [String]
+    }
+
+    /// Whether an index headword names one of dictd's own records (`00-database-short`,
+    /// FreeDict's `00databaseinfo`, GCIDE's `00-gcide-long`) rather than an entry.
+    static func isDatabaseRecord(_ headword: String) -> Bool {
+        headword.hasPrefix("00-") || headword.hasPrefix("00database")
+    }
+
+    /// Runs the import.
+    public func run() throws(DictionaryModelError) -> ImportSummary {
+        let lines = try DictdImporter.parseIndex(String(decoding: try readFile(indexPath, shownAs: indexPath), as: UTF8.self), path: indexPath)
+        progress(ProgressStep(phase: "reading dictd data", completed: 0, total: 1))
+        let data = try Dictzip(bytes: try readFile(dictPath, shownAs: dictPath), path: dictPath).readAll()
+        progress(ProgressStep(phase: "reading dictd data", completed: 1, total: 1))
+        var records: [Record] = []
+        var recordOfPlace: [Int: Int] = [:]
+        var database: [String: String] = [:]
+        for (number, line) in lines.enumerated() {
+            guard line.offset + line.length <= data.count else {
+                throw .invalidSource(path: indexPath, line: number + 1, reason: "\"\(line.headword)\" points past the end of \(dictPath)")
+            }
+            if DictdImporter.isDatabaseRecord(line.headword) {
+                let text = String(decoding: data[line.offset..<(line.offset + line.length)], as: UTF8.self)
+                // `00-database-short` and FreeDict's `00databaseshort` alike.
+                database[line.headword.filter { $0 != "-" }] = DictdImporter.dropHeadwordLine(text, headword: line.headword)
+                continue
+            }
+            // Records are told apart by where they start and end; a record may have several headwords.
+            let place = line.offset &* 1_000_003 &+ line.length
+            if let index = recordOfPlace[place] {
+                records[index].headwords.append(line.headword)
+            } else {
+                recordOfPlace[place] = records.count
+                records.append(Record(headwords: [line.headword], offset: line.offset, length: line.length))
+            }
+        }
+
+        // First pass: every record's headword and forms, so that cross-references can be checked.
+        let texts = records.map { String(decoding: data[$0.offset..<($0.offset + $0.length)], as: UTF8.self) }
+        let drafts = style == .gcide ? DictdImporter.gcideDrafts(records, texts: texts) : DictdImporter.drafts(records, texts: texts, style: style)
+        var keys: [String: Int] = [:]
+        for (number, draft) in drafts.enumerated() {
+            for key in [draft.headword] + draft.forms.map(\.text) {
+                let key = LookupKey.normalise(key)
+                if let owner = keys[key], owner != number { keys[key] = -1 } else { keys[key] = number }
+            }
+        }
+
+        var writer = try ImportWriter(folder: destination, importer: DictdImporter.importerName, entriesPerFile: entriesPerFile)
+        var converter = DictdConverter(style: style, keys: keys)
+        var usedIDs: [String: Int] = [:]
+        var homographs: [String: Int] = [:]
+        for (number, draft) in drafts.enumerated() {
+            var id = draft.id.isEmpty ? "entry" : draft.id
+            if id.utf8.count > Entry.maximumIDLength { id = String(decoding: id.utf8.prefix(Entry.maximumIDLength - 10), as: UTF8.self) }
+            // A word that several records share (as headword or form) is numbered in every
+            // one of them (`Bank~1` … `Bank~8`): an id equal to the word would make a link to
+            // it, or a lookup of it as typed, find that one record instead of all of them.
+            let key = LookupKey.normalise(id)
+            if keys[key] == -1 || keys[LookupKey.normalise(draft.headword)] == -1 {
+                homographs[key, default: 0] += 1
+                id += "~\(homographs[key]!)"
+            }
+            if let count = usedIDs[id] {
+                usedIDs[id] = count + 1
+                id += "~\(count + 1)"
+            } else {
+                usedIDs[id] = 1
+            }
+            var entry: Entry
+            switch style {
+            case .gcide: entry = converter.gcideEntry(GcideRecord(String(draft.body)), headword: draft.headword, recordNumber: number)
+            case .freedict: entry = converter.freedictEntry(text: draft.body, indexHeadwords: draft.indexHeadwords)
+            default: entry = converter.entry(body: draft.body, headword: draft.headword)
+            }
+            entry.id = id
+            entry.forms = draft.forms
+            try writer.add(entry)
+            if (number + 1) % 1000 == 0 || number + 1 == drafts.count {
+                progress(ProgressStep(phase: "writing entries", completed: number + 1, total: drafts.count))
+            }
+        }
+
+        let name = DictdImporter.baseName(indexPath)
+        let short = database["00databaseshort"].map { DictdImporter.unwrap($0) }.flatMap { $0.isEmpty ? nil : $0 }
+        let info = database["00databaseinfo"]
+        // GCIDE's `00-database-long` describes it; its `info` is the notice of the data.
+        let long = database["00databaselong"].flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        let url = database["00databaseurl"].map { DictdImporter.unwrap($0) }.flatMap { $0.isEmpty ? nil : $0 }
+        var license: String?
+        for candidate in licenseCandidates() where fileExists(candidate) {
+            license = String(decoding: try readFile(candidate, shownAs: candidate), as: UTF8.self)
+            break
+        }
+        let dictionary = DictionaryInfo(
+            id: name, title: short ?? name,
+            description: (long ?? info).map(DictdImporter.paragraphs).map { $0.joined(separator: "\n") },
+            license: license != nil ? "see LICENSE" : (info != nil ? "see NOTICE" : nil),
+            sourceName: short ?? name)
+        var source: [(String, String)] = [("index", indexPath), ("dict", dictPath), ("style", style.rawValue)]
+        if let url { source.insert(("url", url), at: 0) }
+        return try writer.finish(info: dictionary, source: source, license: license, notice: info,
+                                 unlinkedReferences: converter.unlinkedReferenceCount)
+    }
+
+    /// Headwords and forms by the index and each record's first line (jargon, FOLDOC,
+    /// FreeDict, plain): the headword is the first line when it names one of the record's
+    /// index headwords (or FreeDict's header line's headword), and the other index headwords
+    /// are forms.
+    static func drafts(_ records: [Record], texts: [String], style: Style) -> [Draft] {
+        var drafts: [Draft] = []
+        drafts.reserveCapacity(records.count)
+        for (record, text) in zip(records, texts) {
+            var headword: String
+            var body: Substring
+            if style == .freedict, let header = DictdConverter.freedictHeader(text[...], indexHeadwords: record.headwords) {
+                (headword, body) = (header.headword, text[...])
+            } else {
+                (headword, body) = DictdImporter.splitHeadword(text, indexHeadwords: record.headwords)
+            }
+            var forms: [Form] = []
+            var seen: Set<String> = [LookupKey.normalise(headword)]
+            for other in record.headwords where seen.insert(LookupKey.normalise(other)).inserted {
+                forms.append(Form(String(other.trimmingCharacters(in: " "))))
+            }
+            drafts.append(Draft(id: headword, headword: headword, forms: forms, body: body, indexHeadwords: record.headwords))
+        }
+        return drafts
+    }
+
+    /// Headwords and forms of GCIDE's records. A record's headword is the first of its header
+    /// (`Sundog \Sun"dog`\`), its id as the index spells it. Its forms are what the record
+    /// itself names: the header's other headwords (`Banc \Banc\, Bancus \Ban"cus\, Bank
+    /// \Bank\`), inflections and plurals with their tags, words derived in passing
+    /// (`-- {Accursedly}, adv.`), the phrases it defines (`{Dog cheap}, very cheap`), and its
+    /// other names (`called also {spear thrower}`, `Syn:`) when the index leads to the record
+    /// by them. `dict-gcide`'s index also lists every other word set in braces anywhere in a
+    /// record (`beagle`, `poodle` and `Canis familiaris` lead to `Dog`): those are mentions,
+    /// not forms, and are left out, so that looking up `poodle` finds the poodle and a page
+    /// does not open on a list of every word in it. Derived words, phrases and other names
+    /// that are another record's headword are left to that record.
+    static func gcideDrafts(_ records: [Record], texts: [String]) -> [Draft] {
+        struct Names {
+            var id: String
+            var headword: String
+            var forms: [Form]
+            var named: [Form]
+        }
+        var headwordKeys = Set<String>()
+        var names: [Names] = []
+        names.reserveCapacity(records.count)
+        for (record, text) in zip(records, texts) {
+            let gcide = GcideRecord(text)
+            guard let first = gcide.headwords.first else {
+                // A fragment without a header (a flaw of the data): named by the index.
+                let headword = record.headwords.first.map { String($0.trimmingCharacters(in: " ")) } ?? ""
+                names.append(Names(id: headword, headword: headword, forms: [], named: []))
+                continue
+            }
+            let shown = first.shown
+            var entry = Names(id: first.plain, headword: shown.isEmpty ? first.plain : shown, forms: [], named: [])
+            for (i, group) in gcide.headwords.enumerated() {
+                headwordKeys.insert(LookupKey.normalise(group.plain))
+                if i > 0 { entry.forms.append(Form(group.shown.isEmpty ? group.plain : group.shown)) }
+                entry.forms.append(Form(group.plain))
+            }
+            for inflection in gcide.inflections { entry.forms.append(Form(GcideText.decode(inflection.text), tags: inflection.tags)) }
+            for (text, tags) in gcide.runOns { entry.named.append(Form(text, tags: tags)) }
+            for phrase in gcide.phrases { entry.named.append(Form(phrase)) }
+            let indexKeys = Set(record.headwords.map(LookupKey.normalise))
+            for name in gcide.otherNames where indexKeys.contains(LookupKey.normalise(name)) { entry.named.append(Form(name)) }
+            names.append(entry)
+        }
+        var drafts: [Draft] = []
+        drafts.reserveCapacity(records.count)
+        for (number, entry) in names.enumerated() {
+            var seen: Set<String> = [LookupKey.normalise(entry.headword)]
+            var forms: [Form] = []
+            for form in entry.forms where seen.insert(LookupKey.normalise(form.text)).inserted {
+                forms.append(form)
+            }
+            for form in entry.named {
+                let key = LookupKey.normalise(form.text)
+                guard !headwordKeys.contains(key), seen.insert(key).inserted else { continue }
+                forms.append(form)
+            }
+            drafts.append(Draft(id: entry.id, headword: entry.headword, forms: forms, body: texts[number][...],
+                                indexHeadwords: records[number].headwords))
+        }
+        return drafts
+    }
+
+    /// The licence files tried in order: `--license`, then Debian's copyright file of the
+    /// package that installs this index (`dict-jargon`, `dict-freedict-eng-deu`).
+    func licenseCandidates() -> [String] {
+        if let licenseFile { return [licenseFile] }
+        guard indexPath.hasPrefix("/usr/share/dictd/") else { return [] }
+        let name = DictdImporter.baseName(indexPath)
+        return ["/usr/share/doc/dict-\(name)/copyright", "/usr/share/doc/dict-freedict-\(name)/copyright"]
+    }
+
+    /// The lines of a dictd index: `headword TAB offset TAB length`, offsets in dictd's
+    /// base64 (`A-Za-z0-9+/`, most significant digit first).
+    static func parseIndex(_ text: String, path: String) throws(DictionaryModelError) -> [IndexLine] {
+        var result: [IndexLine] = []
+        var number = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            if line.isEmpty { continue }
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count >= 3, let offset = decodeBase64(fields[1]), let length = decodeBase64(fields[2]) else {
+                throw .invalidSource(path: path, line: number, reason: "expected 'headword<TAB>offset<TAB>length' with base64 numbers")
+            }
+            result.append(IndexLine(headword: String(fields[0]), offset: offset, length: length))
+        }
+        return result
+    }
+
+    /// A number in dictd's base64: `B` is 1, `BA` is 64.
+    static func decodeBase64(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= 10 else { return nil }
+        var value = 0
+        for byte in text.utf8 {
+            let digit: Int
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): digit = Int(byte - UInt8(ascii: "A"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): digit = Int(byte - UInt8(ascii: "a")) + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int(byte - UInt8(ascii: "0")) + 52
+            case UInt8(ascii: "+"): digit = 62
+            case UInt8(ascii: "/"): digit = 63
+            default: return nil
+            }
+            value = value * 64 + digit
+        }
+        return value
+    }
+
+    /// dictd's base64 of `value`, for tests that write an index.
+    public static func encodeBase64(_ value: Int) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+        var value = max(0, value)
+        var digits: [Character] = []
+        repeat {
+            digits.append(alphabet[value % 64])
+            value /= 64
+        } while value > 0
+        return String(digits.reversed())
+    }
+
+    /// The record's text without its first line when that line is the headword (dictfmt
+    /// writes the headword above each record).
+    static func dropHeadwordLine(_ text: String, headword: String) -> String {
+        let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        if let first = lines.first, first.trimmingCharacters(in: " \t") == headword {
+            return lines.count > 1 ? String(lines[1]) : ""
+        }
+        return text
+    }
+
+    /// A record's headword as its first line writes it (when that line names one of the
+    /// index's headwords, case and spacing aside), else the first index headword; and the
+    /// rest of the record.
+    static func splitHeadword(_ text: String, indexHeadwords: [String]) -> (String, Substring) {
+        var rest = Substring(text)
+        while rest.first == "\n" { rest = rest.dropFirst() }
+        let end = rest.firstIndex(of: "\n") ?? rest.endIndex
+        let first = String(rest[..<end].trimmingCharacters(in: " \t"))
+        let keys = indexHeadwords.map(LookupKey.normalise)
+        if keys.contains(LookupKey.normalise(first)) {
+            return (first, rest[end...])
+        }
+        return (indexHeadwords.first ?? first, rest)
+    }
+
+    /// Paragraphs of indented, wrapped text: separated by blank lines, each line trimmed
+    /// and joined to the next with one space.
+    static func paragraphs<S: StringProtocol>(_ text: S) -> [String] {
+        var result: [String] = []
+        var current = ""
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: " \t\r")
+            if trimmed.isEmpty {
+                if !current.isEmpty { result.append(current) }
+                current = ""
+            } else {
+                current += current.isEmpty ? trimmed : " " + trimmed
+            }
+        }
+        if !current.isEmpty { result.append(current) }
+        return result
+    }
+
+    /// The text as one line.
+    static func unwrap(_ text: String) -> String {
+        paragraphs(text).joined(separator: " ")
+    }
+}
+
+extension StringProtocol {
+    /// The text without the given characters at either end.
+    func trimmingCharacters(in set: String) -> Substring {
+        var result = self[...]
+        while let first = result.first, set.contains(first) { result = result.dropFirst() }
+        while let last = result.last, set.contains(last) { result = result.dropLast() }
+        return Substring(result)
+    }
+}

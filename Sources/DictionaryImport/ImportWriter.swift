@@ -1,0 +1,319 @@
+import CLinux
+#if canImport(Glibc)
+import Glibc
+import DictionaryModel
+import DictionaryIndex
+#endif
+
+/// Writes an imported dictionary as a data folder: `dictionary.json`, shard files
+/// `entries/NNNN.json` of `entriesPerFile` entries each (one entry per line), and the
+/// source's licence as `LICENSE` and `NOTICE`.
+///
+/// The writer streams: each shard is serialised and written when it is full, so memory
+/// holds one shard of JSON text, never the whole dictionary. It keeps a skeleton of every
+/// entry (id, headword, part of speech, forms, sense ids) and every link target, so that
+/// `finish` can resolve every link by the data format's rules, with the same `Lookup` the
+/// browser uses, and report how many lead nowhere.
+///
+/// A folder is only written when it is new, empty, or an earlier import by the same
+/// importer (`dictionary.json` carries `"source": {"importer": …}` as the marker). The new
+/// import is built in a temporary folder beside the destination (`.NAME.import-PID`, same
+/// parent, so the same file system) and swapped in by a rename only when it is complete:
+/// a failed, interrupted or killed import leaves the previous folder exactly as it was.
+/// Temporary folders left by a killed import (their process is gone) are removed by the
+/// next import of the same destination.
+public struct ImportWriter {
+    /// The folder being written (the destination; nothing is written into it before
+    /// `finish` swaps the new import in).
+    public let folder: String
+    /// Where the import is built until it is complete.
+    public var stagingFolder: String { staging.path }
+    /// The marker written to and expected in `source.importer`: `wordlink import wordnet`.
+    public let importer: String
+    public let entriesPerFile: Int
+
+    var pending: [Entry] = []
+    var skeletons: [Entry] = []
+    var linkCounts: [LinkKey: Int] = [:]
+    var fileCount = 0
+    let staging: StagingFolder
+
+    struct LinkKey: Hashable {
+        var target: String
+        var sense: String?
+    }
+
+    /// The temporary folder of an import: removed with everything in it when the writer is
+    /// dropped without `finish` having swapped it in (an importer that throws).
+    final class StagingFolder {
+        let path: String
+        var swappedIn = false
+
+        init(path: String) { self.path = path }
+
+        deinit {
+            if !swappedIn { removeTree(path) }
+        }
+    }
+
+    /// Entries per shard: WordNet becomes 311 files, the "few hundred" of the data format.
+    /// Every start lists and `stat`s each entry file to check the index (about 1.5 µs a file
+    /// here); after an edit only the edited shard is parsed again.
+    public static let defaultEntriesPerFile = 500
+
+    /// Checks that `folder` may be written by `importer`, removes temporary folders of
+    /// earlier imports whose process is gone, and starts the new import in a temporary
+    /// folder beside it. The destination itself is not touched until `finish`.
+    /// - Throws: `.folderNotImport` when the folder holds anything else; `.unwritable`.
+    public init(folder: String, importer: String, entriesPerFile: Int = ImportWriter.defaultEntriesPerFile) throws(DictionaryModelError) {
+        var folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        // A destination that is a symbolic link to a folder: the folder is replaced, not the link.
+        var link = stat()
+        if lstat(folder, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK, isDirectory(folder),
+           let resolved = realPath(folder) { folder = resolved }
+        self.folder = folder
+        self.importer = importer
+        self.entriesPerFile = max(1, entriesPerFile)
+        try ImportWriter.claim(self.folder, importer: importer)
+        let (parent, name) = ImportWriter.split(self.folder)
+        try makeDirectories(parent)
+        ImportWriter.removeStaleStagingFolders(in: parent, of: name)
+        let path = parent + "/" + ImportWriter.stagingPrefix(name) + String(getpid())
+        removeTree(path)
+        if mkdir(path, directoryMode) != 0 { throw .unwritable(path: path, reason: systemError()) }
+        staging = StagingFolder(path: path)
+        try makeDirectories(path + "/entries")
+        try writeFile("dictionary.json", ImportWriter.dictionaryJSON(info: DictionaryInfo(id: "import", title: "Import in progress"),
+                                                                     importer: importer, source: []))
+    }
+
+    /// The parent folder of `path` and its last component.
+    static func split(_ path: String) -> (parent: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let parent = slash == path.startIndex ? "/" : String(path[..<slash])
+        return (parent, String(path[path.index(after: slash)...]))
+    }
+
+    /// The start of the names of a destination's temporary folders: `.NAME.import-`.
+    static func stagingPrefix(_ name: String) -> String { "." + name + ".import-" }
+
+    /// Removes `.NAME.import-PID` folders in `parent` whose process no longer runs (a killed
+    /// import, or the old folder of a swap that was cut short) or that are this process's own.
+    static func removeStaleStagingFolders(in parent: String, of name: String) {
+        let prefix = stagingPrefix(name)
+        for entry in (try? listDirectory(parent)) ?? [] where entry.hasPrefix(prefix) {
+            guard let pid = Int32(entry.dropFirst(prefix.count).prefix { $0.isNumber }) else { continue }
+            if pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) { removeTree(parent + "/" + entry) }
+        }
+    }
+
+    /// Whether `folder` may be written by `importer`: new, empty, or an import of its own.
+    static func claim(_ folder: String, importer: String) throws(DictionaryModelError) {
+        if !fileExists(folder) { return }
+        if !isDirectory(folder) { throw .folderNotImport(path: folder, importer: importer, reason: "it is a file") }
+        if try listDirectory(folder).isEmpty { return }
+        let marker: String?
+        do throws(DictionaryModelError) {
+            let json = try JSONParser.parse(try readFile(folder + "/dictionary.json", shownAs: "dictionary.json"))
+            marker = json["source"]?["importer"]?.stringValue
+        } catch {
+            throw .folderNotImport(path: folder, importer: importer, reason: "it is not empty and has no dictionary.json written by an importer")
+        }
+        guard marker == importer else {
+            let reason = marker.map { "it was written by '\($0)'" } ?? "its dictionary.json was not written by an importer"
+            throw .folderNotImport(path: folder, importer: importer, reason: reason)
+        }
+    }
+
+    /// Puts the complete import in place of the destination: exchanged with it in one
+    /// rename (`renameat2` with `RENAME_EXCHANGE`), or, where the file system cannot, the
+    /// old folder renamed away and the new one renamed in; then the old one is removed and
+    /// the parent folder flushed.
+    func swapIn() throws(DictionaryModelError) {
+        let (parent, _) = ImportWriter.split(folder)
+        syncPath(staging.path + "/entries")
+        syncPath(staging.path)
+        if fileExists(folder) {
+            var exchanged = false
+            #if canImport(Glibc)
+            exchanged = CLinux_renameat2(AT_FDCWD, staging.path, AT_FDCWD, folder, CLinux_RENAME_EXCHANGE) == 0
+            #endif
+            if exchanged {
+                // The old import now stands at the staging path, and goes with it.
+                staging.swappedIn = true
+                syncPath(parent)
+                removeTree(staging.path)
+                syncPath(parent)
+                return
+            }
+            let old = staging.path + "-old"
+            removeTree(old)
+            if rename(folder, old) != 0 { throw .unwritable(path: folder, reason: systemError()) }
+            if rename(staging.path, folder) != 0 {
+                let reason = systemError()
+                _ = rename(old, folder)
+                throw .unwritable(path: folder, reason: reason)
+            }
+            staging.swappedIn = true
+            syncPath(parent)
+            removeTree(old)
+        } else {
+            if rename(staging.path, folder) != 0 { throw .unwritable(path: folder, reason: systemError()) }
+            staging.swappedIn = true
+        }
+        syncPath(parent)
+    }
+
+    /// Adds an entry; a full shard is written at once.
+    /// - Throws: `.invalidData` when the entry breaks a rule of the format (a bad id, two
+    ///   sibling senses with one id): an importer's mistake, which must not reach the folder.
+    public mutating func add(_ entry: Entry) throws(DictionaryModelError) {
+        do throws(DictionaryModelError) {
+            try Entry.validate(id: entry.id, offset: 0)
+        } catch {
+            throw .invalidData("entry \"\(entry.headword)\": \(error.message)", offset: 0)
+        }
+        func checkSenseIDs(_ senses: [Sense]) throws(DictionaryModelError) {
+            var seen = Set<String>()
+            for sense in senses {
+                if let id = sense.id, !seen.insert(id).inserted {
+                    throw .invalidData("entry \"\(entry.id)\" has two senses with the id \"\(id)\"", offset: 0)
+                }
+                try checkSenseIDs(sense.senses)
+            }
+        }
+        try checkSenseIDs(entry.senses)
+        remember(entry)
+        pending.append(entry)
+        if pending.count >= entriesPerFile { try flush() }
+    }
+
+    /// How many entries have been added.
+    public var entryCount: Int { skeletons.count }
+
+    mutating func remember(_ entry: Entry) {
+        func skeleton(_ senses: [Sense]) -> [Sense] {
+            senses.map { Sense(id: $0.id, senses: skeleton($0.senses)) }
+        }
+        skeletons.append(Entry(id: entry.id, headword: entry.headword, pos: entry.pos, forms: entry.forms, senses: skeleton(entry.senses)))
+        entry.forEachLink { target, sense, _ in linkCounts[LinkKey(target: target, sense: sense), default: 0] += 1 }
+    }
+
+    /// Writes the pending entries as the next shard, `entries/0000.json`, `0001.json`, ….
+    mutating func flush() throws(DictionaryModelError) {
+        guard !pending.isEmpty else { return }
+        var text = "["
+        for (i, entry) in pending.enumerated() {
+            text += i == 0 ? "\n" : ",\n"
+            entry.json.write(to: &text)
+        }
+        text += "\n]\n"
+        var name = String(fileCount)
+        while name.count < 4 { name = "0" + name }
+        try writeFile("entries/\(name).json", text)
+        fileCount += 1
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes the last shard, the licence files and the final `dictionary.json`, then
+    /// resolves every link that was written.
+    /// - Parameters:
+    ///   - source: more members of `dictionary.json`'s `source` object (`url`, `files`),
+    ///     after `name`, `version` and the importer's marker.
+    ///   - license: the text of `LICENSE`, if any; `notice` the text of `NOTICE`.
+    public mutating func finish(info: DictionaryInfo, source: [(String, String)] = [], license: String? = nil,
+                                notice: String? = nil, unlinkedReferences: Int = 0) throws(DictionaryModelError) -> ImportSummary {
+        try flush()
+        if let license { try writeFile("LICENSE", license.hasSuffix("\n") ? license : license + "\n") }
+        if let notice { try writeFile("NOTICE", notice.hasSuffix("\n") ? notice : notice + "\n") }
+        try writeFile("dictionary.json", ImportWriter.dictionaryJSON(info: info, importer: importer, source: source))
+        try swapIn()
+        let lookup = Lookup(entries: skeletons, rules: info.lookupRules)
+        var summary = ImportSummary(entryCount: skeletons.count, fileCount: fileCount, unlinkedReferenceCount: unlinkedReferences)
+        for (link, count) in linkCounts {
+            summary.linkCount += count
+            let resolution = lookup.resolve(target: link.target, sense: link.sense)
+            if resolution.state == .unresolved || resolution.isMissingSense {
+                summary.unresolvedLinkCount += count
+                summary.unresolvedExamples.append(link.sense.map { "\(link.target)#\($0)" } ?? link.target)
+            }
+        }
+        summary.unresolvedExamples.sort()
+        summary.unresolvedExamples = Array(summary.unresolvedExamples.prefix(10))
+        return summary
+    }
+
+    /// `dictionary.json` for `info`, with `source.importer` set to the marker.
+    static func dictionaryJSON(info: DictionaryInfo, importer: String, source: [(String, String)]) -> String {
+        var members: [JSONValue.Member] = [
+            .init(key: "format", value: .string(DictionaryInfo.format)),
+            .init(key: "formatVersion", value: JSONValue(.number(Double(DictionaryInfo.formatVersion)))),
+            .init(key: "id", value: .string(info.id)),
+            .init(key: "title", value: .string(info.title)),
+        ]
+        if let description = info.description { members.append(.init(key: "description", value: .string(description))) }
+        if let language = info.language { members.append(.init(key: "language", value: .string(language))) }
+        if let license = info.license { members.append(.init(key: "license", value: .string(license))) }
+        var sourceMembers: [JSONValue.Member] = []
+        if let name = info.sourceName { sourceMembers.append(.init(key: "name", value: .string(name))) }
+        if let version = info.sourceVersion { sourceMembers.append(.init(key: "version", value: .string(version))) }
+        sourceMembers.append(.init(key: "importer", value: .string(importer)))
+        for (key, value) in source { sourceMembers.append(.init(key: key, value: .string(value))) }
+        members.append(.init(key: "source", value: JSONValue(.object(sourceMembers))))
+        if let start = info.start { members.append(.init(key: "start", value: .string(start))) }
+        if !info.lookupRules.isEmpty {
+            members.append(.init(key: "lookupRules", value: JSONValue(.array(info.lookupRules.map { rule in
+                var fields: [JSONValue.Member] = [.init(key: "suffix", value: .string(rule.suffix)), .init(key: "replace", value: .string(rule.replace))]
+                if let pos = rule.pos { fields.append(.init(key: "pos", value: .string(pos))) }
+                return JSONValue(.object(fields))
+            }))))
+        }
+        if !info.relationTypes.isEmpty {
+            let types = info.relationTypes.sorted { $0.key < $1.key }.map { type in
+                JSONValue.Member(key: type.key, value: JSONValue(.object(type.value.label.map { [.init(key: "label", value: .string($0))] } ?? [])))
+            }
+            members.append(.init(key: "relationTypes", value: JSONValue(.object(types))))
+        }
+        // One member per line, so that a person can read and edit it.
+        var text = "{\n"
+        for (i, member) in members.enumerated() {
+            text += "  "
+            JSONValue.writeString(member.key, to: &text)
+            text += ": "
+            member.value.write(to: &text)
+            text += i + 1 < members.count ? ",\n" : "\n"
+        }
+        return text + "}\n"
+    }
+
+    /// Writes `text` to `relativePath` in the staging folder, replacing it, flushed to the
+    /// disk (the swap must never put in place a folder of files still in the cache).
+    func writeFile(_ relativePath: String, _ text: String) throws(DictionaryModelError) {
+        try replaceFile(staging.path + "/" + relativePath, with: text)
+    }
+}
+
+/// What an import wrote.
+public struct ImportSummary: Hashable, Sendable {
+    public var entryCount: Int
+    /// How many `entries/*.json` files were written.
+    public var fileCount: Int
+    /// Every inline and relation link written (a link written twice counts twice).
+    public var linkCount: Int = 0
+    /// Links that resolve to no entry, or to entries without their sense anchor.
+    public var unresolvedLinkCount: Int = 0
+    /// Up to ten of them (`target` or `target#sense`), sorted.
+    public var unresolvedExamples: [String] = []
+    /// Cross-references of the source that name no entry and were kept as plain text.
+    public var unlinkedReferenceCount: Int = 0
+
+    public init(entryCount: Int, fileCount: Int, linkCount: Int = 0, unresolvedLinkCount: Int = 0,
+                unresolvedExamples: [String] = [], unlinkedReferenceCount: Int = 0) {
+        self.entryCount = entryCount
+        self.fileCount = fileCount
+        self.linkCount = linkCount
+        self.unresolvedLinkCount = unresolvedLinkCount
+        self.unresolvedExamples = unresolvedExamples
+        self.unlinkedReferenceCount = unlinkedReferenceCount
+    }
+}

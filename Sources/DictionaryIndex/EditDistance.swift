@@ -1,0 +1,39 @@
+import DictionaryModel
+
+/// Damerau–Levenshtein distance (optimal string alignment: insertions, deletions,
+/// substitutions and transpositions of neighbours each cost 1) between two sequences of
+/// Unicode scalar values, giving up early once it must exceed `limit`.
+enum EditDistance {
+    /// The distance, or nil when it is greater than `limit`.
+    /// - Complexity: O(a.count × b.count), usually much less thanks to the cut-off.
+    static func distance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int? {
+        let n = a.count, m = b.count
+        if abs(n - m) > limit { return nil }
+        if n == 0 { return m <= limit ? m : nil }
+        if m == 0 { return n <= limit ? n : nil }
+        let width = m + 1
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: width * 3) { buffer in
+            // Three rows: two back (for transpositions), previous, current.
+            var twoBack = 0, previous = width, current = 2 * width
+            for j in 0...m { buffer[previous + j] = j }
+            for i in 1...n {
+                buffer[current] = i
+                var rowMinimum = i
+                let ai = a[i - 1]
+                for j in 1...m {
+                    let cost = ai == b[j - 1] ? 0 : 1
+                    var value = min(buffer[previous + j] + 1, buffer[current + j - 1] + 1, buffer[previous + j - 1] + cost)
+                    if i > 1 && j > 1 && ai == b[j - 2] && a[i - 2] == b[j - 1] {
+                        value = min(value, buffer[twoBack + j - 2] + 1)
+                    }
+                    buffer[current + j] = value
+                    rowMinimum = min(rowMinimum, value)
+                }
+                if rowMinimum > limit { return nil }
+                (twoBack, previous, current) = (previous, current, twoBack)
+            }
+            let result = buffer[previous + m]
+            return result <= limit ? result : nil
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import DictionaryModel
+
+/// What pages, commands and the browser need from a dictionary's lookup: finding entries by
+/// query, id and link target, suggestions and completion, and the entries themselves.
+///
+/// Two kinds conform. `Lookup` holds every entry of a fully loaded `DataFolder` (what
+/// `wordlink check` and the tests use); `IndexedLookup` answers from the persisted index and
+/// decodes an entry only when it is asked for (`define` and the browser). Entry numbers are
+/// each kind's own: they only mean something to the lookup that returned them.
+public protocol EntryLookup: Sendable {
+    /// How many entry numbers there are (`0..<entryCount`).
+    var entryCount: Int { get }
+
+    /// Looks `query` up as the data format resolves a link target: exact id, then
+    /// normalised headword or form, then lookup rules.
+    func lookUp(_ query: String) -> LookupResult
+
+    /// The entry number of the entry with exactly this id.
+    func entryNumber(forID id: String) -> Int?
+
+    /// The whole entry (decoded on demand by an index-backed lookup).
+    func entry(at number: Int) -> Entry
+
+    /// The id of an entry, without decoding it.
+    func id(ofEntryAt number: Int) -> String
+    /// The headword of an entry, as written, without decoding it.
+    func headword(ofEntryAt number: Int) -> String
+    /// The part of speech of an entry, without decoding it.
+    func pos(ofEntryAt number: Int) -> String?
+    /// `Entry.summary` of an entry, without decoding it.
+    func summary(ofEntryAt number: Int) -> String
+
+    /// The headwords and forms nearest to `query`, best first (see `Lookup.suggestions`).
+    func suggestions(for query: String, limit: Int) -> [Suggestion]
+    /// Completions for what has been typed so far (see `Lookup.completions`).
+    func completions(for prefix: String, limit: Int) -> [Suggestion]
+
+    /// Every distinct headword with the entries that have it, sorted by key.
+    var headwords: [(headword: String, entryNumbers: [Int])] { get }
+
+    /// Whether the entry has a sense anchored at `anchor` (`Entry.sense(anchoredAt:)`): a
+    /// sense id or a numbered path. An index-backed lookup answers ids without decoding.
+    func entry(at number: Int, hasSenseAnchoredAt anchor: String) -> Bool
+
+    /// The entry whose id is exactly `id`, and whether it has a sense anchored at `sense`
+    /// (true when `sense` is nil): all that resolving a link to an id needs, which an
+    /// index-backed lookup answers from one place of its index.
+    func entryMatching(id: String, sense: String?) -> (number: Int, hasSense: Bool)?
+}
+
+/// A lookup that finds entries by id, by normalised headword or form (`directMatches`), and
+/// through lookup rules: the data format's resolution, written once for both kinds.
+protocol RuleBasedLookup: EntryLookup {
+    var rules: [LookupRule] { get }
+    /// Entries whose headword (first) or form is exactly the normalised `key`.
+    func directMatches(_ key: String) -> [Int]
+}
+
+extension RuleBasedLookup {
+    /// Exact id, then normalised headword or form, then lookup rules (a rule with `pos`
+    /// counts only when it lands on an entry of that part of speech).
+    func resolveQuery(_ query: String) -> LookupResult {
+        if let number = entryNumber(forID: query) {
+            return LookupResult(query: query, entryNumbers: [number], match: .id)
+        }
+        let key = LookupKey.normalise(query)
+        let direct = directMatches(key)
+        if !direct.isEmpty {
+            return LookupResult(query: query, entryNumbers: direct, match: .headwordOrForm)
+        }
+        var found: [Int] = []
+        var firstRule: LookupRule?
+        for rule in rules {
+            let suffix = LookupKey.normalise(rule.suffix)
+            guard key.hasSuffix(suffix), key.count > suffix.count else { continue }
+            let stem = String(key.dropLast(suffix.count)) + LookupKey.normalise(rule.replace)
+            for number in directMatches(stem) where !found.contains(number) {
+                if let wanted = rule.pos, pos(ofEntryAt: number) != wanted { continue }
+                found.append(number)
+                if firstRule == nil { firstRule = rule }
+            }
+        }
+        if let firstRule {
+            return LookupResult(query: query, entryNumbers: found, match: .rule(firstRule))
+        }
+        return LookupResult(query: query, entryNumbers: [], match: .none)
+    }
+}
+
+extension EntryLookup {
+    public func entry(at number: Int, hasSenseAnchoredAt anchor: String) -> Bool {
+        entry(at: number).sense(anchoredAt: anchor) != nil
+    }
+
+    public func entryMatching(id: String, sense: String?) -> (number: Int, hasSense: Bool)? {
+        guard let number = entryNumber(forID: id) else { return nil }
+        return (number, sense.map { entry(at: number, hasSenseAnchoredAt: $0) } ?? true)
+    }
+
+    /// The entry with exactly this id.
+    public func entry(withID id: String) -> Entry? {
+        entryNumber(forID: id).map { entry(at: $0) }
+    }
+
+    /// Resolves a link target (`dog`, `bank~n`, `https://…`) and optional sense anchor:
+    /// an external URL; else an exact id; else the normalised target among headwords and
+    /// forms, then through the lookup rules; else unresolved. Only a link that names a sense
+    /// needs its entries asked for the anchor (an index knows sense ids without decoding).
+    public func resolve(target: String, sense: String? = nil) -> LinkResolution {
+        if Lookup.isExternal(target) {
+            return LinkResolution(state: .external, sense: sense)
+        }
+        // An exact id comes first, as in `lookUp`; it needs neither the entry nor its id read.
+        if let match = entryMatching(id: target, sense: sense) {
+            return LinkResolution(state: .resolved, entryIDs: [target], sense: sense, destination: target,
+                                  isMissingSense: !match.hasSense)
+        }
+        let result = lookUp(target)
+        guard !result.entryNumbers.isEmpty else {
+            return LinkResolution(state: .unresolved, sense: sense)
+        }
+        let ids = result.entryNumbers.map { id(ofEntryAt: $0) }
+        var missing = false
+        if let sense {
+            missing = !result.entryNumbers.contains { entry(at: $0, hasSenseAnchoredAt: sense) }
+        }
+        return LinkResolution(state: .resolved, entryIDs: ids, sense: sense,
+                              destination: ids.count == 1 ? ids[0] : target, isMissingSense: missing)
+    }
+}
+
+extension Entry {
+    /// The longest `summary`, in characters.
+    public static let maximumSummaryLength = 160
+
+    /// One line about the entry for status lines and completion: the first line of its first
+    /// sense's definition (or first gloss) as plain text, cut to `maximumSummaryLength`
+    /// characters with an ellipsis; empty when the first sense has neither.
+    public var summary: String {
+        guard let first = senses.first else { return "" }
+        guard let text = first.definition?.plainText ?? first.glosses.first?.plainText else { return "" }
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        guard line.utf8.count > Entry.maximumSummaryLength else { return line }
+        var count = 0
+        var end = line.startIndex
+        for index in line.indices {
+            if count == Entry.maximumSummaryLength - 1 { break }
+            count += 1
+            end = line.index(after: index)
+        }
+        return end == line.endIndex ? line : String(line[..<end]) + "…"
+    }
+}

@@ -1,0 +1,341 @@
+import DictionaryModel
+
+/// One entry as the index keeps it: what pages and prompts need without decoding it, and
+/// where it stands.
+struct IndexedEntry: Sendable {
+    var id: String
+    var headword: String
+    var pos: String?
+    var forms: [String]
+    var summary: String
+    var byteRange: Range<Int>
+    /// The ids of its senses at any depth, in order (`NumberedSense.all`).
+    var senseIDs: [String] = []
+}
+
+/// One entry file as the index keeps it: its fingerprint, its entries that decode (in file
+/// order, duplicates included) and how many problems it has (`wordlink check` names them).
+struct IndexedFile: Sendable {
+    var path: String
+    var fingerprint: FileFingerprint
+    var errorCount: Int
+    var entries: [IndexedEntry]
+
+    /// Where a build gets a file's entries: the file itself, read and decoded, or the index
+    /// it was unchanged in. Loaded one at a time, so that a build never holds the entries of
+    /// every file at once (62 MB for WordNet).
+    enum Source {
+        case scanned(folder: String, path: String, fingerprint: FileFingerprint)
+        /// A file that is listed but never read (its name is not UTF-8): one problem, no entries.
+        case refused(path: String, fingerprint: FileFingerprint)
+        /// File `number` of an older index, with the file's modification time as it is now.
+        case reused(IndexReader, number: Int, modificationSeconds: Int64)
+
+        var path: String {
+            switch self {
+            case .scanned(_, let path, _), .refused(let path, _): path
+            case .reused(let index, let number, _): index.filePath(number)
+            }
+        }
+
+        func load() -> IndexedFile {
+            switch self {
+            case .scanned(let folder, let path, let fingerprint):
+                return IndexedFile.scan(folder: folder, path: path, fingerprint: fingerprint)
+            case .refused(let path, let fingerprint):
+                return IndexedFile(path: path, fingerprint: fingerprint, errorCount: 1, entries: [])
+            case .reused(let index, let number, let modificationSeconds):
+                var file = IndexStore.indexedFile(index, number)
+                file.fingerprint.modificationSeconds = modificationSeconds
+                return file
+            }
+        }
+    }
+
+    /// Reads and decodes the file `path` (relative to `folder`) for the index.
+    static func scan(folder: String, path: String, fingerprint: FileFingerprint) -> IndexedFile {
+        var fingerprint = fingerprint
+        let bytes: [UInt8]
+        do throws(DictionaryModelError) {
+            bytes = try readFile(folder + "/" + path, shownAs: path)
+        } catch {
+            return IndexedFile(path: path, fingerprint: fingerprint, errorCount: 1, entries: [])
+        }
+        fingerprint.contentHash = bytes.withUnsafeBytes { FileFingerprint.hash($0) }
+        var errors = 0
+        var entries: [IndexedEntry] = []
+        for item in DataFolder.entries(in: SourceFile(path: path, bytes: bytes)) {
+            switch item {
+            case .failure(let error): errors += error.all.count
+            case .success(let (entry, _)):
+                entries.append(IndexedEntry(id: entry.id, headword: entry.headword, pos: entry.pos, forms: entry.forms.map(\.text),
+                                            summary: entry.summary, byteRange: entry.origin.byteRange,
+                                            senseIDs: senseIDs(entry.senses)))
+            }
+        }
+        return IndexedFile(path: path, fingerprint: fingerprint, errorCount: errors, entries: entries)
+    }
+
+    /// The ids of `senses` and their sub-senses, depth first (the order of `NumberedSense.all`).
+    static func senseIDs(_ senses: [Sense]) -> [String] {
+        var ids: [String] = []
+        func walk(_ senses: [Sense]) {
+            for sense in senses {
+                if let id = sense.id { ids.append(id) }
+                walk(sense.senses)
+            }
+        }
+        walk(senses)
+        return ids
+    }
+}
+
+/// Writes the index file for a folder's entry files (`IndexLayout`).
+enum IndexBuilder {
+    /// The index of `files` (in load order), built at `builtAt` (seconds since 1970).
+    ///
+    /// Memory is the constraint on a large folder (WordNet: 155,000 entries), so each file is
+    /// read (or copied from the old index) only when its turn comes and dropped once written,
+    /// and every table is released before the sections are copied into the result, one
+    /// section at a time.
+    /// - Complexity: O(n log n) in the number of entries and keys.
+    static func build(_ files: [IndexedFile.Source], builtAt: Int64, filesDone: (Int) -> Void = { _ in }) -> [UInt8] {
+        var pool = StringPool()
+        var fileSection = ByteWriter()
+        var recordSection = ByteWriter()
+        var formSection = ByteWriter()
+        var senseSection = ByteWriter()
+
+        // Entries in load order; the first of an id wins, as in a full load.
+        struct KeyItem {
+            var display: String
+            var displayIsHeadword: Bool
+            var headwords: [UInt32] = []
+            var forms: [UInt32] = []
+        }
+        var keys: [String: KeyItem] = [:]
+        var idRecords: [(id: String, record: UInt32)] = []
+        var seenIDs = Set<String>()
+        var recordNumber: UInt32 = 0
+        var formNumber: UInt32 = 0
+        var senseNumber: UInt32 = 0
+        // The paths first, side by side: every start reads them all to check the index, and
+        // spread among the entries' strings they cost a page fault each (311 for WordNet).
+        let paths = files.map { pool.add($0.path) }
+        for fileNumber in files.indices {
+            let file = files[fileNumber].load()
+            let path = paths[fileNumber]
+            fileSection.u32(path.0); fileSection.u32(path.1)
+            fileSection.u64(file.fingerprint.size)
+            fileSection.i64(file.fingerprint.modificationSeconds)
+            fileSection.i64(file.fingerprint.modificationNanoseconds)
+            fileSection.u64(file.fingerprint.contentHash)
+            fileSection.u32(recordNumber)
+            fileSection.u32(UInt32(file.entries.count))
+            fileSection.u32(UInt32(file.errorCount))
+            let duplicateCountOffset = fileSection.bytes.count
+            fileSection.u32(0)
+            var duplicates: UInt32 = 0
+            for entry in file.entries {
+                let isDuplicate = !seenIDs.insert(entry.id).inserted
+                if isDuplicate { duplicates += 1 }
+                recordSection.u32(UInt32(fileNumber))
+                recordSection.u32(UInt32(entry.byteRange.lowerBound))
+                recordSection.u32(UInt32(entry.byteRange.count))
+                for string in [entry.id, entry.headword] {
+                    let ref = pool.add(string)
+                    recordSection.u32(ref.0); recordSection.u32(ref.1)
+                }
+                let pos = pool.add(entry.pos)
+                recordSection.u32(pos.0); recordSection.u32(pos.1)
+                let summary = pool.add(entry.summary)
+                recordSection.u32(summary.0); recordSection.u32(summary.1)
+                recordSection.u32(formNumber)
+                recordSection.u32(UInt32(entry.forms.count))
+                recordSection.u32(isDuplicate ? IndexLayout.duplicateFlag : 0)
+                recordSection.u32(senseNumber)
+                recordSection.u32(UInt32(entry.senseIDs.count))
+                for form in entry.forms {
+                    let ref = pool.add(form)
+                    formSection.u32(ref.0); formSection.u32(ref.1)
+                    formNumber += 1
+                }
+                for id in entry.senseIDs {
+                    let ref = pool.add(id)
+                    senseSection.u32(ref.0); senseSection.u32(ref.1)
+                    senseNumber += 1
+                }
+                if !isDuplicate {
+                    idRecords.append((entry.id, recordNumber))
+                    // The same rules as `Lookup.init(entries:rules:)`.
+                    let key = LookupKey.normalise(entry.headword)
+                    if !key.isEmpty {
+                        if keys[key] == nil {
+                            keys[key] = KeyItem(display: entry.headword, displayIsHeadword: true)
+                        } else if keys[key]?.displayIsHeadword == false {
+                            keys[key]?.display = entry.headword
+                            keys[key]?.displayIsHeadword = true
+                        }
+                        keys[key]?.headwords.append(recordNumber)
+                    }
+                    for form in entry.forms {
+                        let formKey = LookupKey.normalise(form)
+                        guard !formKey.isEmpty else { continue }
+                        if keys[formKey] == nil { keys[formKey] = KeyItem(display: form, displayIsHeadword: false) }
+                        if keys[formKey]?.forms.last != recordNumber { keys[formKey]?.forms.append(recordNumber) }
+                    }
+                }
+                recordNumber += 1
+            }
+            withUnsafeBytes(of: duplicates.littleEndian) { raw in
+                for i in 0..<4 { fileSection.bytes[duplicateCountOffset + i] = raw[i] }
+            }
+            filesDone(fileNumber + 1)
+        }
+
+        idRecords.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        var idSection = ByteWriter()
+        var idBlockSection = ByteWriter()
+        for (i, item) in idRecords.enumerated() {
+            if i % IndexLayout.idBlockSize == 0 {
+                idSection.u64(IndexLayout.idPrefix(item.id.utf8))
+                idSection.u32(UInt32(idBlockSection.bytes.count))
+                idSection.u32(UInt32(min(IndexLayout.idBlockSize, idRecords.count - i)))
+            }
+            writeDirectoryEntry(id: item.id, record: item.record, into: &idBlockSection,
+                                senses: senseIDRefs(ofRecord: item.record, records: recordSection, senses: senseSection), pool: pool)
+        }
+
+        var sortedKeys = keys.map { ($0.key, $0.value) }
+        keys = [:]
+        sortedKeys.sort { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+        var keySection = ByteWriter()
+        var postingSection = ByteWriter()
+        var postingCount: UInt32 = 0
+        var foldedLengths: [Int] = []
+        var signatures: [UInt64] = []
+        foldedLengths.reserveCapacity(sortedKeys.count)
+        signatures.reserveCapacity(sortedKeys.count)
+        for (key, item) in sortedKeys {
+            let keyRef = pool.add(key)
+            let displayRef = item.display == key ? keyRef : pool.add(item.display)
+            let folded = LookupKey.accentFolded(key)
+            let foldedRef = folded == key ? keyRef : pool.add(folded)
+            let foldedScalars = Array(folded.unicodeScalars.lazy.map(\.value))
+            keySection.u32(keyRef.0); keySection.u32(keyRef.1)
+            keySection.u32(displayRef.0); keySection.u32(displayRef.1)
+            keySection.u32(foldedRef.0); keySection.u32(foldedRef.1)
+            keySection.u32(postingCount)
+            keySection.u32(UInt32(item.headwords.count))
+            keySection.u32(UInt32(item.forms.count))
+            keySection.u16(UInt16(min(foldedScalars.count, Int(UInt16.max))))
+            keySection.u16(UInt16(min(key.unicodeScalars.count, Int(UInt16.max))))
+            for record in item.headwords { postingSection.u32(record) }
+            for record in item.forms { postingSection.u32(record) }
+            postingCount += UInt32(item.headwords.count + item.forms.count)
+            foldedLengths.append(min(foldedScalars.count, Int(UInt16.max)))
+            signatures.append(SuggestionSignature.of(foldedScalars))
+        }
+
+        sortedKeys = []
+        seenIDs = []
+        idRecords = []
+        // Keys by folded length (stable, so key order within a length).
+        var order = foldedLengths.indices.sorted { foldedLengths[$0] != foldedLengths[$1] ? foldedLengths[$0] < foldedLengths[$1] : $0 < $1 }
+        let maximumLength = foldedLengths.max() ?? 0
+        var orderSection = ByteWriter()
+        var signatureSection = ByteWriter()
+        var bucketSection = ByteWriter()
+        var position = 0
+        for length in 0...(maximumLength + 1) {
+            bucketSection.u32(UInt32(position))
+            while position < order.count && foldedLengths[order[position]] == length { position += 1 }
+        }
+        for key in order {
+            orderSection.u32(UInt32(key))
+            signatureSection.u64(signatures[key])
+        }
+        order = []
+        signatures = []
+        foldedLengths = []
+
+        // The sections move out of their writers, so each is freed once copied.
+        var sections: [[UInt8]] = [pool.take(), fileSection.take(), recordSection.take(), formSection.take(), keySection.take(),
+                                   postingSection.take(), idSection.take(), orderSection.take(), signatureSection.take(),
+                                   bucketSection.take(), senseSection.take(), idBlockSection.take()]
+        var out = ByteWriter()
+        // The body's length, for the number of check blocks that go before it.
+        let bodyLength = sections.reduce(0) { ($0 + 7) & ~7 + $1.count }
+        let blockCount = (bodyLength + IndexLayout.checkBlockSize - 1) / IndexLayout.checkBlockSize
+        // Reserved whole: growing by doubling would hold two copies of the index at once.
+        out.bytes.reserveCapacity(IndexLayout.bodyStart(blockCount: blockCount) + bodyLength + 8)
+        out.u64(IndexLayout.magic)
+        out.u32(IndexLayout.formatVersion)
+        out.u32(UInt32(sections.count))
+        out.i64(builtAt)
+        out.u64(0) // the total size, set below
+        let table = out.bytes.count
+        for _ in sections { out.u64(0); out.u64(0) }
+        out.u32(UInt32(blockCount))
+        out.u32(0) // the header's CRC, set by `seal`
+        out.u64(0)
+        for _ in 0..<blockCount { out.u32(0) }
+        out.align(to: 4096)
+        for i in sections.indices {
+            out.align(to: 8)
+            out.set(UInt64(out.bytes.count), at: table + i * 16)
+            out.set(UInt64(sections[i].count), at: table + i * 16 + 8)
+            out.bytes.append(contentsOf: sections[i])
+            sections[i] = []
+        }
+        out.set(UInt64(out.bytes.count), at: 24)
+        IndexLayout.seal(&out.bytes)
+        return out.bytes
+    }
+}
+
+extension IndexBuilder {
+    /// The (offset, length) in the pool of each sense id of `record`, read back from the
+    /// sections being written (so the build keeps no second copy of them).
+    static func senseIDRefs(ofRecord record: UInt32, records: ByteWriter, senses: ByteWriter) -> [(UInt32, UInt32)] {
+        let field = Int(record) * IndexLayout.Section.records.recordSize
+        let first = Int(records.u32(at: field + IndexLayout.Record.sensesStart))
+        let count = Int(records.u32(at: field + IndexLayout.Record.sensesCount))
+        return (first..<(first + count)).map { (senses.u32(at: $0 * 8), senses.u32(at: $0 * 8 + 4)) }
+    }
+
+    /// One entry of the id directory (`IndexLayout`, "idblocks").
+    static func writeDirectoryEntry(id: String, record: UInt32, into section: inout ByteWriter,
+                                    senses: [(UInt32, UInt32)], pool: StringPool) {
+        let fits = senses.count < Int(IndexLayout.idSensesElsewhere) && senses.allSatisfy { $0.1 <= UInt32(UInt16.max) }
+        section.u32(record)
+        section.u16(UInt16(id.utf8.count))
+        section.u16(fits ? UInt16(senses.count) : IndexLayout.idSensesElsewhere)
+        section.bytes.append(contentsOf: id.utf8)
+        guard fits else { return }
+        for (offset, length) in senses {
+            section.u16(UInt16(length))
+            section.bytes.append(contentsOf: pool.bytes[Int(offset)..<Int(offset + length)])
+        }
+    }
+}
+
+/// A 64-bit set of the characters in a folded key. One edit changes at most two bits of it
+/// (a substitution may drop one character and add another), so a key whose set differs from
+/// the query's in more than 2 × the allowed distance cannot be a suggestion: most keys are
+/// dismissed with one XOR and a population count before any edit distance is computed.
+enum SuggestionSignature {
+    static func of<S: Sequence<UInt32>>(_ scalars: S) -> UInt64 {
+        var signature: UInt64 = 0
+        for scalar in scalars { signature |= 1 << bit(scalar) }
+        return signature
+    }
+
+    @inline(__always) static func bit(_ scalar: UInt32) -> UInt64 {
+        switch scalar {
+        case 0x61...0x7A: return UInt64(scalar - 0x61)            // a–z: bits 0–25
+        case 0x30...0x39: return UInt64(26 + scalar - 0x30)       // 0–9: bits 26–35
+        default: return UInt64(36 + ((scalar &* 2_654_435_761) >> 7) % 28) // the rest, hashed into 36–63
+        }
+    }
+}

@@ -1,0 +1,300 @@
+import CZlib
+import DictionaryModel
+
+/// The binary layout of the index file (docs/decisions.md, "The index"): a header, then twelve
+/// sections: fixed-size little-endian records, one pool of UTF-8 strings and one directory of
+/// ids.
+///
+/// ```
+/// header    magic "WLINDEX1", format version, section count, build time, file size,
+///           then (offset, length) in bytes of each section, the number of check blocks,
+///           and a CRC32 of the header and the block table (the CRC field itself left out)
+/// blocks    a CRC32 of each `checkBlockSize` bytes of the body (everything after this
+///           table), checked the first time a read touches the block (`IndexData`)
+/// strings   UTF-8 bytes; records refer to them by (offset, length)
+/// files     per entry file: path, size, mtime, content hash, its records, its error count
+///           and how many of its entries repeat an earlier id
+/// records   per decoded entry, in file order: file, byte range, id, headword, pos,
+///           summary, forms, flags (a duplicate id is kept, flagged, for incremental rebuilds),
+///           sense ids
+/// forms     (offset, length) of each form as written
+/// keys      distinct normalised keys sorted by bytes: key, display text, accent-folded
+///           key, postings (headword entries then form entries), lengths in scalars
+/// postings  entry numbers
+/// ids       the fence of the id directory: per block of `idBlockSize` ids, the first 8 bytes
+///           of its first id (big-endian, zero-padded), the block's offset in `idblocks` and
+///           how many ids it holds
+/// order     key numbers sorted by folded length: suggestions scan only the lengths a
+///           query can reach
+/// sigs      per key in `order`: a 64-bit set of the characters of its folded key
+/// buckets   where each folded length starts in `order`
+/// senses    (offset, length) of each sense id of each entry, at any depth, in order: a link
+///           to `entry#sense` is checked without decoding the entry
+/// idblocks  the id directory: the ids sorted by bytes (duplicates left out), each with its
+///           entry number and sense ids in place, so that resolving a link reads one place:
+///           u32 entry, u16 id length, u16 sense count (`idSensesElsewhere` when they did
+///           not fit), the id, then each sense id as u16 length and bytes
+/// ```
+enum IndexLayout {
+    /// "WLINDEX1" read as a little-endian integer.
+    static let magic: UInt64 = 0x3158_4544_4E49_4C57
+    /// Bumped whenever the layout or what goes into it changes; another version is rebuilt.
+    static let formatVersion: UInt32 = 7 // 3: keys case-folded by libunistring; 4: sense ids; 5: file paths side by side; 6: the id directory; 7: CRC32 of the header and of each block
+
+    enum Section: Int, CaseIterable {
+        case strings, files, records, forms, keys, postings, ids, order, signatures, buckets, senses, idBlocks
+
+        /// The size of one record of the section, in bytes.
+        var recordSize: Int {
+            switch self {
+            case .strings, .idBlocks: return 1
+            case .files: return 56
+            case .records: return 64
+            case .forms, .senses: return 8
+            case .keys: return 40
+            case .ids: return 16
+            case .postings, .order, .buckets: return 4
+            case .signatures: return 8
+            }
+        }
+    }
+
+    /// The fixed part of the header; the block table follows it, then the body.
+    static let headerSize = 32 + Section.allCases.count * 16 + 16
+    /// Where the number of check blocks (u32) and the header's CRC32 (u32) stand.
+    static let blockCountField = 32 + Section.allCases.count * 16
+    static let headerCRCField = blockCountField + 4
+    /// Bytes of the body per CRC32, one page: a lookup verifies only the blocks it reads
+    /// (`define dog` on WordNet: about 120 of 10,700), each about 2.3 µs.
+    static let checkBlockSize = 4 * 1024
+
+    /// Where the body starts for `blockCount` check blocks: at a page boundary (4 KiB), so
+    /// that each block is one page of the mapped file and checking it touches no other.
+    static func bodyStart(blockCount: Int) -> Int { (headerSize + 4 * blockCount + 4095) & ~4095 }
+
+    /// The CRC32 (zlib's) of `count` bytes at `base`, continuing `crc`.
+    static func crc32(_ base: UnsafeRawPointer, _ count: Int, continuing crc: UInt32 = 0) -> UInt32 {
+        var crc = UInt(crc)
+        var done = 0
+        while done < count {
+            let chunk = min(count - done, Int(UInt32.max >> 1))
+            crc = CZlib.crc32(crc, base.advanced(by: done).assumingMemoryBound(to: UInt8.self), UInt32(chunk))
+            done += chunk
+        }
+        return UInt32(truncatingIfNeeded: crc)
+    }
+
+    /// The CRC32 of the header and block table of an index of `count` bytes at `base`,
+    /// leaving out the CRC field; nil when the header cannot be read that far.
+    static func headerCRC(_ base: UnsafeRawPointer, count: Int) -> UInt32? {
+        guard count >= headerSize else { return nil }
+        let blocks = Int(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: blockCountField, as: UInt32.self)))
+        let end = bodyStart(blockCount: blocks)
+        guard end <= count else { return nil }
+        let first = crc32(base, headerCRCField)
+        return crc32(base + headerCRCField + 4, end - headerCRCField - 4, continuing: first)
+    }
+
+    /// Writes the CRC of every block of the body and then of the header into `bytes`, an
+    /// index whose header and block count are in place.
+    static func seal(_ bytes: inout [UInt8]) {
+        bytes.withUnsafeMutableBytes { raw in
+            let base = raw.baseAddress!
+            let blocks = Int(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: blockCountField, as: UInt32.self)))
+            let body = bodyStart(blockCount: blocks)
+            for block in 0..<blocks {
+                let start = body + block * checkBlockSize
+                let crc = crc32(base + start, min(checkBlockSize, raw.count - start))
+                base.storeBytes(of: crc.littleEndian, toByteOffset: headerSize + 4 * block, as: UInt32.self)
+            }
+            let header = headerCRC(UnsafeRawPointer(base), count: raw.count) ?? 0
+            base.storeBytes(of: header.littleEndian, toByteOffset: headerCRCField, as: UInt32.self)
+        }
+    }
+
+    /// An absent string (a nil part of speech) has this length.
+    static let absent: UInt32 = .max
+
+    // Field offsets within records.
+    enum File { static let path = 0, size = 8, mtimeSeconds = 16, mtimeNanoseconds = 24, hash = 32, firstRecord = 40, recordCount = 44, errorCount = 48, duplicateCount = 52 }
+    enum Record { static let file = 0, start = 4, length = 8, id = 12, headword = 20, pos = 28, summary = 36, formsStart = 44, formsCount = 48, flags = 52, sensesStart = 56, sensesCount = 60 }
+    enum Key { static let key = 0, display = 8, folded = 16, postingsStart = 24, headwordCount = 28, formCount = 32, foldedScalars = 36, unfoldedScalars = 38 }
+
+    /// Record flag: the entry's id was already taken by an earlier entry.
+    static let duplicateFlag: UInt32 = 1
+
+    /// Ids per block of the id directory: a block is scanned from its start, and the fence
+    /// (16 bytes a block; 78 KB for WordNet) is searched first, touching a page or two.
+    static let idBlockSize = 32
+    /// An id directory entry's sense count when its sense ids are only in `senses` (more
+    /// than 65,534 of them, or one longer than 65,535 bytes).
+    static let idSensesElsewhere: UInt16 = .max
+
+    /// The first 8 bytes of an id as a big-endian integer, zeros past its end: integers in
+    /// the order of the ids' bytes, as far as they go.
+    static func idPrefix<Bytes: Collection<UInt8>>(_ id: Bytes) -> UInt64 {
+        var prefix: UInt64 = 0
+        var count = 0
+        for byte in id.prefix(8) {
+            prefix = prefix << 8 | UInt64(byte)
+            count += 1
+        }
+        return count == 8 ? prefix : prefix << (8 * UInt64(8 - count))
+    }
+}
+
+/// Little-endian bytes being written.
+struct ByteWriter {
+    var bytes: [UInt8] = []
+
+    /// The bytes, leaving the writer empty (so the caller holds the only copy).
+    mutating func take() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
+    }
+
+    mutating func u16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func i64(_ value: Int64) { u64(UInt64(bitPattern: value)) }
+
+    mutating func align(to boundary: Int) {
+        while bytes.count % boundary != 0 { bytes.append(0) }
+    }
+
+    /// The little-endian u32 written at `offset`.
+    func u32(at offset: Int) -> UInt32 {
+        UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
+    }
+
+    mutating func set(_ value: UInt64, at offset: Int) {
+        withUnsafeBytes(of: value.littleEndian) { raw in
+            for i in 0..<8 { bytes[offset + i] = raw[i] }
+        }
+    }
+}
+
+/// The strings section being written: each string once per call, referred to by
+/// (offset, length).
+struct StringPool {
+    var bytes: [UInt8] = []
+
+    /// The bytes, leaving the pool empty (so the caller holds the only copy).
+    mutating func take() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
+    }
+
+    mutating func add(_ string: String) -> (UInt32, UInt32) {
+        let offset = UInt32(bytes.count)
+        bytes.append(contentsOf: string.utf8)
+        return (offset, UInt32(bytes.count) - offset)
+    }
+
+    mutating func add(_ string: String?) -> (UInt32, UInt32) {
+        guard let string else { return (0, IndexLayout.absent) }
+        return add(string)
+    }
+}
+
+/// The bytes of an index file in memory: mapped from the file, or owned after a build.
+/// Never changes once made, so it is shared freely between threads.
+///
+/// The body is checked block by block (`IndexLayout.checkBlockSize`) the first time a read
+/// touches a block: a block whose CRC32 does not match reads as zeros and marks the data
+/// `damaged`, and `IndexedLookup` then rebuilds the index and answers again.
+final class IndexData: @unchecked Sendable {
+    let base: UnsafeRawPointer
+    let count: Int
+    private let release: @Sendable (UnsafeRawPointer, Int) -> Void
+    /// Where the checked body starts; reads below it (the header) are not checked.
+    private(set) var bodyStart = Int.max
+    private var blockCount = 0
+    /// Per block: 0 not yet checked, 1 good, 2 damaged. Read without the lock (a byte that
+    /// only ever goes from 0 to its final value); written under it.
+    private var blockStates: UnsafeMutablePointer<UInt8>?
+    private let blockLock = Lock()
+    /// Whether a block read so far did not match its CRC.
+    private(set) var damaged = false
+
+    init(base: UnsafeRawPointer, count: Int, release: @escaping @Sendable (UnsafeRawPointer, Int) -> Void) {
+        self.base = base
+        self.count = count
+        self.release = release
+    }
+
+    /// Turns the block checks on, once the header (and so the block table) is verified.
+    func checkBlocks(count blocks: Int) {
+        bodyStart = IndexLayout.bodyStart(blockCount: blocks)
+        blockCount = blocks
+        let states = UnsafeMutablePointer<UInt8>.allocate(capacity: max(blocks, 1))
+        states.initialize(repeating: 0, count: max(blocks, 1))
+        blockStates = states
+    }
+
+    /// Whether the `length` bytes at `offset` lie in blocks that match their CRCs (checking
+    /// those not checked before). Bytes of the header, and outside the file, count as good.
+    @inline(__always) func isIntact(_ offset: Int, _ length: Int) -> Bool {
+        guard offset >= bodyStart, let states = blockStates else { return true }
+        let first = (offset - bodyStart) / IndexLayout.checkBlockSize
+        let last = (offset + max(length, 1) - 1 - bodyStart) / IndexLayout.checkBlockSize
+        if first == last, first < blockCount, states[first] == 1 { return true }
+        return verify(first...min(last, blockCount - 1))
+    }
+
+    private func verify(_ blocks: ClosedRange<Int>) -> Bool {
+        guard let states = blockStates, !blocks.isEmpty else { return true }
+        var intact = true
+        blockLock.lock()
+        for block in blocks {
+            if states[block] == 0 {
+                let start = bodyStart + block * IndexLayout.checkBlockSize
+                let stored = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: IndexLayout.headerSize + 4 * block, as: UInt32.self))
+                let good = IndexLayout.crc32(base + start, min(IndexLayout.checkBlockSize, count - start)) == stored
+                states[block] = good ? 1 : 2
+                if !good { damaged = true }
+            }
+            if states[block] != 1 { intact = false }
+        }
+        blockLock.unlock()
+        return intact
+    }
+
+    /// How many blocks have been checked so far (for tests and the benchmark's figures).
+    var checkedBlockCount: Int {
+        guard let states = blockStates else { return 0 }
+        return (0..<blockCount).filter { states[$0] != 0 }.count
+    }
+
+    /// A copy of `bytes`.
+    convenience init(copying bytes: [UInt8]) {
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
+        bytes.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+        self.init(base: UnsafeRawPointer(memory), count: bytes.count) { pointer, _ in
+            UnsafeMutableRawPointer(mutating: pointer).deallocate()
+        }
+    }
+
+    deinit {
+        release(base, count)
+        blockStates?.deallocate()
+    }
+
+    // Every read is bounds-checked and block-checked, so a damaged index reads as zeros
+    // where it is damaged (and says so), never crashes; the header and section checks in
+    // `IndexReader.init` catch truncated and foreign files before that.
+    @inline(__always) func u16(_ offset: Int) -> UInt16 {
+        guard offset >= 0, offset <= count - 2, isIntact(offset, 2) else { return 0 }
+        return UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+    }
+
+    @inline(__always) func u32(_ offset: Int) -> UInt32 {
+        guard offset >= 0, offset <= count - 4, isIntact(offset, 4) else { return 0 }
+        return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+
+    @inline(__always) func u64(_ offset: Int) -> UInt64 {
+        guard offset >= 0, offset <= count - 8, isIntact(offset, 8) else { return 0 }
+        return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+}

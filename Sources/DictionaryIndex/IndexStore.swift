@@ -1,0 +1,269 @@
+import CLinux
+#if canImport(Glibc)
+import Glibc
+#endif
+import DictionaryModel
+
+/// A data folder opened through its index: what `define` and the browser start from.
+public struct IndexedDictionary: Sendable {
+    /// How the index was obtained, for benchmarks and tests; a reader never sees it.
+    public enum IndexStatus: Equatable, Sendable {
+        /// The stored index matched every entry file.
+        case loaded
+        /// There was no usable index (none, corrupt, another format version): built anew.
+        case built
+        /// Some entry files were added, removed or changed: only those were read again.
+        case updated(changedFiles: Int)
+    }
+
+    public var path: String
+    public var info: DictionaryInfo
+    public var lookup: IndexedLookup
+    /// Problems known without a full check: a missing or broken `dictionary.json`, no
+    /// `entries` folder, entry files that are unreadable or not JSON, entries that break a
+    /// rule, duplicate ids. `wordlink check` names them.
+    public var problemCount: Int
+    public var indexStatus: IndexStatus
+    /// Where the index is stored; nil when the cache could not be written (the index then
+    /// lives in memory for this run only).
+    public var indexFile: String?
+}
+
+/// Finds, checks, builds and stores the index of a data folder, in the user's cache
+/// directory (`$XDG_CACHE_HOME/wordlink`, else `~/.cache/wordlink`), never in the folder.
+///
+/// Every open lists `entries/` and compares each file's size and modification time with
+/// the index (a content hash settles files changed within a second of the index being
+/// built); files that differ, and new ones, are read again, the others' entries are taken
+/// from the old index. A missing, corrupt or foreign index is rebuilt. See docs/decisions.md.
+public enum IndexStore {
+    /// The user's cache directory for wordlink from `environment`, or nil without a home.
+    public static func cacheDirectory(environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/wordlink" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/wordlink" }
+        return nil
+    }
+
+    /// The cache directory for this process.
+    public static func defaultCacheDirectory() -> String? {
+        var environment: [String: String] = [:]
+        for name in ["XDG_CACHE_HOME", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return cacheDirectory(environment: environment)
+    }
+
+    /// The index file of the folder at `absolutePath`: named after a hash of the path, so
+    /// two folders never share one and the name says nothing about the user's files.
+    public static func indexFile(forFolder absolutePath: String, in cacheDirectory: String) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in absolutePath.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let hex = String(hash, radix: 16)
+        return cacheDirectory + "/index-" + String(repeating: "0", count: 16 - hex.count) + hex + ".wlindex"
+    }
+
+    /// Opens the data folder at `path` through its index, building or updating the index
+    /// first when needed. `cacheDirectory` nil keeps the index in memory only. A build or an
+    /// update reports each entry file it has done to `progress` (a start that finds the index
+    /// current reports nothing).
+    /// - Throws: `DictionaryModelError.notADataFolder` as `DataFolder.load(from:)` does.
+    /// `forceRebuild` ignores the stored index (one found damaged while in use).
+    public static func open(folder path: String, cacheDirectory: String?, forceRebuild: Bool = false,
+                            progress: (ProgressStep) -> Void = { _ in }) throws(DictionaryModelError) -> IndexedDictionary {
+        guard isDirectory(path) else { throw .notADataFolder(path: path, reason: "no such folder") }
+        var problems = 0
+        let dictionaryPath = path + "/dictionary.json"
+        let hasEntries = isDirectory(path + "/entries")
+        var info = DictionaryInfo(id: "", title: DataFolder.folderName(path))
+        if fileExists(dictionaryPath) {
+            do throws(DictionaryModelError) {
+                info = try DictionaryInfo(json: try JSONParser.parse(try readFile(dictionaryPath, shownAs: "dictionary.json")))
+            } catch {
+                problems += 1
+            }
+        } else {
+            if !hasEntries { throw .notADataFolder(path: path, reason: "it has neither a dictionary.json nor an entries folder") }
+            problems += 1
+        }
+        if !hasEntries { problems += 1 }
+
+        let current = hasEntries ? ((try? listEntryFiles(folder: path)) ?? []) : []
+        let absolute = realPath(path) ?? path
+        let storePath = cacheDirectory.map { IndexStore.indexFile(forFolder: absolute, in: $0) }
+        if let cacheDirectory { removeStaleTemporaries(in: cacheDirectory) }
+        var old = forceRebuild ? nil : storePath.flatMap(mapIndex)
+
+        var reused: [Int?] = Array(repeating: nil, count: current.count)
+        var rehashed = false
+        if let old {
+            // Both lists are in byte order: one walk pairs each file with its old record.
+            var number = 0
+            for (i, file) in current.enumerated() {
+                let order = file.pathBytes.withUnsafeBytes { name in
+                    while number < old.fileCount && ByteOrder.compare(old.filePathBytes(number), name) < 0 { number += 1 }
+                    return number < old.fileCount ? ByteOrder.compare(old.filePathBytes(number), name) : 1
+                }
+                guard order == 0 else { continue }
+                let stored = old.fileFingerprint(number)
+                guard stored.hasSameStat(as: file.fingerprint) else { continue }
+                // A file changed in the same moment as the index was built may keep its
+                // size and time: compare contents (git's "racily clean" entries).
+                if file.fingerprint.modificationSeconds >= old.builtAt - 1 {
+                    rehashed = true
+                    guard contentHash(path + "/" + file.path) == stored.contentHash else { continue }
+                }
+                reused[i] = number
+            }
+        }
+        // A damaged block among those just read (the file table, the paths): rebuild.
+        if let damaged = old, damaged.data.damaged {
+            old = nil
+            reused = Array(repeating: nil, count: current.count)
+        }
+
+        let index: IndexReader
+        let status: IndexedDictionary.IndexStatus
+        var stored = storePath
+        let unchanged = old != nil && old!.fileCount == current.count && reused.enumerated().allSatisfy { $0.element == $0.offset }
+        if let old, unchanged {
+            index = old
+            status = .loaded
+            // Once verified by content, move the build time on so the next start trusts times.
+            if rehashed, let storePath, let bytes = rebuilt(old, builtAt: now()), !write(bytes, to: storePath) { stored = nil }
+        } else {
+            var files: [IndexedFile.Source] = []
+            files.reserveCapacity(current.count)
+            var changed = 0
+            for (i, file) in current.enumerated() {
+                if let number = reused[i], let old {
+                    files.append(.reused(old, number: number, modificationSeconds: file.fingerprint.modificationSeconds))
+                } else {
+                    changed += 1
+                    files.append(file.nameIsUTF8 ? .scanned(folder: path, path: file.path, fingerprint: file.fingerprint)
+                                                 : .refused(path: file.path, fingerprint: file.fingerprint))
+                }
+            }
+            if let old {
+                let currentPaths = Set(current.map(\.path))
+                changed += (0..<old.fileCount).filter { !currentPaths.contains(old.filePath($0)) }.count
+            }
+            let phase = (old == nil ? "building the lookup index of " : "updating the lookup index of ") + info.title
+            let bytes = IndexBuilder.build(files, builtAt: now()) { done in
+                progress(ProgressStep(phase: phase, completed: done, total: files.count))
+            }
+            // Read back from the file just written, mapped like any later start's: a copy in
+            // memory would add its size (37 MB for WordNet) to the peak and stay resident.
+            var built: IndexReader?
+            if let storePath, write(bytes, to: storePath) {
+                built = mapIndex(storePath)
+            } else {
+                stored = nil
+            }
+            guard let built = built ?? IndexReader(data: IndexData(copying: bytes)) else {
+                preconditionFailure("a freshly built index does not read back")
+            }
+            index = built
+            status = old == nil ? .built : .updated(changedFiles: changed)
+        }
+        #if canImport(Glibc)
+        // A build's scratch (its tables and sections: most of its 105 MB peak for WordNet) is freed by now;
+        // hand it back, or the browser's first run keeps it resident for its whole session.
+        if status != .loaded { _ = CLinux_malloc_trim(0) }
+        #endif
+        // Per file, so that start-up touches no page of the entry records.
+        for number in 0..<index.fileCount { problems += index.fileErrorCount(number) + index.fileDuplicateCount(number) }
+        if index.data.damaged && !forceRebuild {
+            // Damage found while counting the problems: build it anew.
+            return try open(folder: path, cacheDirectory: cacheDirectory, forceRebuild: true, progress: progress)
+        }
+        let lookup = IndexedLookup(index: index, folder: path, rules: info.lookupRules, cacheDirectory: cacheDirectory)
+        return IndexedDictionary(path: path, info: info, lookup: lookup, problemCount: problems, indexStatus: status, indexFile: stored)
+    }
+
+    // MARK: Parts
+
+    /// The content hash of a file, nil when it cannot be read.
+    static func contentHash(_ fullPath: String) -> UInt64? {
+        do throws(DictionaryModelError) {
+            let bytes = try readFile(fullPath, shownAs: fullPath)
+            return bytes.withUnsafeBytes { FileFingerprint.hash($0) }
+        } catch {
+            return nil
+        }
+    }
+
+    /// A file of an old index, its entries read back for a new one.
+    static func indexedFile(_ index: IndexReader, _ number: Int) -> IndexedFile {
+        let entries = index.fileRecords(number).map { record in
+            IndexedEntry(id: index.recordID(record), headword: index.recordHeadword(record), pos: index.recordPos(record),
+                         forms: index.recordForms(record), summary: index.recordSummary(record), byteRange: index.recordRange(record),
+                         senseIDs: index.recordSenseIDs(record))
+        }
+        return IndexedFile(path: index.filePath(number), fingerprint: index.fileFingerprint(number),
+                           errorCount: index.fileErrorCount(number), entries: entries)
+    }
+
+    /// The bytes of `index` with another build time.
+    static func rebuilt(_ index: IndexReader, builtAt: Int64) -> [UInt8]? {
+        var bytes = [UInt8](UnsafeRawBufferPointer(start: index.data.base, count: index.data.count))
+        guard bytes.count >= IndexLayout.headerSize, !index.data.damaged else { return nil }
+        withUnsafeBytes(of: UInt64(bitPattern: builtAt).littleEndian) { for i in 0..<8 { bytes[16 + i] = $0[i] } }
+        // Only the header changed: its CRC is worked out again, the blocks' stay.
+        let crc = bytes.withUnsafeBytes { IndexLayout.headerCRC($0.baseAddress!, count: $0.count) } ?? 0
+        withUnsafeBytes(of: crc.littleEndian) { for i in 0..<4 { bytes[IndexLayout.headerCRCField + i] = $0[i] } }
+        return bytes
+    }
+
+    /// The index stored at `file`, mapped into memory; nil when there is none or it is not
+    /// a readable index of this format version.
+    static func mapIndex(_ file: String) -> IndexReader? {
+        let fd = Glibc.open(file, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_size >= IndexLayout.headerSize else { return nil }
+        let size = Int(info.st_size)
+        guard let memory = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), memory != MAP_FAILED else { return nil }
+        let data = IndexData(base: UnsafeRawPointer(memory), count: size) { pointer, count in
+            munmap(UnsafeMutableRawPointer(mutating: pointer), count)
+        }
+        return IndexReader(data: data)
+    }
+
+    /// How old a temporary index file may be before it counts as left behind even when a
+    /// process of its number runs (a number reused after the writer was killed).
+    static let staleTemporaryAge: Int64 = 10 * 60
+
+    /// Removes temporary index files (`index-….wlindex.PID.tmp`, 54–100 MB for WordNet)
+    /// that a killed writer left: those whose process is gone, or older than ten minutes.
+    static func removeStaleTemporaries(in cacheDirectory: String) {
+        guard let names = try? listDirectory(cacheDirectory) else { return }
+        let current = now()
+        for name in names where name.hasPrefix("index-") && name.hasSuffix(".tmp") {
+            let parts = name.split(separator: ".")
+            guard parts.count >= 4, let pid = Int32(parts[parts.count - 2]) else { continue }
+            let path = cacheDirectory + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            let gone = pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
+            if gone || current - Int64(info.st_mtim.tv_sec) > staleTemporaryAge { unlink(path) }
+        }
+    }
+
+    /// Writes `bytes` to `file` through a temporary file and a rename (`replaceFile`), so
+    /// that a reader never sees half an index; creates the cache directory. False when
+    /// anything fails.
+    @discardableResult
+    static func write(_ bytes: [UInt8], to file: String) -> Bool {
+        guard let slash = file.lastIndex(of: "/") else { return false }
+        guard (try? makeDirectories(String(file[..<slash]))) != nil else { return false }
+        return bytes.withUnsafeBytes { (try? replaceFile(file, with: $0)) != nil }
+    }
+
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec)
+    }
+}
+

@@ -1,0 +1,326 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import DictionaryModel
+
+/// The lookup of a dictionary answered from its persisted index (`IndexStore`): ids, keys,
+/// suggestions and completion come from the index's bytes; an entry is decoded only when a
+/// page shows it, by reading its byte range from its file.
+///
+/// Gives the same answers as `Lookup` over a full load of the same folder (the tests
+/// compare them), except that entry numbers are the index's own.
+public final class IndexedLookup: EntryLookup, RuleBasedLookup, @unchecked Sendable {
+    /// The index being asked; replaced when it turns out damaged or out of date.
+    private var current: IndexReader
+    /// The data folder, to read entries from.
+    public let folder: String
+    /// The cache directory the index is kept in (nil: in memory only), to refresh it.
+    let cacheDirectory: String?
+    let rules: [LookupRule]
+    private let lock = Lock()
+    private var decoded: [Int: Entry] = [:]
+
+    /// Entries kept decoded; a page rarely needs more than a few (homographs, sense links).
+    static let cacheLimit = 256
+
+    init(index: IndexReader, folder: String, rules: [LookupRule], cacheDirectory: String? = nil) {
+        current = index
+        self.folder = folder
+        self.rules = rules
+        self.cacheDirectory = cacheDirectory
+    }
+
+    /// The index as it is now.
+    var index: IndexReader {
+        lock.lock()
+        defer { lock.unlock() }
+        return current
+    }
+
+    /// How many times the index was replaced while this lookup was in use (tests).
+    public private(set) var refreshCount = 0
+
+    /// `body`'s answer from the current index; when a block it read turned out damaged (a
+    /// CRC that does not match), the index is rebuilt from the entry files and asked again:
+    /// a damaged index never answers.
+    @inline(__always) func answer<T>(_ body: (IndexReader) -> T) -> T {
+        let index = self.index
+        let result = body(index)
+        guard index.data.damaged else { return result }
+        refresh(replacing: index.data, rebuild: true)
+        return body(self.index)
+    }
+
+    /// Opens the folder again through `IndexStore` (which reads again only the entry files
+    /// that changed), or rebuilds its index from nothing when `rebuild`; nothing happens when
+    /// another thread has already replaced `stale`.
+    func refresh(replacing stale: IndexData, rebuild: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard current.data === stale else { return }
+        guard let opened = try? IndexStore.open(folder: folder, cacheDirectory: cacheDirectory, forceRebuild: rebuild) else { return }
+        current = opened.lookup.index
+        decoded.removeAll()
+        refreshCount += 1
+    }
+
+    /// Whether the entry files differ from what the index says (one listing and `stat` of
+    /// each file: about 0.5 ms for an import of 311 files).
+    func entryFilesChanged(_ index: IndexReader) -> Bool {
+        let listed = (try? listEntryFiles(folder: folder)) ?? []
+        guard listed.count == index.fileCount else { return true }
+        for (number, file) in listed.enumerated() {
+            let same = file.pathBytes.withUnsafeBytes { ByteOrder.compare(index.filePathBytes(number), $0) == 0 }
+            if !same || !index.fileFingerprint(number).hasSameStat(as: file.fingerprint) { return true }
+        }
+        return false
+    }
+
+    public var entryCount: Int { answer { index in index.recordCount } }
+
+    // MARK: Lookup
+
+    /// A query that finds nothing checks whether the entry files changed since the index
+    /// was made (a file added or rewritten while the browser runs) and, if so, asks again
+    /// from an index brought up to date.
+    public func lookUp(_ query: String) -> LookupResult {
+        var result = answer { _ in resolveQuery(query) }
+        var attempts = 0
+        while !result.isFound && attempts < 3 {
+            let index = self.index
+            guard entryFilesChanged(index) else { break }
+            refresh(replacing: index.data, rebuild: false)
+            result = answer { _ in resolveQuery(query) }
+            attempts += 1
+        }
+        return result
+    }
+
+    /// Headword matches first, then form matches, each in load order, without repeats.
+    func directMatches(_ key: String) -> [Int] {
+        answer { index in
+            guard !key.isEmpty, let number = index.keyNumber(key) else { return [] }
+            let postings = index.keyPostings(number)
+            var result = postings.headwords
+            for record in postings.forms where !result.contains(record) { result.append(record) }
+            return result
+        }
+    }
+
+    public func entryNumber(forID id: String) -> Int? { answer { index in index.record(forID: id) } }
+
+    public func id(ofEntryAt number: Int) -> String { answer { index in index.recordID(number) } }
+    public func headword(ofEntryAt number: Int) -> String { answer { index in index.recordHeadword(number) } }
+    public func pos(ofEntryAt number: Int) -> String? { answer { index in index.recordPos(number) } }
+    public func summary(ofEntryAt number: Int) -> String { answer { index in index.recordSummary(number) } }
+
+    /// A sense id the index lists answers at once; anything else (a numbered path such as
+    /// `2.1`, or an anchor that is missing) is settled by decoding the entry.
+    public func entry(at number: Int, hasSenseAnchoredAt anchor: String) -> Bool {
+        answer { index in index.recordHasSenseID(number, anchor) } || entry(at: number).sense(anchoredAt: anchor) != nil
+    }
+
+    /// From the id directory: the entry and its sense ids stand together, so resolving a link
+    /// reads one place of the index (a numbered path or a missing anchor decodes the entry).
+    public func entryMatching(id: String, sense: String?) -> (number: Int, hasSense: Bool)? {
+        guard let (record, listed) = answer({ index -> (Int, Bool)? in
+            guard let match = index.match(forID: id) else { return nil }
+            return (match.record, sense.map { index.match(match, hasSenseID: $0) } ?? true)
+        }) else { return nil }
+        guard let sense, !listed else { return (record, true) }
+        return (record, entry(at: record).sense(anchoredAt: sense) != nil)
+    }
+
+    // MARK: Entries
+
+    /// The entry, read from its file and decoded on first use. Should its file have changed
+    /// since the index was made (its bytes no longer hold the entry), the index is brought up
+    /// to date and the entry read from the new content; only an entry that is gone, or a
+    /// file that keeps changing, gives a stand-in entry that says so.
+    public func entry(at number: Int) -> Entry {
+        lock.lock()
+        if let entry = decoded[number] {
+            lock.unlock()
+            return entry
+        }
+        lock.unlock()
+        var index = self.index
+        var wanted = number
+        var entry: Entry?
+        var failure: DictionaryModelError?
+        for attempt in 0..<3 {
+            do throws(DictionaryModelError) {
+                entry = try decodeEntry(wanted, in: index)
+                break
+            } catch {
+                failure = error
+            }
+            if attempt == 2 { break }
+            // The file changed under the index: refresh, and find the entry by its id again.
+            let id = index.recordID(wanted)
+            refresh(replacing: index.data, rebuild: index.data.damaged)
+            index = self.index
+            guard let found = index.record(forID: id) else { break }
+            wanted = found
+        }
+        guard let entry else {
+            let path = index.filePath(index.recordFile(wanted))
+            return Entry(id: index.recordID(wanted), headword: index.recordHeadword(wanted), pos: index.recordPos(wanted),
+                         notes: [Markup("This entry could not be read again from \(path) (\(failure?.message ?? "it is gone")): the file "
+                                        + "keeps changing while wordlink is running. Open the dictionary again.")],
+                         origin: Entry.Origin(file: path, byteRange: index.recordRange(wanted)))
+        }
+        lock.lock()
+        if decoded.count >= Self.cacheLimit { decoded.removeAll(keepingCapacity: true) }
+        if current.data === index.data { decoded[wanted] = entry }
+        lock.unlock()
+        return entry
+    }
+
+    /// Reads the entry's byte range and decodes it; offsets in it (and in errors) are
+    /// offsets into its file, as in a full load.
+    func decodeEntry(_ number: Int) throws(DictionaryModelError) -> Entry {
+        try decodeEntry(number, in: index)
+    }
+
+    func decodeEntry(_ number: Int, in index: IndexReader) throws(DictionaryModelError) -> Entry {
+        guard number >= 0, number < index.recordCount else { throw .invalidData("no entry number \(number)", offset: 0) }
+        let path = index.filePath(index.recordFile(number))
+        let range = index.recordRange(number)
+        let expected = index.recordID(number)
+        if index.data.damaged { throw .invalidData("the index is damaged", offset: 0) }
+        let bytes = try readFile(folder + "/" + path, range: range, shownAs: path)
+        let entry = try Entry(json: try JSONParser.parse(bytes, baseOffset: range.lowerBound), file: path, byteRange: range)
+        guard entry.id == expected else {
+            throw .invalidData("expected the entry \"\(expected)\" there", offset: range.lowerBound)
+        }
+        return entry
+    }
+
+    // MARK: Suggestions and completion
+
+    /// The headwords and forms nearest to `query`, best first, ranked as
+    /// `Lookup.suggestions(for:limit:)` ranks them.
+    /// - Complexity: one XOR and population count for each key whose folded length is
+    ///   within reach (`SuggestionSignature`); an edit distance only for the few that pass.
+    public func suggestions(for query: String, limit: Int = 5) -> [Suggestion] {
+        answer { index in suggestions(for: query, limit: limit, in: index) }
+    }
+
+    func suggestions(for query: String, limit: Int, in index: IndexReader) -> [Suggestion] {
+        let key = LookupKey.normalise(query)
+        guard !key.isEmpty, limit > 0 else { return [] }
+        let unfolded = key.unicodeScalars.map(\.value)
+        let folded = LookupKey.accentFolded(key).unicodeScalars.map(\.value)
+        let maximum = folded.count <= 4 ? 1 : 2
+        let signature = SuggestionSignature.of(folded)
+        var found: [(key: Int, folded: Int, exact: Int)] = []
+        var candidate: [UInt32] = []
+        candidate.reserveCapacity(64)
+        for length in max(0, folded.count - maximum)...(folded.count + maximum) {
+            for position in index.orderRange(forFoldedLength: length) {
+                guard (index.signature(position) ^ signature).nonzeroBitCount <= 2 * maximum else { continue }
+                let number = index.orderedKey(position)
+                guard number < index.keyCount else { continue }
+                Self.scalars(index.keyFolded(number), into: &candidate)
+                guard let distance = EditDistance.distance(folded, candidate, limit: maximum) else { continue }
+                Self.scalars(index.keyBytes(number), into: &candidate)
+                let exact = EditDistance.distance(unfolded, candidate, limit: maximum + 4) ?? maximum + 5
+                if exact == 0 { continue }
+                found.append((number, distance, exact))
+            }
+        }
+        found.sort { a, b in
+            if a.folded != b.folded { return a.folded < b.folded }
+            if a.exact != b.exact { return a.exact < b.exact }
+            let ha = index.keyIsHeadword(a.key), hb = index.keyIsHeadword(b.key)
+            if ha != hb { return ha }
+            return a.key < b.key
+        }
+        return found.prefix(limit).map { item in
+            Suggestion(text: index.keyDisplay(item.key), key: index.keyString(item.key), distance: item.folded, kind: .typo)
+        }
+    }
+
+    /// Completions for what has been typed so far, as `Lookup.completions(for:limit:)`
+    /// gives them: the exact key, keys that start with it (shorter first), then suggestions.
+    public func completions(for prefix: String, limit: Int = 10) -> [Suggestion] {
+        answer { index in completions(for: prefix, limit: limit, in: index) }
+    }
+
+    func completions(for prefix: String, limit: Int, in index: IndexReader) -> [Suggestion] {
+        var key = LookupKey.normalise(prefix)
+        guard !key.isEmpty, limit > 0 else { return [] }
+        var result: [Suggestion] = []
+        var prefixed: [Int] = []
+        var exact: Int?
+        key.withUTF8 { buffer in
+            let query = UnsafeRawBufferPointer(buffer)
+            var i = index.lowerBound(query)
+            while i < index.keyCount {
+                let candidate = index.keyBytes(i)
+                guard candidate.count >= query.count, memcmp(candidate.baseAddress!, query.baseAddress!, query.count) == 0 else { break }
+                if candidate.count == query.count { exact = i } else { prefixed.append(i) }
+                i += 1
+            }
+        }
+        if let exact {
+            result.append(Suggestion(text: index.keyDisplay(exact), key: key, distance: 0, kind: .exact))
+        }
+        let wanted = limit - result.count
+        if prefixed.count > wanted {
+            // Only the shortest few are shown; sort (length, key number) pairs, not lookups.
+            prefixed = prefixed.map { (index.keyUnfoldedScalars($0), $0) }.sorted { $0 < $1 }.prefix(wanted).map(\.1)
+        } else {
+            prefixed.sort { a, b in
+                let la = index.keyUnfoldedScalars(a), lb = index.keyUnfoldedScalars(b)
+                return la != lb ? la < lb : a < b
+            }
+        }
+        for number in prefixed.prefix(wanted) {
+            result.append(Suggestion(text: index.keyDisplay(number), key: index.keyString(number), distance: 0, kind: .prefix))
+        }
+        if result.count < limit {
+            for suggestion in suggestions(for: prefix, limit: limit, in: index) where !result.contains(where: { $0.key == suggestion.key }) {
+                result.append(suggestion)
+                if result.count == limit { break }
+            }
+        }
+        return result
+    }
+
+    public var headwords: [(headword: String, entryNumbers: [Int])] {
+        answer { index in
+            (0..<index.keyCount).compactMap { number in
+                guard index.keyIsHeadword(number) else { return nil }
+                return (index.keyDisplay(number), index.keyPostings(number).headwords)
+            }
+        }
+    }
+
+    /// Decodes UTF-8 into scalar values (invalid bytes become U+FFFD, as `String` does).
+    static func scalars(_ bytes: UnsafeRawBufferPointer, into result: inout [UInt32]) {
+        result.removeAll(keepingCapacity: true)
+        var i = 0
+        let count = bytes.count
+        while i < count {
+            let byte = bytes[i]
+            if byte < 0x80 {
+                result.append(UInt32(byte))
+                i += 1
+                continue
+            }
+            var decoder = UTF8()
+            var iterator = bytes[i...].makeIterator()
+            let start = i
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                result.append(scalar.value)
+                i += scalar.value < 0x800 ? 2 : scalar.value < 0x10000 ? 3 : 4
+            default:
+                result.append(0xFFFD)
+                i = start + 1
+            }
+        }
+    }
+}

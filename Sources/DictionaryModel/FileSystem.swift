@@ -1,0 +1,233 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The platform seam for files: every module that reads or writes a file goes through these
+// (bounded reads of regular files, listings, write-all, making folders, atomic replace).
+
+/// Whether `path` names a folder (following symbolic links).
+public func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+}
+
+/// Whether anything exists at `path`.
+public func fileExists(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0
+}
+
+/// The C library's message for the current `errno`.
+public func systemError() -> String {
+    String(cString: strerror(errno))
+}
+
+/// The absolute path of `path` with every symbolic link resolved, or nil when it does not exist.
+public func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}
+
+/// The names in a folder (not `.` and `..`).
+public func listDirectory(_ path: String) throws(DictionaryModelError) -> [String] {
+    guard let dir = opendir(path) else { throw .unreadable(path: path, reason: systemError()) }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+        let name = withUnsafePointer(to: entry.pointee.d_name) {
+            $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+        }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+}
+
+/// The largest file that is read whole (an entry file, `dictionary.json`, an importer's
+/// source): 1 GiB. A larger one is refused rather than let grow the process without bound.
+public let maximumFileSize = 1 << 30
+
+/// What kind of file `mode` describes, for a refusal ("a FIFO").
+func fileKind(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFDIR: return "a folder"
+    case S_IFIFO: return "a FIFO"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFSOCK: return "a socket"
+    case S_IFLNK: return "a symbolic link"
+    default: return "not a plain file"
+    }
+}
+
+/// Opens `fullPath` for reading only when it is a regular file: opened without blocking (a
+/// FIFO would wait for a writer forever), then the opened descriptor is `fstat`ed, so a file
+/// swapped in between cannot slip through. Returns the descriptor and the file's status.
+public func openRegularFile(_ fullPath: String, shownAs path: String) throws(DictionaryModelError) -> (fd: Int32, info: stat) {
+    let fd = open(fullPath, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    guard fd >= 0 else { throw .unreadable(path: path, reason: systemError()) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+        let reason = systemError()
+        close(fd)
+        throw .unreadable(path: path, reason: reason)
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+        close(fd)
+        throw .refused(path: path, reason: "not a regular file (\(fileKind(info.st_mode)))")
+    }
+    return (fd, info)
+}
+
+/// The whole content of a regular file of at most `limit` bytes.
+/// - Throws: `.refused` for anything that is not a regular file, or is (or grows) larger
+///   than `limit`; `.unreadable` when it cannot be opened or read.
+public func readFile(_ fullPath: String, shownAs path: String, limit: Int = maximumFileSize) throws(DictionaryModelError) -> [UInt8] {
+    let (fd, info) = try openRegularFile(fullPath, shownAs: path)
+    defer { close(fd) }
+    func tooLarge() -> DictionaryModelError {
+        .refused(path: path, reason: "larger than the limit of \(limit >= 1 << 30 && limit % (1 << 30) == 0 ? "\(limit >> 30) GiB" : "\(limit) bytes")")
+    }
+    if Int(info.st_size) > limit { throw tooLarge() }
+    // Read straight into the array (no zero-filled buffer): start-up reads every file.
+    var capacity = min(max(Int(info.st_size), 0), limit) + 1
+    var bytes: [UInt8] = []
+    while true {
+        var failure: Int32 = 0
+        let previous = bytes.count
+        var grown = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            if previous > 0 { _ = bytes.withUnsafeBytes { memcpy(buffer.baseAddress!, $0.baseAddress!, previous) } }
+            count = previous + readFully(fd, into: buffer.baseAddress! + previous, count: capacity - previous, at: nil, failure: &failure)
+        }
+        if failure != 0 { throw .unreadable(path: path, reason: String(cString: strerror(failure))) }
+        swap(&bytes, &grown)
+        // A file that grew while being read fills the buffer; read on, up to the limit.
+        if bytes.count < capacity { break }
+        if bytes.count > limit { throw tooLarge() }
+        capacity = min(capacity * 2, limit + 1)
+    }
+    return bytes
+}
+
+/// Reads up to `count` bytes into `buffer` (from the file position, or with `pread` at
+/// `offset`), retrying interrupted reads; stops at the end of the file. Returns the bytes
+/// read; sets `failure` to errno on an error.
+private func readFully(_ fd: Int32, into buffer: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int?,
+                       failure: inout Int32) -> Int {
+    var done = 0
+    while done < count {
+        let n = offset.map { pread(fd, buffer + done, count - done, off_t($0 + done)) } ?? read(fd, buffer + done, count - done)
+        if n < 0 {
+            if errno == EINTR { continue }
+            failure = errno
+            return done
+        }
+        if n == 0 { break }
+        done += n
+    }
+    return done
+}
+
+/// The bytes `range` of a file (one entry read back through the index).
+public func readFile(_ fullPath: String, range: Range<Int>, shownAs path: String) throws(DictionaryModelError) -> [UInt8] {
+    let (fd, _) = try openRegularFile(fullPath, shownAs: path)
+    defer { close(fd) }
+    var failure: Int32 = 0
+    let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
+        count = readFully(fd, into: buffer.baseAddress!, count: range.count, at: range.lowerBound, failure: &failure)
+    }
+    if failure != 0 { throw .unreadable(path: path, reason: String(cString: strerror(failure))) }
+    if bytes.count < range.count { throw .unreadable(path: path, reason: "the file is shorter than the index says") }
+    return bytes
+}
+
+// MARK: Writing
+
+/// Writes all of `bytes` to `fd` from its file position, retrying interrupted and short
+/// writes. Returns 0, or the errno of the write that failed.
+public func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+    var offset = 0
+    while offset < bytes.count {
+        let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 {
+            if errno == EINTR { continue }
+            return errno
+        }
+        offset += written
+    }
+    return 0
+}
+
+/// The mode of every folder `makeDirectories` creates (less the umask): readable by all,
+/// as a data folder shared between users must be.
+public let directoryMode: mode_t = 0o755
+
+/// Creates `path` and any missing parents, each with `directoryMode`; a folder that
+/// exists already (or is made at the same moment by another process) is fine.
+/// - Throws: `.unwritable` when a folder cannot be made (a file in the way, no permission).
+public func makeDirectories(_ path: String) throws(DictionaryModelError) {
+    if isDirectory(path) { return }
+    if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+        try makeDirectories(String(path[..<slash]))
+    }
+    if mkdir(path, directoryMode) != 0 && !(errno == EEXIST && isDirectory(path)) {
+        throw .unwritable(path: path, reason: systemError())
+    }
+}
+
+/// Replaces the file at `path` with `bytes` so that a reader sees the old content or the
+/// new, never part of either: the bytes go to a temporary file beside it (`PATH.PID.tmp`),
+/// which is flushed to the disk and renamed over `path`; then the folder is flushed. A file
+/// that was there keeps its permission bits; a new one gets 0644 less the umask. On any
+/// failure the temporary file is removed and the old file is left as it was.
+/// - Throws: `.unwritable` with the step that failed.
+public func replaceFile(_ path: String, with bytes: UnsafeRawBufferPointer) throws(DictionaryModelError) {
+    let temporary = path + ".\(getpid()).tmp"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw .unwritable(path: path, reason: systemError()) }
+    var failure: Int32 = 0
+    var old = stat()
+    if stat(path, &old) == 0, fchmod(fd, old.st_mode & 0o7777) != 0 { failure = errno }
+    if failure == 0 { failure = writeAll(fd, bytes) }
+    if failure == 0, fsync(fd) != 0 { failure = errno }
+    if close(fd) != 0, failure == 0 { failure = errno }
+    if failure == 0, rename(temporary, path) != 0 { failure = errno }
+    guard failure == 0 else {
+        unlink(temporary)
+        throw .unwritable(path: path, reason: String(cString: strerror(failure)))
+    }
+    let slash = path.lastIndex(of: "/")
+    syncPath(slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ".")
+}
+
+/// `replaceFile(_:with:)` for text, written as UTF-8.
+public func replaceFile(_ path: String, with text: String) throws(DictionaryModelError) {
+    var text = text
+    var failure: DictionaryModelError?
+    text.withUTF8 { buffer in
+        do throws(DictionaryModelError) { try replaceFile(path, with: UnsafeRawBufferPointer(buffer)) } catch { failure = error }
+    }
+    if let failure { throw failure }
+}
+
+/// Flushes a folder (or file) at `path` to the disk; failures are ignored (some file
+/// systems cannot sync a folder).
+public func syncPath(_ path: String) {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    _ = fsync(fd)
+    close(fd)
+}
+
+/// Removes `path` and, when it is a folder, everything in it; symbolic links are removed,
+/// never followed. Failures are ignored.
+public func removeTree(_ path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return }
+    if (info.st_mode & S_IFMT) == S_IFDIR {
+        for name in (try? listDirectory(path)) ?? [] { removeTree(path + "/" + name) }
+        rmdir(path)
+    } else {
+        unlink(path)
+    }
+}

@@ -1,0 +1,224 @@
+import TerminalText
+import DictionaryModel
+import DictionaryIndex
+
+/// Formats entry pages and the index page of a dictionary as `StyledText`: what the
+/// browser shows and `wordlink define` prints.
+///
+/// An entry page is a header (headword, part of speech, pronunciations, labels, forms), the
+/// numbered senses with each definition hanging under its number and sub-senses indented
+/// further, then the entry's notes, relations and etymology, each section after a blank
+/// line. Homographs are shown one after another, separated by a blank line. Every link is a
+/// `WordLink` run whose ordinal is its place on the page, counted from 1.
+public struct PageFormatter: Sendable {
+    public let lookup: any EntryLookup
+    public let info: DictionaryInfo
+
+    public init(lookup: any EntryLookup, info: DictionaryInfo) {
+        self.lookup = lookup
+        self.info = info
+    }
+
+    /// The page for several entries (homographs) or one, by entry number.
+    public func page(forEntryNumbers numbers: [Int]) -> StyledText {
+        anchoredPage(forEntryNumbers: numbers).text
+    }
+
+    /// The page for `numbers` with where each entry's senses start on it: `senseStarts[e][k]`
+    /// is the UTF-8 offset of the `k`th sense of the `e`th entry, depth first as
+    /// `NumberedSense.all` lists them, so a link to `entry#sense` can open at its sense.
+    public func anchoredPage(forEntryNumbers numbers: [Int]) -> (text: StyledText, senseStarts: [[Int]]) {
+        var builder = PageBuilder()
+        var senseStarts: [[Int]] = []
+        for (i, number) in numbers.enumerated() {
+            if i > 0 { builder.blankLine() }
+            builder.senseStarts = []
+            format(lookup.entry(at: number), into: &builder)
+            senseStarts.append(builder.senseStarts)
+        }
+        builder.end()
+        return (builder.text, senseStarts)
+    }
+
+    /// The page for one entry.
+    public func page(for entry: Entry) -> StyledText {
+        var builder = PageBuilder()
+        format(entry, into: &builder)
+        builder.end()
+        return builder.text
+    }
+
+    /// The index page: the title, the description, and every headword as a link, sorted by
+    /// lookup key. A headword shared by several entries is one link to all of them.
+    public func indexPage() -> StyledText {
+        var builder = PageBuilder()
+        builder.begin(.plain)
+        builder.append(info.title, role: .title, strong: true)
+        builder.end()
+        if let description = info.description, !description.isEmpty {
+            builder.blankLine()
+            builder.begin(.plain)
+            builder.append(description, role: .plain)
+            builder.end()
+        }
+        let headwords = lookup.headwords
+        builder.blankLine()
+        builder.begin(.plain)
+        builder.append(headwords.count == 1 ? "1 headword:" : "\(headwords.count) headwords:", role: .secondary)
+        builder.end()
+        builder.begin(.hanging(0))
+        for (i, item) in headwords.enumerated() {
+            if i > 0 { builder.append(", ") }
+            let ids = item.entryNumbers.map { lookup.id(ofEntryAt: $0) }
+            let resolution = LinkResolution(state: .resolved, entryIDs: ids,
+                                            destination: ids.count == 1 ? ids[0] : item.headword)
+            builder.appendLink(item.headword, target: ids.count == 1 ? ids[0] : item.headword, resolution: resolution)
+        }
+        builder.end()
+        return builder.text
+    }
+
+    // MARK: Entry
+
+    func resolve(_ target: String, _ sense: String?) -> LinkResolution {
+        lookup.resolve(target: target, sense: sense)
+    }
+
+    func format(_ entry: Entry, into builder: inout PageBuilder) {
+        // Header: headword  pos  /pron/  (labels)
+        builder.begin(.hanging(2))
+        builder.append(entry.headword, role: .headword, strong: true)
+        if let pos = entry.pos, !pos.isEmpty {
+            builder.append("  ")
+            builder.append(pos, role: .partOfSpeech, emphasized: true)
+        }
+        for pronunciation in entry.pronunciations {
+            builder.append("  ")
+            builder.append(pronunciation.text, role: .pronunciation, keepsTogether: true)
+        }
+        if !entry.labels.isEmpty {
+            builder.append("  ")
+            builder.append("(" + entry.labels.joined(separator: ", ") + ")", role: .label)
+        }
+        builder.end()
+        if !entry.forms.isEmpty {
+            builder.begin(.hanging(2))
+            builder.append("forms: ", role: .secondary)
+            for (i, form) in entry.forms.enumerated() {
+                if i > 0 { builder.append(", ", role: .secondary) }
+                builder.append(form.text, role: .secondary, strong: true, keepsTogether: true)
+                if !form.tags.isEmpty {
+                    builder.append(" ", role: .secondary)
+                    // A short note stays whole (`(past)`); a long one may wrap like prose.
+                    let note = "(" + form.tags.joined(separator: ", ") + ")"
+                    builder.append(note, role: .secondary, keepsTogether: note.utf8.count <= 16)
+                }
+            }
+            builder.end()
+        }
+        if !entry.senses.isEmpty {
+            builder.blankLine()
+            formatSenses(entry.senses, depth: 0, indent: 0, into: &builder)
+        }
+        if !entry.notes.isEmpty {
+            builder.blankLine()
+            for note in entry.notes {
+                builder.begin(.plain)
+                builder.append(note, TextAttributes(colorRole: .note), resolve: resolve)
+                builder.end()
+            }
+        }
+        if !entry.relations.isEmpty {
+            builder.blankLine()
+            formatRelations(entry.relations, indent: 0, into: &builder)
+        }
+        if let etymology = entry.etymology {
+            builder.blankLine()
+            builder.begin(.hanging(2))
+            builder.append("Etymology: ", role: .relationLabel, strong: true)
+            builder.append(etymology, .plain, resolve: resolve)
+            builder.end()
+        }
+    }
+
+    /// Senses at `depth`, their labels starting at column `indent`.
+    func formatSenses(_ senses: [Sense], depth: Int, indent: Int, into builder: inout PageBuilder) {
+        for (i, sense) in senses.enumerated() {
+            let marker = NumberedSense.marker(i + 1, depth: depth)
+            var label = marker + "."
+            // Top-level numbers are right-aligned in three cells so that 1–99 line up.
+            if depth == 0, label.count < 3 { label = String(repeating: " ", count: 3 - label.count) + label }
+            let hanging = label.count + 1
+            let content = indent + hanging
+            builder.markSenseStart()
+            builder.begin(.hanging(hanging, indent: indent))
+            builder.append(label, role: .senseNumber, strong: true)
+            builder.append(" ")
+            if let pos = sense.pos, !pos.isEmpty {
+                builder.append(pos, role: .partOfSpeech, emphasized: true)
+                builder.append(" ")
+            }
+            if !sense.labels.isEmpty {
+                builder.append("(" + sense.labels.joined(separator: ", ") + ")", role: .label)
+                builder.append(" ")
+            }
+            var glosses = sense.glosses[...]
+            if let definition = sense.definition {
+                builder.append(definition, .plain, resolve: resolve)
+            } else if !glosses.isEmpty {
+                appendGlosses(glosses, into: &builder)
+                glosses = []
+            }
+            builder.end()
+            if !glosses.isEmpty {
+                builder.begin(.hanging(2, indent: content))
+                appendGlosses(glosses, into: &builder)
+                builder.end()
+            }
+            for example in sense.examples {
+                // An example's later rows hang under it, so they never line up with the next
+                // example; a translation stands further in, flush, so it lines up with neither.
+                builder.begin(ParagraphStyle(firstLineIndent: content + 2, headIndent: content + 4))
+                builder.append(example.text, TextAttributes(colorRole: .example), resolve: resolve)
+                if let source = example.source, !source.isEmpty {
+                    builder.append(" — " + source, role: .source)
+                }
+                builder.end()
+                if let translation = example.translation {
+                    builder.begin(ParagraphStyle(firstLineIndent: content + 6, headIndent: content + 6))
+                    builder.append(translation, TextAttributes(colorRole: .secondary), resolve: resolve)
+                    builder.end()
+                }
+            }
+            for note in sense.notes {
+                builder.begin(.hanging(2, indent: content))
+                builder.append("Note: ", role: .note, strong: true)
+                builder.append(note, TextAttributes(colorRole: .note), resolve: resolve)
+                builder.end()
+            }
+            formatRelations(sense.relations, indent: content, into: &builder)
+            formatSenses(sense.senses, depth: depth + 1, indent: content, into: &builder)
+        }
+    }
+
+    func appendGlosses(_ glosses: ArraySlice<Markup>, into builder: inout PageBuilder) {
+        for (i, gloss) in glosses.enumerated() {
+            if i > 0 { builder.append("; ") }
+            builder.append(gloss, .plain, resolve: resolve)
+        }
+    }
+
+    /// One paragraph per relation: its label, then its links separated by commas.
+    func formatRelations(_ relations: [Relation], indent: Int, into builder: inout PageBuilder) {
+        for relation in relations where !relation.links.isEmpty {
+            builder.begin(.hanging(2, indent: indent))
+            builder.append(info.label(forRelationType: relation.type) + ":", role: .relationLabel, strong: true)
+            builder.append(" ")
+            for (i, link) in relation.links.enumerated() {
+                if i > 0 { builder.append(", ") }
+                builder.appendLink(link.shownText, target: link.target, resolution: resolve(link.target, link.sense))
+            }
+            builder.end()
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import TerminalText
+import DictionaryModel
+import DictionaryIndex
+import PageFormatting
+
+/// A page laid out for a width and drawn into a cell grid: its rows as text and every link
+/// with the cells it covers. What `wordlink define` prints in each format.
+public struct RenderedPage {
+    /// One link of the page, in reading order.
+    public struct Link: Hashable, Sendable {
+        public var link: WordLink
+        /// The link's whole text as written on the page.
+        public var text: String
+        /// The UTF-8 range of the link in the page's text.
+        public var range: Range<Int>
+        /// One rectangle (one row high) per row the link covers.
+        public var cells: [CellRect]
+
+        /// The entries the link leads to: one, or several homographs; empty when unresolved
+        /// or external.
+        public var entryIDs: [String]
+
+        /// The entry the link resolves to (the first of several homographs), else nil.
+        public var entryID: String? { entryIDs.first }
+    }
+
+    public let width: Int
+    public let text: StyledText
+    public let layoutManager: LayoutManager
+    /// How many rows the page has.
+    public let rowCount: Int
+    /// The whole page drawn: one grid row per layout row. Drawn on first use and kept (only
+    /// `define --format ansi` needs it; a grid holds about 30 bytes a cell, so `lines` draws
+    /// a band of rows at a time instead).
+    public var grid: CellGrid { fullGrid.grid(self) }
+    private let fullGrid = GridBox()
+    /// Tells which entries a link to several homographs leads to.
+    private let lookup: (any EntryLookup)?
+
+    private final class GridBox {
+        private var drawn: CellGrid?
+
+        func grid(_ page: RenderedPage) -> CellGrid {
+            if let drawn { return drawn }
+            let grid = page.draw(rows: 0..<page.rowCount)
+            drawn = grid
+            return grid
+        }
+    }
+
+    /// Rows per band that `lines` draws at a time.
+    static let bandRows = 256
+
+    /// Lays `text` out at `width` (at least 1) and draws it. `lookup` tells which entries a
+    /// link to several homographs leads to; without it a link knows only its destination.
+    public init(text: StyledText, width: Int, lookup: (any EntryLookup)? = nil) {
+        let width = max(1, width)
+        self.width = width
+        self.text = text
+        self.lookup = lookup
+        let layoutManager = LayoutManager(text: text, width: width)
+        self.layoutManager = layoutManager
+        rowCount = layoutManager.numberOfRows
+    }
+
+    /// The page's rows `rows` drawn into a grid of their own (its row 0 is `rows.lowerBound`).
+    public func draw(rows: Range<Int>) -> CellGrid {
+        var grid = CellGrid(columns: width, rows: rows.count)
+        grid.draw(layoutManager, in: CellRect(column: 0, row: 0, columns: width, rows: rows.count), firstRow: rows.lowerBound)
+        return grid
+    }
+
+    /// Row `row` as `CellGrid.lines` gives it once drawn, gathered straight from the placed
+    /// cells (drawing into a grid makes a cell, with a string, for every column): nil when the
+    /// row has anything a grid would settle otherwise (a cell of width 0 or over 2, cells
+    /// out of order or past the edge), which is then drawn. The tests compare the two.
+    func plainLine(_ row: Int, buffer bytes: inout [UInt8]) -> String? {
+        bytes.removeAll(keepingCapacity: true)
+        var column = 0
+        var end = 0
+        var usual = true
+        layoutManager.forEachPlacedCell(inRow: row) { cellColumn, _, cell in
+            guard usual, cell.width == 1 || cell.width == 2, cellColumn >= column, cellColumn + cell.width <= width else {
+                usual = false
+                return
+            }
+            while column < cellColumn {
+                bytes.append(0x20)
+                column += 1
+            }
+            var isSpace = true
+            for byte in cell.text.utf8 {
+                bytes.append(byte)
+                if byte != 0x20 { isSpace = false }
+            }
+            if !isSpace { end = bytes.count }
+            column += cell.width
+        }
+        return usual ? String(decoding: bytes[..<end], as: UTF8.self) : nil
+    }
+
+    /// Every link with its cells and entries, worked out when asked for (the text format
+    /// does not need them): each access computes them again.
+    public var links: [Link] {
+        text.wordLinks.map { item in
+            var ids: [String] = []
+            if item.link.state == .resolved, let destination = item.link.destination {
+                if let lookup, lookup.entryNumber(forID: destination) == nil {
+                    ids = lookup.resolve(target: destination).entryIDs
+                } else {
+                    ids = [destination]
+                }
+            }
+            return Link(link: item.link, text: text.substring(item.range), range: item.range,
+                        cells: layoutManager.cellRects(for: item.range), entryIDs: ids)
+        }
+    }
+
+    /// The rows as text, trailing spaces removed; a page that ends with a newline has no
+    /// empty last row.
+    public var lines: [String] {
+        var lines: [String] = []
+        lines.reserveCapacity(rowCount)
+        var bytes: [UInt8] = []
+        var band = 0
+        while band < rowCount {
+            let rows = band..<min(band + Self.bandRows, rowCount)
+            var direct: [String] = []
+            direct.reserveCapacity(rows.count)
+            for row in rows {
+                guard let line = plainLine(row, buffer: &bytes) else { break }
+                direct.append(line)
+            }
+            lines += direct.count == rows.count ? direct : draw(rows: rows).lines
+            band += Self.bandRows
+        }
+        if text.string.hasSuffix("\n"), lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// The page as the JSON document of `define --format json`: `query`, `entries`,
+    /// `width`, `lines`, and `links` with `target`, `entryId`, `text`, `cells`, plus
+    /// `external: true` for URLs, and `state`, `sense` and `ordinal` for scripts; a link to
+    /// several homographs also has `entryIds` (all of them) and `destination` (the query
+    /// that shows them together), its `entryId` being the first.
+    public func json(query: String, entries: [(id: String, headword: String)]) -> JSONValue {
+        let linkValues: [JSONValue] = links.map { link in
+            var members: [JSONValue.Member] = [
+                .init(key: "target", value: .string(link.link.target)),
+                .init(key: "entryId", value: .string(link.entryID)),
+                .init(key: "text", value: .string(link.text)),
+                .init(key: "cells", value: JSONValue(.array(link.cells.map { rect in
+                    .object(["row": JSONValue(integerLiteral: rect.minRow), "column": JSONValue(integerLiteral: rect.minColumn),
+                             "width": JSONValue(integerLiteral: rect.size.columns)])
+                }))),
+            ]
+            if link.link.state == .external { members.append(.init(key: "external", value: true)) }
+            members.append(.init(key: "state", value: .string(link.link.state.rawValue)))
+            if let sense = link.link.sense { members.append(.init(key: "sense", value: .string(sense))) }
+            if link.entryIDs.count > 1 {
+                members.append(.init(key: "entryIds", value: JSONValue(.array(link.entryIDs.map { .string($0) }))))
+                members.append(.init(key: "destination", value: .string(link.link.destination)))
+            }
+            members.append(.init(key: "ordinal", value: JSONValue(integerLiteral: link.link.ordinal)))
+            return JSONValue(.object(members))
+        }
+        return .object([
+            "query": .string(query),
+            "entries": JSONValue(.array(entries.map { .object(["id": .string($0.id), "headword": .string($0.headword)]) })),
+            "width": JSONValue(integerLiteral: width),
+            "lines": JSONValue(.array(lines.map { .string($0) })),
+            "links": JSONValue(.array(linkValues)),
+        ])
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import TestSupport
+import DictionaryModel
+#if canImport(Glibc)
+import Glibc
+#endif
+import DictionaryImport
+import DictionaryIndex
+
+/// A re-import that fails, at any point, leaves the previous import exactly as it was.
+@Suite struct ImportAtomicityTests {
+    /// Every file under `root` (relative path → bytes), folders included as empty values.
+    static func snapshot(_ root: String) -> [String: Data] {
+        var result: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        while let path = enumerator?.nextObject() as? String {
+            result[path] = FileManager.default.contents(atPath: root + "/" + path) ?? Data()
+        }
+        return result
+    }
+
+    /// A copy of wordnet-mini whose index.verb names a synset that data.verb lacks: the
+    /// import fails while writing entries, after the nouns' shards are written.
+    static func brokenWordNet(in scratch: String) throws -> String {
+        let source = scratch + "/broken-wordnet"
+        try FileManager.default.copyItem(atPath: Fixtures.path("wordnet-mini"), toPath: source)
+        let handle = try #require(FileHandle(forWritingAtPath: source + "/index.verb"))
+        handle.seekToEndOfFile()
+        handle.write(Data("zzz v 1 0 1 0 99999999  \n".utf8))
+        handle.closeFile()
+        return source
+    }
+
+    @Test func aFailedWordNetReimportLeavesThePreviousImportByteIdentical() throws {
+        let scratch = ImportScratch.folder("atomic")
+        defer { ImportScratch.remove(scratch) }
+        let destination = scratch + "/wn"
+        _ = try WordNetImporter(from: Fixtures.path("wordnet-mini"), to: destination, entriesPerFile: 2).run()
+        let before = Self.snapshot(destination)
+        #expect(before.keys.contains("entries/0000.json"))
+        let broken = try Self.brokenWordNet(in: scratch)
+        #expect(throws: DictionaryModelError.self) {
+            try WordNetImporter(from: broken, to: destination, entriesPerFile: 2).run()
+        }
+        #expect(Self.snapshot(destination) == before)
+        // No temporary folder is left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).sorted() == ["broken-wordnet", "wn"])
+    }
+
+    @Test func aLateDictdFailureKeepsShardsLicenceAndNotice() throws {
+        let scratch = ImportScratch.folder("atomic")
+        defer { ImportScratch.remove(scratch) }
+        let (index, dict) = ImportDictdTests.writeDictionary(ImportDictdTests.jargon, name: "jargon", in: scratch)
+        let license = scratch + "/COPYING"
+        ImportScratch.write("The licence.", to: license)
+        let destination = scratch + "/out"
+        var importer = DictdImporter(index: index, dict: dict, to: destination, entriesPerFile: 1)
+        importer.licenseFile = license
+        _ = try importer.run()
+        let before = Self.snapshot(destination)
+        #expect(before.keys.contains("LICENSE") && before.keys.contains("NOTICE"))
+        // The licence is read last, after every shard is written: make it unreadable.
+        unlink(license)
+        #expect(mkfifo(license, 0o644) == 0)
+        #expect(throws: DictionaryModelError.refused(path: license, reason: "not a regular file (a FIFO)")) {
+            try importer.run()
+        }
+        #expect(Self.snapshot(destination) == before)
+    }
+
+    @Test func leftoversOfAKilledImportAreRemovedByTheNext() throws {
+        let scratch = ImportScratch.folder("atomic")
+        defer { ImportScratch.remove(scratch) }
+        // A process that is surely gone: a child that has exited and been reaped.
+        let pid = fork()
+        if pid == 0 { _exit(0) }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        let leftover = scratch + "/.wn.import-\(pid)"
+        try FileManager.default.createDirectory(atPath: leftover + "/entries", withIntermediateDirectories: true)
+        _ = try WordNetImporter(from: Fixtures.path("wordnet-mini"), to: scratch + "/wn").run()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch) == ["wn"])
+        #expect(try DataFolder.load(from: scratch + "/wn").entries.count == 16)
+    }
+
+    @Test func aDestinationThatIsALinkStaysALink() throws {
+        let scratch = ImportScratch.folder("atomic")
+        defer { ImportScratch.remove(scratch) }
+        _ = try WordNetImporter(from: Fixtures.path("wordnet-mini"), to: scratch + "/real").run()
+        #expect(symlink(scratch + "/real", scratch + "/link") == 0)
+        _ = try WordNetImporter(from: Fixtures.path("wordnet-mini"), to: scratch + "/link", entriesPerFile: 4).run()
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch + "/link") == scratch + "/real")
+        #expect(try DataFolder.load(from: scratch + "/real").entryFileCount == 4)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).sorted() == ["link", "real"])
+    }
+}
+

@@ -1,0 +1,455 @@
+import Testing
+import TestSupport
+import DictionaryModel
+@testable import DictionaryImport
+import DictionaryIndex
+
+/// The dictd importer on small dictionaries that the tests write: an index with base64
+/// offsets and a dictzip data file.
+@Suite struct ImportDictdTests {
+    /// Writes `NAME.index` and `NAME.dict.dz` into `folder` from records in file order:
+    /// each with the index headwords that lead to it and its text.
+    static func writeDictionary(_ records: [(headwords: [String], text: String)], name: String, in folder: String,
+                                chunkLength: Int = 50) -> (index: String, dict: String) {
+        var data: [UInt8] = []
+        var lines: [(String, String)] = []
+        for record in records {
+            let bytes = Array(record.text.utf8)
+            for headword in record.headwords {
+                lines.append((headword, "\(headword)\t\(DictdImporter.encodeBase64(data.count))\t\(DictdImporter.encodeBase64(bytes.count))\n"))
+            }
+            data += bytes
+        }
+        let index = folder + "/" + name + ".index", dict = folder + "/" + name + ".dict.dz"
+        ImportScratch.write(lines.map(\.1).joined(), to: index)
+        ImportScratch.write(Dictzip.compress(data, chunkLength: chunkLength), to: dict)
+        return (index, dict)
+    }
+
+    static let jargon: [(headwords: [String], text: String)] = [
+        (["00-database-short"], "00-database-short\n     The Test Jargon (version 1)\n"),
+        (["00-database-info"], "00-database-info\nThis little file imitates the Jargon File's layout\nfor wordlink's tests. It is in the public domain.\n"),
+        (["00-database-url"], "00-database-url\n     http://example.org/jargon\n"),
+        (["hack value"], "hack value\n n.\n\n    Often adduced as the reason for doing something that serves no\n    useful purpose.\n\n"),
+        (["hacker"], """
+            hacker
+             /hak'r/, n.
+
+                [originally, someone who makes furniture with an axe]
+
+                1. A person who enjoys exploring {hack
+                value} and other {hackers}.
+
+                2. One who programs enthusiastically; see {nowhere at
+                all}.
+
+                The term tends to connote membership in a community.
+
+
+            """),
+        (["UN*X"], "UN*X\n //\n\n    [Usenet] Used to refer to the {Unix} operating system.\n\n"),
+        (["unices", "Unix"], "Unix\n /yoo'niks/, n.\n\n    An operating system; see {UN*X}, {hacker}.\n\n"),
+    ]
+
+    static func importJargon() throws -> (summary: ImportSummary, folder: DataFolder, lookup: Lookup, path: String) {
+        let path = ImportScratch.folder("dictd")
+        let files = writeDictionary(jargon, name: "jargon", in: path)
+        let summary = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
+        let folder = try DataFolder.load(from: path + "/out")
+        return (summary, folder, Lookup(folder: folder), path)
+    }
+
+    @Test(arguments: [("A", 0), ("B", 1), ("BA", 64), ("Ph", 15 * 64 + 33), ("/", 63), ("+/", 62 * 64 + 63), ("FaQ2", 5 * 262144 + 26 * 4096 + 16 * 64 + 54)])
+    func base64NumbersOfTheIndex(text: String, value: Int) {
+        #expect(DictdImporter.decodeBase64(Substring(text)) == value)
+        #expect(DictdImporter.encodeBase64(value) == text || text.hasPrefix("A"))
+    }
+
+    @Test func badIndexLineIsReportedWithItsLine() {
+        #expect(throws: DictionaryModelError.invalidSource(path: "x.index", line: 2, reason: "expected 'headword<TAB>offset<TAB>length' with base64 numbers")) {
+            try DictdImporter.parseIndex("dog\tA\tB\ncat\tA?\tB\n", path: "x.index")
+        }
+    }
+
+    @Test func dictzipReadsAnyRangeByItsChunks() throws {
+        let text = Array((0..<1000).map { "line \($0) of the test text\n" }.joined().utf8)
+        let file = try Dictzip(bytes: Dictzip.compress(text, chunkLength: 64), path: "t.dict.dz")
+        #expect(file.hasRandomAccess)
+        #expect(file.chunkLength == 64)
+        #expect(try file.readAll() == text)
+        for (offset, length) in [(0, 10), (60, 10), (63, 1), (64, 64), (100, 1000), (text.count - 5, 50), (0, text.count)] {
+            #expect(try file.read(offset: offset, length: length) == Array(text[offset..<min(text.count, offset + length)]))
+        }
+        // Not compressed: read as it is.
+        let plain = try Dictzip(bytes: Array("plain text".utf8), path: "t.dict")
+        #expect(try plain.readAll() == Array("plain text".utf8))
+        #expect(try plain.read(offset: 6, length: 4) == Array("text".utf8))
+    }
+
+    @Test func damagedDictzipIsAnError() throws {
+        var bytes = Dictzip.compress(Array(String(repeating: "abc ", count: 200).utf8), chunkLength: 100)
+        for i in 40..<bytes.count - 8 { bytes[i] = 0xFF }
+        let file = try Dictzip(bytes: bytes, path: "t.dict.dz")
+        #expect(throws: DictionaryModelError.self) { try file.readAll() }
+    }
+
+    @Test func jargonImportSkipsDatabaseRecordsAndDescribesTheDictionary() throws {
+        let (summary, folder, lookup, path) = try Self.importJargon()
+        defer { ImportScratch.remove(path) }
+        #expect(folder.diagnostics.map(\.description) == [])
+        #expect(folder.entries.map(\.id) == ["hack value", "hacker", "UN*X", "Unix"])
+        #expect(folder.info.id == "jargon")
+        #expect(folder.info.title == "The Test Jargon (version 1)")
+        #expect(folder.info.description == "This little file imitates the Jargon File's layout for wordlink's tests. It is in the public domain.")
+        #expect(folder.info.license == "see NOTICE")
+        #expect(ImportScratch.read(path + "/out/NOTICE") == "This little file imitates the Jargon File's layout\nfor wordlink's tests. It is in the public domain.\n")
+        #expect(ImportScratch.read(path + "/out/LICENSE") == nil)
+        let json = try JSONParser.parse(Array(ImportScratch.read(path + "/out/dictionary.json")!.utf8))
+        #expect(json["source"]?["importer"]?.stringValue == "wordlink import dictd")
+        #expect(json["source"]?["url"]?.stringValue == "http://example.org/jargon")
+        #expect(summary.entryCount == 4)
+        #expect(summary.linkCount == 5)
+        #expect(summary.unresolvedLinkCount == 0)
+        #expect(summary.unlinkedReferenceCount == 1)
+        #expect(folder.unresolvedLinks(lookup: lookup) == [])
+    }
+
+    @Test func jargonEntriesFieldByField() throws {
+        let (_, _, lookup, path) = try Self.importJargon()
+        defer { ImportScratch.remove(path) }
+        let hacker = try #require(lookup.entry(withID: "hacker"))
+        #expect(hacker.headword == "hacker")
+        #expect(hacker.pronunciations == [Pronunciation("/hak'r/")])
+        #expect(hacker.pos == "noun")
+        #expect(hacker.etymology?.source == "originally, someone who makes furniture with an axe")
+        #expect(hacker.senses.map(\.id) == ["1", "2"])
+        // A reference that wraps across lines, a plural of a headword, one that names nothing.
+        #expect(hacker.senses[0].definition?.source == "A person who enjoys exploring [[hack value]] and other [[hacker|hackers]].")
+        #expect(hacker.senses[1].definition?.source == "One who programs enthusiastically; see nowhere at all.")
+        #expect(hacker.notes.map(\.source) == ["The term tends to connote membership in a community."])
+        let hackValue = try #require(lookup.entry(withID: "hack value"))
+        #expect(hackValue.pronunciations == [])
+        #expect(hackValue.pos == "noun")
+        #expect(hackValue.senses.map(\.definition?.source) == ["Often adduced as the reason for doing something that serves no useful purpose."])
+        let unx = try #require(lookup.entry(withID: "UN*X"))
+        #expect(unx.pos == nil)
+        #expect(unx.pronunciations == [])
+        #expect(unx.labels == ["Usenet"])
+        #expect(unx.senses.map(\.definition?.source) == ["Used to refer to the [[Unix]] operating system."])
+        // Two index headwords for one record: the one its text names is the headword.
+        let unix = try #require(lookup.entry(withID: "Unix"))
+        #expect(unix.forms == [Form("unices")])
+        #expect(unix.senses.map(\.definition?.source) == ["An operating system; see [[UN*X]], [[hacker]]."])
+        #expect(lookup.lookUp("Unices").entryNumbers.map { lookup.entries[$0].id } == ["Unix"])
+    }
+
+    @Test func foldocLabelsPronunciationAndSensesRunOnFromThem() throws {
+        let path = ImportScratch.folder("dictd")
+        defer { ImportScratch.remove(path) }
+        let files = Self.writeDictionary([
+            (["00-database-short"], "00-database-short\n     Test FOLDOC\n"),
+            (["hacker"], """
+                hacker
+
+                   <person, jargon> /hak'r/ (Originally, someone who makes furniture with
+                   an axe) 1. A person who enjoys {Unix}.
+
+                   2. One who programs in {C#}.
+
+                   (1996-08-26)
+
+
+                """),
+            (["C#"], "C#\n\n   <language> A language.\n\n"),
+            (["Unix"], "Unix\n\n   <operating system> An operating system.\n\n"),
+        ], name: "foldoc", in: path)
+        let summary = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
+        #expect(summary.unresolvedLinkCount == 0)
+        #expect(summary.linkCount == 2)
+        let folder = try DataFolder.load(from: path + "/out")
+        let lookup = Lookup(folder: folder)
+        let hacker = try #require(lookup.entry(withID: "hacker"))
+        #expect(hacker.labels == ["person", "jargon"])
+        #expect(hacker.pronunciations == [Pronunciation("/hak'r/")])
+        #expect(hacker.senses.map(\.id) == ["1", "2"])
+        #expect(hacker.senses.map(\.definition?.source) == ["A person who enjoys [[Unix]].", "One who programs in [[C\\#]]."])
+        #expect(hacker.notes.map(\.source) == ["(Originally, someone who makes furniture with an axe)", "(1996-08-26)"])
+        #expect(lookup.entry(withID: "Unix")?.labels == ["operating system"])
+        #expect(lookup.entry(withID: "Unix")?.senses.map(\.definition?.source) == ["An operating system."])
+        #expect(folder.unresolvedLinks(lookup: lookup) == [])
+    }
+
+    @Test func refusesAFolderItDidNotWrite() throws {
+        let path = ImportScratch.folder("dictd")
+        defer { ImportScratch.remove(path) }
+        let files = Self.writeDictionary(Self.jargon, name: "jargon", in: path)
+        _ = try WordNetImporter(from: Fixtures.path("wordnet-mini"), to: path + "/wn").run()
+        #expect(throws: DictionaryModelError.folderNotImport(path: path + "/wn", importer: "wordlink import dictd",
+                                                             reason: "it was written by 'wordlink import wordnet'")) {
+            try DictdImporter(index: files.index, dict: files.dict, to: path + "/wn").run()
+        }
+        // Its own: replaced, and the old shards are gone.
+        _ = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out", entriesPerFile: 1).run()
+        #expect(try DataFolder.load(from: path + "/out").entryFileCount == 4)
+        _ = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out", entriesPerFile: 2).run()
+        #expect(try DataFolder.load(from: path + "/out").entryFileCount == 2)
+    }
+}
+
+/// The `gcide` and `freedict` styles on small dictionaries written in the shapes of
+/// `dict-gcide` and `dict-freedict-*` records (the text is the tests' own).
+@Suite struct ImportDictdStyleTests {
+    static let gcide: [(headwords: [String], text: String)] = [
+        (["00-database-short", "00-gcide-short"], "00-database-short\n   The Test Collaborative Dictionary v.0.1\n"),
+        (["00-database-long"], "00-database-long\n   A test dictionary shaped like GCIDE,\n   written for wordlink's tests.\n"),
+        (["00-database-info"], "00-database-info\n   This file is a test.\n\n   It is in the public domain.\n"),
+        (["Lark", "Larks", "Lark bunting", "To rise with the lark", "Skylark"], #"""
+            Lark \Lark\ (l[aum]rk), n.; pl. {Larks}. [OE. larke, fr. AS.
+               l[=a]werce.]
+               1. (Zool.) A small singing bird of open fields; see {Skylark}.
+                  [1913 Webster]
+
+                        The lark sang before the day was up.
+                                                              --Anon.
+                  [1913 Webster]
+
+               2. A merry adventure:
+                  (a) A frolic undertaken for fun.
+                  (b) A prank; see {Song
+                      thrush}.
+                      [Webster 1913 Suppl.]
+
+               Note: Larks nest on the {ground}.
+                     [PJC]
+
+               {Lark bunting}, a finch of the prairies.
+
+               {To rise with the lark}, to get up very early.
+                  [1913 Webster]
+
+               Syn: Frolic; prank; {caper}.
+
+
+            """#),
+        (["Lark", "Larked", "Larking"], #"""
+            Lark \Lark\, v. i. [imp. & p. p. {Larked}; p. pr. & vb. n.
+               {Larking}.]
+               To play pranks; to frolic. --Hood.
+               [1913 Webster]
+
+
+            """#),
+        (["field lark", "lark", "Skylark"], #"""
+            Skylark \Sky"lark`\ (sk[imac]"l[aum]rk`), n. (Zool.)
+               The common lark of Europe; -- called also {field lark}.
+               [1913 Webster]
+
+
+            """#),
+        (["caper"], #"""
+            caper \caper\ n.
+               1. a playful leap; a {lark[2]}.
+
+               Syn: {gambol}, lark
+                    [WordNet 1.5]
+
+               2. a crime, especially a theft.
+                  [WordNet 1.5]
+
+
+            """#),
+        (["Song thrush"], "Song thrush \\Song\" thrush`\\, n. (Zool.)\n   A thrush of Europe.\n   [1913 Webster]\n\n"),
+        (["Ground"], "Ground \\Ground\\, n.\n   The earth.\n   [1913 Webster]\n\n"),
+        (["AEther"], "AEther \\[AE]\"ther\\, n.\n   See {Ether}.\n   [1913 Webster]\n\n"),
+        (["Lapwing"], #"""
+            Lapwing \Lap"wing`\, n. (Zool.)
+               (a) A plover of Europe.
+               (b) A plover of Asia.
+                   [1913 Webster]
+
+
+            """#),
+    ]
+
+    static func importGcide() throws -> (summary: ImportSummary, folder: DataFolder, lookup: Lookup, path: String) {
+        let path = ImportScratch.folder("gcide")
+        let files = ImportDictdTests.writeDictionary(gcide, name: "gcide", in: path)
+        let summary = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
+        let folder = try DataFolder.load(from: path + "/out")
+        return (summary, folder, Lookup(folder: folder), path)
+    }
+
+    @Test func stylesAreGuessedFromTheFileName() {
+        #expect(DictdImporter.guessStyle(indexPath: "/usr/share/dictd/gcide.index") == .gcide)
+        #expect(DictdImporter.guessStyle(indexPath: "/usr/share/dictd/freedict-eng-fra.index") == .freedict)
+        #expect(DictdImporter.guessStyle(indexPath: "/usr/share/dictd/vera.index") == .plain)
+    }
+
+    @Test func gcideEscapesAccentsAndSources() {
+        #expect(GcideText.decode("a[\"e]roplane, H[ae]ma, [=oo], b[a^][ng]k, [Obs.], 45[deg]") == "aëroplane, Hæma, o\u{35E}o, băŋk, [Obs.], 45°")
+        #expect(GcideText.decode("d[add]g [alpha] [Delta] ca[~n]on [,c]a") == "da\u{324}g α Δ cañon ça")
+        #expect(GcideText.ascii("H[ae]matopinus [AE]olus acc[`e]s") == "Haematopinus AEolus acces")
+        #expect(GcideText.headword("A`len`[,c]on\" lace\"") == "Alençon lace")
+        #expect(GcideText.syllables("Pro*nun`ci*a\"tion") == "Pro·nun′ci·a″tion")
+        #expect(GcideText.syllables("Bank") == nil)
+        #expect(GcideText.respelling("[.a]*b[a^]n\"d[u^]n") == "ȧ-băn″dŭn")
+        #expect(GcideText.prose("a fellow; -- used humorously. --Shak.") == "a fellow; — used humorously. —Shak.")
+        #expect(GcideText.reference("Gre*ga\"ri*ous*ly").shown == "Gregariously")
+        #expect(GcideText.reference("H[ae]ma*to*pi\"nus").ascii == "Haematopinus")
+        #expect(GcideText.attribution("1913 Webster +PJC") == ["1913 Webster", "PJC"])
+        #expect(GcideText.attribution("Webster 1913 Suppl. + WordNet 1.5") == ["Webster 1913 Suppl.", "WordNet 1.5"])
+        #expect(GcideText.attribution("Obs.") == nil)
+        #expect(GcideText.attribution("U.S.") == nil)
+        #expect(GcideText.partOfSpeech("v. t.") == "transitive verb")
+        #expect(GcideText.partOfSpeech("a. & n.") == "adjective & noun")
+        #expect(GcideText.partOfSpeech("obs. imp.") == "past tense (obsolete)")
+        #expect(GcideText.partOfSpeech("n. dual") == "n. dual")
+    }
+
+    @Test(arguments: [
+        ("Tiber trembled underneath her banks.  --Shak.", "Tiber trembled underneath her banks.", "Shak."),
+        ("What is thy servant, that he should do\nthis great thing?           -- 2 Kings\nviii. 13", "What is thy servant, that he should do this great thing?", "2 Kings viii. 13"),
+        ("I have been pursued, dogged, and waylaid. -- Pope.", "I have been pursued, dogged, and waylaid.", "Pope."),
+        ("A dash -- and no author at all.", "A dash -- and no author at all.", nil),
+    ])
+    func quotationsAndTheirAuthors(text: String, quote: String, author: String?) {
+        let (foundQuote, foundAuthor) = DictdConverter.splitAttribution(text)
+        #expect(foundQuote == quote)
+        #expect(foundAuthor == author)
+    }
+
+    @Test func gcideImportDescribesTheDictionary() throws {
+        let (summary, folder, lookup, path) = try Self.importGcide()
+        defer { ImportScratch.remove(path) }
+        #expect(folder.diagnostics.map(\.description) == [])
+        #expect(folder.entries.map(\.id) == ["Lark~1", "Lark~2", "Skylark", "caper", "Song thrush", "Ground", "AEther", "Lapwing"])
+        #expect(folder.info.title == "The Test Collaborative Dictionary v.0.1")
+        #expect(folder.info.description == "A test dictionary shaped like GCIDE, written for wordlink's tests.")
+        #expect(ImportScratch.read(path + "/out/NOTICE") == "   This file is a test.\n\n   It is in the public domain.\n")
+        #expect(summary.entryCount == 8)
+        #expect(summary.unresolvedLinkCount == 0)
+        // Skylark, Song thrush, ground and caper from Lark; lark from caper's synonyms and lark#2 from its first sense.
+        #expect(summary.linkCount == 6)
+        // {gambol} and {Ether} name no entry.
+        #expect(summary.unlinkedReferenceCount == 2)
+        #expect(folder.unresolvedLinks(lookup: lookup) == [])
+        // Both homographs, not the record that merely mentions the word.
+        #expect(lookup.lookUp("Lark").entryNumbers.map { lookup.entries[$0].id } == ["Lark~1", "Lark~2"])
+        #expect(lookup.lookUp("larked").entryNumbers.map { lookup.entries[$0].id } == ["Lark~2"])
+        #expect(lookup.lookUp("to rise with the lark").entryNumbers.map { lookup.entries[$0].id } == ["Lark~1"])
+        #expect(lookup.lookUp("field lark").entryNumbers.map { lookup.entries[$0].id } == ["Skylark"])
+        #expect(lookup.lookUp("aether").entryNumbers.map { lookup.entries[$0].id } == ["AEther"])
+    }
+
+    @Test func gcideEntriesFieldByField() throws {
+        let (_, _, lookup, path) = try Self.importGcide()
+        defer { ImportScratch.remove(path) }
+        let lark = try #require(lookup.entry(withID: "Lark~1"))
+        #expect(lark.headword == "Lark")
+        #expect(lark.pos == "noun")
+        #expect(lark.pronunciations == [Pronunciation("(lärk)")])
+        #expect(lark.labels == [])
+        #expect(lark.forms == [Form("Larks", tags: ["plural"]), Form("Lark bunting"), Form("To rise with the lark")])
+        #expect(lark.etymology?.source == "OE. larke, fr. AS. lāwerce.")
+        #expect(lark.senses.map(\.id) == ["1", "2"])
+        #expect(lark.senses[0].labels == ["Zool."])
+        #expect(lark.senses[0].definition?.source == "A small singing bird of open fields; see [[Skylark]].")
+        #expect(lark.senses[0].examples.map { "\($0.text.source) | \($0.source ?? "")" } == ["The lark sang before the day was up. | Anon."])
+        #expect(lark.senses[1].definition?.source == "A merry adventure:")
+        #expect(lark.senses[1].senses.map(\.id) == ["a", "b"])
+        // A reference that wraps across lines.
+        #expect(lark.senses[1].senses.map(\.definition?.source) == ["A frolic undertaken for fun.", "A prank; see [[Song thrush]]."])
+        #expect(lark.senses[1].notes.map(\.source) == ["Larks nest on the [[ground]]."])
+        #expect(lark.notes.map(\.source) == [
+            "'''Lark bunting''', a finch of the prairies.",
+            "'''To rise with the lark''', to get up very early.",
+            "'''Syn:''' Frolic; prank; [[caper]].",
+        ])
+        #expect(lark.source?["attribution"]?.arrayValue?.map(\.stringValue) == ["1913 Webster", "Webster 1913 Suppl.", "PJC"])
+
+        let verb = try #require(lookup.entry(withID: "Lark~2"))
+        #expect(verb.pos == "intransitive verb")
+        #expect(verb.pronunciations == [])
+        #expect(verb.forms == [Form("Larked", tags: ["past", "past participle"]), Form("Larking", tags: ["present participle", "verbal noun"])])
+        #expect(verb.etymology == nil)
+        #expect(verb.senses.map(\.definition?.source) == ["To play pranks; to frolic. —Hood."])
+
+        let skylark = try #require(lookup.entry(withID: "Skylark"))
+        #expect(skylark.pronunciations == [Pronunciation("Sky″lark′"), Pronunciation("(skī″lärk′)")])
+        #expect(skylark.labels == ["Zool."])
+        // `lark` (a mention in the index) is not a form; `field lark` (called also) is, and
+        // the record does not link to itself.
+        #expect(skylark.forms == [Form("field lark")])
+        #expect(skylark.senses.map(\.definition?.source) == ["The common lark of Europe; — called also ''field lark''."])
+
+        let caper = try #require(lookup.entry(withID: "caper"))
+        // `{lark[2]}`: the word, linked to its second sense.
+        #expect(caper.senses.map(\.definition?.source) == ["a playful leap; a [[lark#2|lark]].", "a crime, especially a theft."])
+        let toSense = lookup.resolve(target: "lark", sense: "2")
+        #expect(toSense.state == .resolved && !toSense.isMissingSense)
+        #expect(caper.senses[0].notes.map(\.source) == ["'''Syn:''' ''gambol'', [[lark]]"])
+        #expect(caper.source?["attribution"]?.arrayValue?.map(\.stringValue) == ["WordNet 1.5"])
+
+        let aether = try #require(lookup.entry(withID: "AEther"))
+        #expect(aether.headword == "Æther")
+        #expect(aether.forms == [Form("AEther")])
+        #expect(aether.pronunciations == [Pronunciation("Æ″ther")])
+        #expect(aether.senses.map(\.definition?.source) == ["See ''Ether''."])
+
+        // Lettered senses with no number above them are the entry's senses.
+        let lapwing = try #require(lookup.entry(withID: "Lapwing"))
+        #expect(lapwing.labels == ["Zool."])
+        #expect(lapwing.senses.map(\.id) == ["a", "b"])
+        #expect(lapwing.senses.map(\.definition?.source) == ["A plover of Europe.", "A plover of Asia."])
+    }
+
+    static let freedict: [(headwords: [String], text: String)] = [
+        (["00databaseshort"], "Test English-French FreeDict\n"),
+        (["00databaseinfo"], "Test English-French FreeDict\n\nA small test, in the public domain.\n"),
+        (["00databaseurl"], "http://example.org/freedict\n"),
+        ([" ago"], "... ago /əˈɡəʊ/\nil y a ...\n"),
+        (["bank"], "bank\nbanque (finance, commerce), rive\n"),
+        (["dog"], "dog /dɒɡ/ <n, masc>\nchien, toutou\n"),
+        (["run"], "run /rʌn/\n1. courir\n2. fonctionner, marcher\n"),
+    ]
+
+    @Test func freedictRecordsAreSensesWithGlosses() throws {
+        let path = ImportScratch.folder("freedict")
+        defer { ImportScratch.remove(path) }
+        let files = ImportDictdTests.writeDictionary(Self.freedict, name: "freedict-eng-fra", in: path)
+        let importer = DictdImporter(index: files.index, dict: files.dict, to: path + "/out")
+        #expect(importer.style == .freedict)
+        let summary = try importer.run()
+        #expect(summary.entryCount == 4)
+        #expect(summary.unresolvedLinkCount == 0)
+        let folder = try DataFolder.load(from: path + "/out")
+        let lookup = Lookup(folder: folder)
+        #expect(folder.diagnostics.map(\.description) == [])
+        #expect(folder.info.title == "Test English-French FreeDict")
+        #expect(ImportScratch.read(path + "/out/NOTICE") == "Test English-French FreeDict\n\nA small test, in the public domain.\n")
+        #expect(folder.entries.map(\.id) == ["... ago", "bank", "dog", "run"])
+
+        let ago = try #require(lookup.entry(withID: "... ago"))
+        #expect(ago.headword == "... ago")
+        #expect(ago.forms == [Form("ago")])
+        #expect(ago.pronunciations == [Pronunciation("/əˈɡəʊ/")])
+        #expect(ago.senses.map { $0.glosses.map(\.source) } == [["il y a ..."]])
+        #expect(lookup.lookUp("ago").entryNumbers.map { lookup.entries[$0].id } == ["... ago"])
+
+        let bank = try #require(lookup.entry(withID: "bank"))
+        #expect(bank.pronunciations == [])
+        #expect(bank.senses.map { $0.glosses.map(\.source) } == [["banque (finance, commerce)", "rive"]])
+
+        let dog = try #require(lookup.entry(withID: "dog"))
+        #expect(dog.pos == "noun")
+        #expect(dog.labels == ["masc"])
+        #expect(dog.pronunciations == [Pronunciation("/dɒɡ/")])
+        #expect(dog.senses.map(\.id) == [nil])
+        #expect(dog.senses.map { $0.glosses.map(\.source) } == [["chien", "toutou"]])
+        #expect(dog.senses.map(\.definition) == [nil])
+
+        let run = try #require(lookup.entry(withID: "run"))
+        #expect(run.senses.map(\.id) == ["1", "2"])
+        #expect(run.senses.map { $0.glosses.map(\.source) } == [["courir"], ["fonctionner", "marcher"]])
+    }
+}

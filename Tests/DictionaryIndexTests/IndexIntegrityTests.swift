@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import DictionaryModel
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import DictionaryIndex
+import TestSupport
+
+/// A damaged index is never trusted (checked block by block with CRC32s), temporary index
+/// files of killed writers are cleaned up, and entry files that change while a lookup is in
+/// use are read again instead of failing.
+@Suite struct IndexIntegrityTests {
+    /// A folder of `count` entries in a few shard files: an index of many check blocks.
+    static func generatedFolder(count: Int = 3000) throws -> Scratch {
+        let scratch = try Scratch(copying: "sample")
+        for shard in 0..<3 {
+            var text = "[\n"
+            for i in stride(from: shard, to: count, by: 3) {
+                text += (i < 3 ? "" : ",\n") + """
+                    {"id": "word\(i)", "headword": "word\(i)", "forms": ["form\(i)"], "senses": [{"id": "s\(i)", "definition": "the \(i)th word, see [[word\((i + 1) % count)]]"}]}
+                    """
+            }
+            try scratch.write(text + "\n]\n", to: "entries/gen\(shard).json")
+        }
+        return scratch
+    }
+
+    /// What a handful of questions answer, as plain values.
+    static func answers(_ lookup: any EntryLookup) -> [String] {
+        var result: [String] = []
+        for query in ["dog", "bank", "went", "café", "ponies", "word17", "form2999", "word1500", "wrod12", "nothing"] {
+            let found = lookup.lookUp(query)
+            result.append(query + ": " + found.entryNumbers.map { lookup.id(ofEntryAt: $0) + "/" + lookup.headword(ofEntryAt: $0) }.joined(separator: ","))
+            result.append(found.entryNumbers.map { lookup.entry(at: $0).senses.first?.definition?.source ?? "-" }.joined(separator: "|"))
+            result.append(lookup.suggestions(for: query, limit: 5).map(\.key).joined(separator: ","))
+        }
+        result.append(lookup.completions(for: "word29", limit: 8).map(\.key).joined(separator: ","))
+        result.append("\(lookup.entryMatching(id: "word42", sense: "s42").map { "\($0.hasSense)" } ?? "none")")
+        return result
+    }
+
+    @Test func flippedBytesAnywhereNeverGiveAWrongAnswer() throws {
+        let scratch = try Self.generatedFolder()
+        defer { scratch.remove() }
+        let expected = Self.answers(Lookup(folder: try DataFolder.load(from: scratch.folder)))
+        #expect(try scratch.open().indexStatus == .built)
+        let pristine = try [UInt8](Data(contentsOf: URL(fileURLWithPath: scratch.indexFile)))
+        #expect(pristine.count > 20 * IndexLayout.checkBlockSize)
+        #expect(Self.answers(try scratch.open().lookup) == expected)
+        // The header, the block table, and spots spread over the body.
+        var offsets = [5, 17, 30, 100, IndexLayout.headerSize + 2]
+        for i in 1...24 { offsets.append(pristine.count * i / 25 + i) }
+        offsets.append(pristine.count - 3)
+        for offset in offsets {
+            var bytes = pristine
+            bytes[offset] ^= 0x5A
+            bytes[min(offset + 1, bytes.count - 1)] ^= 0x01
+            try Data(bytes).write(to: URL(fileURLWithPath: scratch.indexFile))
+            let opened = try scratch.open()
+            #expect(Self.answers(opened.lookup) == expected, "damage at byte \(offset) of \(pristine.count)")
+            // Whether found on opening or on a lookup, the damaged file is replaced.
+            let stored = try [UInt8](Data(contentsOf: URL(fileURLWithPath: scratch.indexFile)))
+            let again = try scratch.open()
+            #expect(Self.answers(again.lookup) == expected)
+            #expect(again.lookup.refreshCount == 0 || stored != bytes)
+        }
+    }
+
+    @Test func aLookupChecksOnlyTheBlocksItReads() throws {
+        let scratch = try Self.generatedFolder()
+        defer { scratch.remove() }
+        _ = try scratch.open()
+        let opened = try scratch.open()
+        #expect(opened.indexStatus == .loaded)
+        _ = opened.lookup.lookUp("word17")
+        let blocks = (try [UInt8](Data(contentsOf: URL(fileURLWithPath: scratch.indexFile)))).count / IndexLayout.checkBlockSize
+        #expect(opened.lookup.index.data.checkedBlockCount < blocks / 2)
+    }
+
+    @Test func temporaryFilesOfKilledWritersAreRemoved() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        _ = try scratch.open()
+        let pid = fork()
+        if pid == 0 { _exit(0) }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        let dead = scratch.cache + "/index-0123456789abcdef.wlindex.\(pid).tmp"
+        let live = scratch.cache + "/index-0123456789abcdef.wlindex.1.tmp"
+        let old = scratch.cache + "/index-fedcba9876543210.wlindex.1.tmp"
+        let other = scratch.cache + "/notes.tmp"
+        for path in [dead, live, old, other] { FileManager.default.createFile(atPath: path, contents: Data("x".utf8)) }
+        var times = [timeval(tv_sec: 1_000_000, tv_usec: 0), timeval(tv_sec: 1_000_000, tv_usec: 0)]
+        #expect(utimes(old, &times) == 0)
+        _ = try scratch.open()
+        #expect(!FileManager.default.fileExists(atPath: dead))
+        #expect(!FileManager.default.fileExists(atPath: old))
+        // Process 1 runs and the file is new: perhaps a writer at work.
+        #expect(FileManager.default.fileExists(atPath: live))
+        #expect(FileManager.default.fileExists(atPath: other))
+    }
+
+    @Test func anEntryFileRewrittenAfterOpeningIsReadAgain() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let lookup = try scratch.open().lookup
+        let number = try #require(lookup.lookUp("dog").entryNumbers.first)
+        // Another entry before it, and a new definition: the old byte range holds neither.
+        try scratch.write("""
+            [{"id": "cat~n", "headword": "cat", "senses": [{"definition": "a small feline"}]},
+             {"id": "dog~n", "headword": "dog", "senses": [{"definition": "rewritten while running"}]}]
+            """, to: "entries/dog.json")
+        let entry = lookup.entry(at: number)
+        #expect(entry.id == "dog~n")
+        #expect(entry.senses.first?.definition?.source == "rewritten while running")
+        #expect(entry.notes.isEmpty)
+        #expect(lookup.refreshCount == 1)
+        // The rest answers from the new content too.
+        #expect(lookup.lookUp("cat").isFound)
+    }
+
+    @Test func anEntryFileAddedAfterOpeningIsFoundOnAMiss() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let lookup = try scratch.open().lookup
+        #expect(!lookup.lookUp("zebra").isFound)
+        try scratch.write(#"{"id": "zebra", "headword": "zebra", "senses": [{"definition": "striped"}]}"#, to: "entries/zebra.json")
+        let found = lookup.lookUp("zebra")
+        #expect(found.isFound)
+        #expect(found.entryNumbers.map { lookup.entry(at: $0).senses[0].definition?.source } == ["striped"])
+        // A miss with nothing changed lists the folder and stops there.
+        let before = lookup.refreshCount
+        #expect(!lookup.lookUp("nothing at all").isFound)
+        #expect(lookup.refreshCount == before)
+    }
+}

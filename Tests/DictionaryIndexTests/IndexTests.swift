@@ -1,0 +1,293 @@
+import Foundation
+import Testing
+import DictionaryModel
+@testable import DictionaryIndex
+import TestSupport
+
+@Suite struct IndexTests {
+    /// Every key of the full load, some typos of each, and queries that match nothing.
+    static func queries(_ lookup: Lookup) -> [String] {
+        var result: [String] = []
+        for entry in lookup.entries {
+            result.append(entry.id)
+            result.append(entry.headword)
+            result += entry.forms.map(\.text)
+        }
+        for key in lookup.keys.map(\.key) {
+            let letters = Array(key)
+            result.append(key.uppercased())
+            result.append(String(letters.dropLast()))                              // missing letter
+            result.append(key + "e")                                               // extra letter
+            if letters.count > 1 { result.append(String([letters[1], letters[0]] + letters.dropFirst(2))) } // swapped
+            result.append(String(letters.dropFirst()) + "x")                       // two edits
+            result.append(key + "s")                                               // lookup rules
+            result.append(key + "ing")
+            for n in 1..<max(2, letters.count) { result.append(String(letters.prefix(n))) } // prefixes
+        }
+        return result + ["", " ", "zzz", "xylophone", "https://example.org/", "Dog~n", "cafe", "CAFÉ", "ｄｏｇ"]
+    }
+
+    @Test func answersAsAFullLoadDoes() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let folder = try DataFolder.load(from: scratch.folder)
+        let full = Lookup(folder: folder)
+        let opened = try scratch.open()
+        #expect(opened.indexStatus == .built)
+        #expect(opened.indexFile == scratch.indexFile)
+        #expect(opened.info == folder.info)
+        #expect(opened.problemCount == 0)
+        let again = try scratch.open()
+        #expect(again.indexStatus == .loaded)
+        for indexed in [opened.lookup, again.lookup] {
+            func ids(_ result: LookupResult, _ lookup: any EntryLookup) -> [String] { result.entryNumbers.map { lookup.id(ofEntryAt: $0) } }
+            for query in Self.queries(full) {
+                let a = full.lookUp(query), b = indexed.lookUp(query)
+                #expect(ids(a, full) == ids(b, indexed), "lookUp(\(query))")
+                #expect(a.match == b.match, "match of \(query)")
+                #expect(full.suggestions(for: query) == indexed.suggestions(for: query), "suggestions(\(query))")
+                #expect(full.completions(for: query) == indexed.completions(for: query), "completions(\(query))")
+                #expect(full.resolve(target: query) == indexed.resolve(target: query), "resolve(\(query))")
+                #expect(full.resolve(target: query, sense: "1") == indexed.resolve(target: query, sense: "1"))
+            }
+            #expect(full.headwords.map { [$0.headword] + $0.entryNumbers.map { full.id(ofEntryAt: $0) } }
+                    == indexed.headwords.map { [$0.headword] + $0.entryNumbers.map { indexed.id(ofEntryAt: $0) } })
+            // Lazy decoding gives the same entry, offsets and all.
+            for entry in full.entries {
+                let number = try #require(indexed.entryNumber(forID: entry.id))
+                #expect(indexed.entry(at: number) == entry)
+                #expect(indexed.headword(ofEntryAt: number) == entry.headword)
+                #expect(indexed.pos(ofEntryAt: number) == entry.pos)
+                #expect(indexed.summary(ofEntryAt: number) == entry.summary)
+            }
+            // Unresolved links are found the same way, with the same places.
+            #expect(folder.unresolvedLinks(lookup: full) == folder.unresolvedLinks(lookup: indexed))
+        }
+    }
+
+    /// The id directory over many blocks: ids that share their first 8 bytes (the fence
+    /// cannot tell them apart), ids shorter than 8 bytes, non-ASCII ids, a duplicate, sense
+    /// ids in place and one too long to be kept there. Every id, its neighbours that are no
+    /// id, and each sense anchor resolve as a full load resolves them.
+    @Test func theIDDirectoryAnswersAsAFullLoadDoes() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        var ids = (0..<150).map { String(format: "abcdefgh-%03d", $0) } + (0..<40).map { "x\($0)" }
+        ids += ["é", "ü~n", "abcdefgh", "abcdefg", "abcdefghi", "zzzzzzzzzzzz"]
+        let longSense = String(repeating: "s", count: 70_000)
+        var lines: [String] = []
+        for (i, id) in ids.enumerated() {
+            let senses = i == 7 ? #"[{"id": "\#(longSense)"}, {"id": "short"}]"# : #"[{"id": "s\#(i)"}, {"id": "t\#(i)", "senses": [{"id": "u\#(i)"}]}]"#
+            lines.append(#"{"id": "\#(id)", "headword": "w\#(i)", "senses": \#(senses)}"#)
+        }
+        lines.append(#"{"id": "abcdefgh-007", "headword": "a duplicate", "senses": []}"#)
+        try scratch.write("[\n" + lines.joined(separator: ",\n") + "\n]", to: "entries/many.json")
+        let folder = try DataFolder.load(from: scratch.folder)
+        let full = Lookup(folder: folder)
+        let indexed = try scratch.open().lookup
+        #expect(try #require(IndexStore.mapIndex(scratch.indexFile)).idBlockCount > 6)
+        let misses = ["", "abcdefgh-", "abcdefgh-1000", "abcdefgh-0", "abcdefgh-149x", "abcdefgh-150", "a", "x", "x400",
+                      "zzzzzzzzzzzzz", "\u{10FFFF}", "dog~", "dog~nn"]
+        for id in ids + full.entries.map(\.id) + misses {
+            #expect(full.entryNumber(forID: id).map { full.id(ofEntryAt: $0) } == indexed.entryNumber(forID: id).map { indexed.id(ofEntryAt: $0) }, "id \(id)")
+            for sense in [nil, "s1", "t7", "u7", "short", longSense, "1", "2.1", "nope"] as [String?] {
+                #expect(full.resolve(target: id, sense: sense) == indexed.resolve(target: id, sense: sense), "resolve \(id)#\(sense?.prefix(9) ?? "-")")
+            }
+        }
+        let i7 = try #require(indexed.entryMatching(id: "abcdefgh-007", sense: longSense))
+        #expect(i7.hasSense && indexed.headword(ofEntryAt: i7.number) == "w7")
+        #expect(indexed.entryMatching(id: "abcdefgh-008", sense: "u8")?.hasSense == true)
+        #expect(indexed.entryMatching(id: "abcdefgh-008", sense: "u9")?.hasSense == false)
+    }
+
+    @Test func rebuildsOnlyWhatChanged() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        #expect(try scratch.open().indexStatus == .built)
+
+        // A changed file (a new headword, same file name).
+        try scratch.write("""
+            {"id": "pony~n", "headword": "pony", "pos": "noun", "forms": ["ponies", "horsie"],
+             "senses": [{"definition": "a small horse, changed"}]}
+            """, to: "entries/pony.json")
+        var opened = try scratch.open()
+        #expect(opened.indexStatus == .updated(changedFiles: 1))
+        #expect(opened.lookup.lookUp("horsie").entryNumbers.map { opened.lookup.id(ofEntryAt: $0) } == ["pony~n"])
+        #expect(opened.lookup.entry(withID: "pony~n")?.senses.first?.definition?.source == "a small horse, changed")
+        #expect(opened.lookup.entry(withID: "dog~n")?.headword == "dog")
+        #expect(try scratch.open().indexStatus == .loaded)
+
+        // An added file.
+        try scratch.write(#"{"id": "zebra~n", "headword": "zebra", "senses": []}"#, to: "entries/zebra.json")
+        opened = try scratch.open()
+        #expect(opened.indexStatus == .updated(changedFiles: 1))
+        #expect(opened.lookup.entryNumber(forID: "zebra~n") != nil)
+
+        // A removed file.
+        try FileManager.default.removeItem(atPath: scratch.folder + "/entries/river.json")
+        opened = try scratch.open()
+        #expect(opened.indexStatus == .updated(changedFiles: 1))
+        #expect(!opened.lookup.lookUp("river").isFound)
+        #expect(opened.lookup.suggestions(for: "rivr", limit: 5).allSatisfy { $0.text != "river" })
+
+        // A file that is not an entry file changes nothing.
+        try scratch.write("notes", to: "entries/notes.txt")
+        #expect(try scratch.open().indexStatus == .loaded)
+    }
+
+    /// The listing every start checks the index against: only visible `.json` files, in the
+    /// byte order of their names (ties past the first 16 bytes included), each with its stat.
+    @Test func listsEntryFilesInByteOrder() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let added = ["é.json", "Zebra.json", "zzzzzzzzzzzzzzzzzzzz1.json", "zzzzzzzzzzzzzzzzzzzz0.json",
+                     "zzzzzzzzzzzzzzzzzzzz.json", "zzzzzzzzzzz.json", "a.json.json"]
+        for name in added { try scratch.write("[]", to: "entries/" + name) }
+        for name in [".hidden.json", ".json", "notes.txt", "upper.JSON", "json"] { try scratch.write("[]", to: "entries/" + name) }
+
+        let listed = try listEntryFiles(folder: scratch.folder)
+        let names = ["bank.json", "cafe.json", "dog.json", "go.json", "pony.json", "river.json", "wolf.json"] + added
+        #expect(listed.map(\.path) == names.map { "entries/" + $0 }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        let dog = try #require(listed.first { $0.path == "entries/dog.json" })
+        var info = stat()
+        #expect(stat(scratch.folder + "/entries/dog.json", &info) == 0)
+        #expect(dog.fingerprint.size == UInt64(info.st_size))
+        #expect(dog.fingerprint.modificationSeconds == Int64(info.st_mtim.tv_sec))
+        #expect(dog.fingerprint.modificationNanoseconds == Int64(info.st_mtim.tv_nsec))
+        // The full load reads the same files in the same order.
+        let folder = try DataFolder.load(from: scratch.folder)
+        #expect(folder.entryFileCount == names.count)
+    }
+
+    /// Every start reads all the files' paths: they stand side by side in the index, not
+    /// among the entries' strings, where each would cost a page fault of its own.
+    @Test func filePathsStandSideBySide() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let file = try #require(try scratch.open().indexFile)
+        let index = try #require(IndexStore.mapIndex(file))
+        #expect(index.fileCount == 7)
+        for number in 1..<index.fileCount {
+            let previous = index.filePathBytes(number - 1), path = index.filePathBytes(number)
+            #expect(path.baseAddress == previous.baseAddress! + previous.count)
+        }
+    }
+
+    /// Files added before, between and after the others, and one removed, pair every other
+    /// file with its old record: only the changed ones are read again.
+    @Test func pairsUnchangedFilesAroundAddedAndRemovedOnes() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        #expect(try scratch.open().indexStatus == .built)
+        try scratch.write(#"{"id": "aardvark~n", "headword": "aardvark", "senses": []}"#, to: "entries/aardvark.json")
+        try scratch.write(#"{"id": "emu~n", "headword": "emu", "senses": []}"#, to: "entries/emu.json")
+        try scratch.write(#"{"id": "zebu~n", "headword": "zebu", "senses": []}"#, to: "entries/zebu.json")
+        try FileManager.default.removeItem(atPath: scratch.folder + "/entries/go.json")
+        let opened = try scratch.open()
+        #expect(opened.indexStatus == .updated(changedFiles: 4))
+        for id in ["aardvark~n", "emu~n", "zebu~n", "dog~n", "wolf~n"] { #expect(opened.lookup.entryNumber(forID: id) != nil) }
+        #expect(opened.lookup.entryNumber(forID: "go~v") == nil)
+        #expect(try scratch.open().indexStatus == .loaded)
+    }
+
+    /// A build reports each file it has done, for the progress line a first use shows; an
+    /// update says so; a start that finds the index current reports nothing.
+    @Test func aBuildReportsItsProgress() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        final class Steps: @unchecked Sendable { var list: [ProgressStep] = [] }
+        let steps = Steps()
+        _ = try IndexStore.open(folder: scratch.folder, cacheDirectory: scratch.cache) { steps.list.append($0) }
+        #expect(steps.list == (1...7).map { ProgressStep(phase: "building the lookup index of Fixture Dictionary", completed: $0, total: 7) })
+        steps.list = []
+        _ = try IndexStore.open(folder: scratch.folder, cacheDirectory: scratch.cache) { steps.list.append($0) }
+        #expect(steps.list == [])
+        try scratch.write(#"{"id": "emu~n", "headword": "emu", "senses": []}"#, to: "entries/emu.json")
+        _ = try IndexStore.open(folder: scratch.folder, cacheDirectory: scratch.cache) { steps.list.append($0) }
+        #expect(steps.list.last == ProgressStep(phase: "updating the lookup index of Fixture Dictionary", completed: 8, total: 8))
+    }
+
+    @Test func noticesAnEditThatKeepsSizeAndTime() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let path = scratch.folder + "/entries/go.json"
+        let before = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as! Date
+        #expect(try scratch.open().indexStatus == .built)
+        // Same length, same modification time, other content: only the content hash tells.
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"went\"", with: "\"wend\"")
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: before], ofItemAtPath: path)
+        let opened = try scratch.open()
+        #expect(opened.indexStatus == .updated(changedFiles: 1))
+        #expect(opened.lookup.lookUp("wend").isFound)
+        #expect(!opened.lookup.lookUp("went").isFound)
+    }
+
+    @Test(arguments: ["garbage", "truncated", "version", "empty"])
+    func aCorruptOrForeignIndexIsRebuilt(_ damage: String) throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        #expect(try scratch.open().indexStatus == .built)
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: scratch.indexFile)))
+        switch damage {
+        case "garbage": bytes = (0..<bytes.count).map { UInt8(truncatingIfNeeded: $0 &* 7919) }
+        case "truncated": bytes = Array(bytes.prefix(bytes.count / 2))
+        case "version": bytes[8] = 99
+        default: bytes = []
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: scratch.indexFile))
+        let opened = try scratch.open()
+        #expect(opened.indexStatus == .built)
+        #expect(opened.lookup.lookUp("dog").isFound)
+        #expect(try scratch.open().indexStatus == .loaded)
+    }
+
+    @Test func worksWithoutAWritableCache() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        try "a file where the cache folder should be".write(toFile: scratch.cache, atomically: false, encoding: .utf8)
+        let opened = try scratch.open()
+        #expect(opened.indexFile == nil)
+        #expect(opened.lookup.lookUp("bank").entryNumbers.count == 2)
+        let memoryOnly = try IndexStore.open(folder: scratch.folder, cacheDirectory: nil)
+        #expect(memoryOnly.indexFile == nil)
+        #expect(memoryOnly.lookup.lookUp("went").isFound)
+    }
+
+    @Test func neverWritesIntoTheDataFolder() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let before = try FileManager.default.subpathsOfDirectory(atPath: scratch.folder).sorted()
+        _ = try scratch.open()
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: scratch.folder).sorted() == before)
+    }
+
+    @Test func countsTheProblemsAFullLoadReports() throws {
+        let scratch = try Scratch(copying: "broken")
+        defer { scratch.remove() }
+        let folder = try DataFolder.load(from: scratch.folder)
+        let opened = try scratch.open()
+        #expect(opened.problemCount == folder.diagnostics.filter(\.isError).count)
+        #expect(opened.lookup.entryNumber(forID: "dog~n").map { opened.lookup.entry(at: $0) } == folder.entries[0])
+        #expect(opened.lookup.entry(withID: "hostile") == folder.entries.first { $0.id == "hostile" })
+    }
+
+    @Test func cacheDirectoryFollowsXDG() {
+        #expect(IndexStore.cacheDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/a"]) == "/x/cache/wordlink")
+        #expect(IndexStore.cacheDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/a"]) == "/home/a/.cache/wordlink")
+        #expect(IndexStore.cacheDirectory(environment: [:]) == nil)
+        #expect(IndexStore.indexFile(forFolder: "/a", in: "/c") != IndexStore.indexFile(forFolder: "/b", in: "/c"))
+    }
+
+    @Test func aSliceParsesWithTheFilesOffsets() throws {
+        let text = #"[{"a": 1}, {"b": [true, "x"]}]"#
+        let whole = try JSONParser.parse(text)
+        let second = try #require(whole.arrayValue?[1])
+        let slice = Array(Array(text.utf8)[second.offset..<(text.utf8.count - 1)])
+        #expect(try JSONParser.parse(slice, baseOffset: second.offset) == second)
+        #expect(throws: DictionaryModelError.invalidJSON("unexpected ']' after the top-level value", offset: 12)) {
+            try JSONParser.parse(Array("[]]".utf8), baseOffset: 10)
+        }
+    }
+}

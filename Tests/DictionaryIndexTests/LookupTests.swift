@@ -1,0 +1,161 @@
+import Testing
+import DictionaryModel
+import DictionaryIndex
+import TestSupport
+
+@Suite struct LookupTests {
+    let lookup: Lookup
+
+    init() throws {
+        lookup = try Fixtures.sample().lookup
+    }
+
+    func ids(_ query: String) -> [String] {
+        lookup.lookUp(query).entryNumbers.map { lookup.entries[$0].id }
+    }
+
+    @Test(arguments: [
+        ("dog~n", ["dog~n"]),                  // exact id
+        ("café", ["café"]),                    // id equal to a headword
+        ("dog", ["dog~n"]),                    // headword
+        ("DOG", ["dog~n"]),                    // case folded
+        ("  dog \t", ["dog~n"]),               // trimmed
+        ("ｄｏｇ", ["dog~n"]),                  // NFKC: full-width letters
+        ("cafe\u{301}", ["café"]),             // NFKC: composed accent
+        ("CAFÉ", ["café"]),
+        ("wolf", ["wolf~n"]),                  // headword written "Wolf"
+        ("went", ["go~v"]),                    // form as a string…
+        ("doggies", ["dog~n"]),                // …and as an object
+        ("bank", ["bank~n", "bank~v"]),        // homographs together, in load order
+        ("ponies", ["pony~n"]),                // rule ies → y, pos noun
+        ("rivers", ["river~n"]),               // rule s → ""
+        ("banks", ["bank~n", "bank~v"]),       // a rule without pos keeps homographs
+        ("banking", ["bank~v"]),               // rule ing → "", pos verb: not the noun
+        ("wolfing", []),                       // rule ing with pos verb: wolf is a noun
+        ("s", []),                             // a rule never leaves an empty key
+        ("Dog~n", []),                         // ids are case-sensitive
+        ("cafe", []),                          // a missing accent is a suggestion, not a match
+    ])
+    func looksUp(_ query: String, _ expected: [String]) {
+        #expect(ids(query) == expected)
+    }
+
+    @Test func matchKinds() {
+        #expect(lookup.lookUp("dog~n").match == .id)
+        #expect(lookup.lookUp("Dog").match == .headwordOrForm)
+        #expect(lookup.lookUp("ponies").match == .rule(LookupRule(suffix: "ies", replace: "y", pos: "noun")))
+        #expect(lookup.lookUp("zzz").match == .none)
+    }
+
+    @Test func normalisedKeys() {
+        #expect(LookupKey.normalise("  Domestic \u{00A0}\t DOG\n") == "domestic dog")
+        #expect(LookupKey.normalise("ﬁne") == "fine")               // NFKC ligature
+        #expect(LookupKey.normalise("Ⅻ") == "xii")                   // NFKC compatibility numeral
+        #expect(LookupKey.accentFolded("crème brûlée") == "creme brulee")
+    }
+
+    @Test(arguments: [
+        ("dgo", "dog"),         // transposition
+        ("rivr", "river"),      // missing letter
+        ("rivver", "river"),    // extra letter
+        ("pomy", "pony"),       // wrong letter
+        ("cafe", "café"),       // missing accent
+        ("CAFE", "café"),
+        ("wlof", "Wolf"),       // shown as written
+    ])
+    func suggestsTheNearestHeadwordFirst(_ query: String, _ expected: String) {
+        #expect(lookup.suggestions(for: query).first?.text == expected)
+    }
+
+    @Test func suggestionsAreRankedAndLimited() {
+        #expect(lookup.suggestions(for: "dgo").map(\.text) == ["dog", "go"])
+        #expect(lookup.suggestions(for: "gone").isEmpty)       // never the query itself
+        #expect(lookup.suggestions(for: "goen").map(\.text) == ["gone"])
+        #expect(lookup.suggestions(for: "dg").map(\.text) == ["dog"])
+        #expect(lookup.suggestions(for: "xylophone").isEmpty)
+        #expect(lookup.suggestions(for: "dgo", limit: 1).map(\.text) == ["dog"])
+    }
+
+    @Test func completions() {
+        let go = lookup.completions(for: "go")
+        #expect(go.map(\.text) == ["go", "gone", "going"])
+        #expect(go.map(\.kind) == [.exact, .prefix, .prefix])
+        let typo = lookup.completions(for: "dg")
+        #expect(typo.map(\.text) == ["dog"])
+        #expect(typo.map(\.kind) == [.typo])
+        #expect(lookup.completions(for: "Ba").map(\.text) == ["bank"])
+        #expect(lookup.completions(for: "do", limit: 2).map(\.text) == ["dog", "dogs"])
+        #expect(lookup.completions(for: "").isEmpty)
+    }
+
+    @Test func indexHeadwordsAreSortedAndGrouped() {
+        let headwords = lookup.headwords.map { "\($0.headword):\($0.entryNumbers.count)" }
+        #expect(headwords == ["bank:2", "café:1", "dog:1", "go:1", "pony:1", "river:1", "Wolf:1"])
+    }
+}
+
+@Suite struct LinkResolutionTests {
+    let lookup: Lookup
+
+    init() throws {
+        lookup = try Fixtures.sample().lookup
+    }
+
+    @Test func resolvesToOneEntryOrAQueryForSeveral() {
+        let dog = lookup.resolve(target: "Dog")
+        #expect(dog == LinkResolution(state: .resolved, entryIDs: ["dog~n"], destination: "dog~n"))
+        let bank = lookup.resolve(target: "bank")
+        #expect(bank == LinkResolution(state: .resolved, entryIDs: ["bank~n", "bank~v"], destination: "bank"))
+        #expect(lookup.resolve(target: "nowhere") == LinkResolution(state: .unresolved))
+    }
+
+    @Test(arguments: [
+        ("https://example.org/a b", false), ("https://example.org/", true), ("http://x", true),
+        ("mailto:someone@example.org", true), ("ftp://x/y", true), ("gemini://x", true),
+        ("re: something", false), ("note:", false), ("dog", false), ("1:2", false), ("a:b", false),
+    ])
+    func externalTargets(_ target: String, _ isExternal: Bool) {
+        #expect(Lookup.isExternal(target) == isExternal)
+        if isExternal { #expect(lookup.resolve(target: target).state == .external) }
+    }
+
+    @Test func senseAnchors() throws {
+        let bank = try #require(lookup.entry(withID: "bank~n"))
+        #expect(NumberedSense.all(bank.senses).map(\.path) == ["1", "2", "2a", "2b"])
+        #expect(NumberedSense.all(bank.senses).map(\.label) == ["1.", "2.", "a.", "b."])
+        #expect(bank.sense(anchoredAt: "river")?.path == "1")      // by id
+        #expect(bank.sense(anchoredAt: "1")?.sense.id == "river")   // by number, even with an id
+        #expect(bank.sense(anchoredAt: "2b")?.sense.definition?.source == "its staff, as a body")
+        #expect(bank.sense(anchoredAt: "3") == nil)
+        #expect(NumberedSense.marker(4, depth: 2) == "iv")
+        #expect(NumberedSense.marker(27, depth: 1) == "aa")
+        #expect(lookup.resolve(target: "bank", sense: "river").isMissingSense == false)
+        #expect(lookup.resolve(target: "bank~n", sense: "9").isMissingSense == true)
+        #expect(lookup.resolve(target: "bank~n", sense: "9").state == .resolved)
+    }
+
+    @Test func unresolvedLinksOfTheFolderWithTheirPlaces() throws {
+        let (folder, lookup) = try Fixtures.sample()
+        let rendered = folder.unresolvedLinks(lookup: lookup).map(\.diagnostic.description).joined(separator: "\n")
+        #expect(rendered == """
+            warning: unresolved link "domestic dog" in entry "dog~n"
+              --> entries/dog.json:15:51
+            warning: unresolved link "Canis familiaris" in entry "dog~n"
+              --> entries/dog.json:15:79
+            warning: unresolved link "dgo" in entry "dog~n"
+              --> entries/dog.json:19:13
+            warning: unresolved link "canine" in entry "dog~n"
+              --> entries/dog.json:20:48
+            """)
+    }
+
+    @Test func missingSenseIsAWarning() {
+        let folder = DataFolder.load(dictionary: nil, entryFiles: [SourceFile(path: "entries/a.json", text: """
+            {"id": "a", "headword": "a", "senses": [{"definition": "see [[a#2]] and [[a#1]]"}]}
+            """)])
+        let links = folder.unresolvedLinks(lookup: Lookup(folder: folder))
+        #expect(links.map(\.diagnostic.description) == [
+            "warning: link \"a#2\" in entry \"a\" names a sense that \"a\" does not have\n  --> entries/a.json:1:56",
+        ])
+    }
+}

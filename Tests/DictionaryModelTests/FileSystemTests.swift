@@ -1,0 +1,106 @@
+import Testing
+import DictionaryModel
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The file seam: what every module that writes relies on. (The EINTR retries are not
+/// tested: an interrupted write cannot be caused on demand.)
+@Suite struct FileSystemTests {
+    static func mode(_ path: String) -> mode_t {
+        var info = stat()
+        _ = stat(path, &info)
+        return info.st_mode & 0o7777
+    }
+
+    /// The process's umask, read without changing it (`umask(2)` would, for every thread).
+    static func umask() throws -> mode_t {
+        let status = String(decoding: try readFile("/proc/self/status", shownAs: "status"), as: UTF8.self)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Umask:") })
+        return try #require(mode_t(line.dropFirst("Umask:".count).trimmingPrefix(while: \.isWhitespace), radix: 8))
+    }
+
+    static func text(_ path: String) throws -> String {
+        String(decoding: try readFile(path, shownAs: path), as: UTF8.self)
+    }
+
+    @Test func replacingWritesTheNewContentAndLeavesNoTemporary() throws {
+        let folder = ImportScratch.folder("fs")
+        defer { ImportScratch.remove(folder) }
+        let path = folder + "/a.json"
+        try replaceFile(path, with: "first")
+        try replaceFile(path, with: "second, longer")
+        #expect(try Self.text(path) == "second, longer")
+        #expect(try listDirectory(folder) == ["a.json"])
+    }
+
+    @Test func replacingKeepsThePermissionBits() throws {
+        let folder = ImportScratch.folder("fs")
+        defer { ImportScratch.remove(folder) }
+        let path = folder + "/index"
+        try replaceFile(path, with: "old")
+        #expect(chmod(path, 0o640) == 0)
+        try replaceFile(path, with: "new")
+        #expect(Self.mode(path) == 0o640)
+        #expect(chmod(path, 0o604) == 0)
+        try replaceFile(path, with: "newer")
+        #expect(Self.mode(path) == 0o604)
+        #expect(try Self.text(path) == "newer")
+    }
+
+    @Test func aFailedReplaceLeavesTheOldFile() throws {
+        let folder = ImportScratch.folder("fs")
+        defer { ImportScratch.remove(folder) }
+        let path = folder + "/a.json"
+        try replaceFile(path, with: "old")
+        // The temporary file cannot be made: a folder stands in its place.
+        #expect(mkdir(path + ".\(getpid()).tmp", 0o755) == 0)
+        #expect(throws: DictionaryModelError.self) { try replaceFile(path, with: "new") }
+        #expect(try Self.text(path) == "old")
+        rmdir(path + ".\(getpid()).tmp")
+        // The rename cannot be made: the target is a folder, which stays, and the
+        // temporary file goes.
+        let target = folder + "/folder"
+        try makeDirectories(target + "/inside")
+        #expect(throws: DictionaryModelError.self) { try replaceFile(target, with: "new") }
+        #expect(isDirectory(target + "/inside"))
+        #expect(try listDirectory(folder).sorted() == ["a.json", "folder"])
+    }
+
+    @Test func writeAllWritesEverything() throws {
+        let folder = ImportScratch.folder("fs")
+        defer { ImportScratch.remove(folder) }
+        let path = folder + "/big"
+        let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        #expect(fd >= 0)
+        #expect(bytes.withUnsafeBytes { writeAll(fd, $0) } == 0)
+        close(fd)
+        #expect(try readFile(path, shownAs: "big") == bytes)
+        #expect(bytes.withUnsafeBytes { writeAll(-1, $0) } == EBADF)
+    }
+
+    @Test func makeDirectoriesMakesEveryMissingParentOnce() throws {
+        let folder = ImportScratch.folder("fs")
+        defer { ImportScratch.remove(folder) }
+        try makeDirectories(folder + "/a/b/c")
+        try makeDirectories(folder + "/a/b/c")
+        #expect(isDirectory(folder + "/a/b/c"))
+        #expect(Self.mode(folder + "/a") == directoryMode & ~(try Self.umask()))
+        try replaceFile(folder + "/file", with: "")
+        #expect(throws: DictionaryModelError.self) { try makeDirectories(folder + "/file/d") }
+    }
+
+    @Test func removeTreeRemovesFoldersButNotWhatLinksPointAt() throws {
+        let folder = ImportScratch.folder("fs")
+        defer { ImportScratch.remove(folder) }
+        try makeDirectories(folder + "/kept")
+        try replaceFile(folder + "/kept/file", with: "stays")
+        try makeDirectories(folder + "/gone/deeper")
+        #expect(symlink(folder + "/kept", folder + "/gone/link") == 0)
+        removeTree(folder + "/gone")
+        #expect(!fileExists(folder + "/gone"))
+        #expect(try Self.text(folder + "/kept/file") == "stays")
+    }
+}

@@ -1,0 +1,167 @@
+import Testing
+import TerminalText
+import DictionaryModel
+import PageFormatting
+import DictionaryIndex
+import TestSupport
+
+@Suite struct PageFormatterTests {
+    let folder: DataFolder
+    let lookup: Lookup
+    let formatter: PageFormatter
+
+    init() throws {
+        (folder, lookup) = try Fixtures.sample()
+        formatter = PageFormatter(lookup: lookup, info: folder.info)
+    }
+
+    /// Lays `text` out at `width`, draws it into a grid, and returns the grid's lines with
+    /// `|` marking each row's end.
+    func screen(_ text: StyledText, width: Int) -> String {
+        let layoutManager = LayoutManager(text: text, width: width)
+        var grid = CellGrid(columns: width, rows: layoutManager.numberOfRows)
+        grid.draw(layoutManager, in: CellRect(column: 0, row: 0, columns: width, rows: layoutManager.numberOfRows))
+        return grid.lines.map { $0 + "|" }.joined(separator: "\n")
+    }
+
+    func page(_ query: String) -> StyledText {
+        formatter.page(forEntryNumbers: lookup.lookUp(query).entryNumbers)
+    }
+
+    @Test func entryPageAtWidth60() {
+        #expect(screen(page("dog"), width: 60) == """
+            dog  noun  /dɔɡ/  (common)|
+            forms: dogs, doggies (plural, informal)|
+            |
+             1. a domesticated carnivorous mammal, kept as a pet or for|
+                hunting; related to the wolf|
+                  the dog barked all night|
+                  le chien aboie — Phrasebook|
+                      the dog barks|
+                Synonyms: domestic dog, Canis familiaris|
+             2. (informal) a person regarded as unpleasant, see a bank|
+                and the web|
+            |
+            Not to be confused with a dgo.|
+            |
+            Broader: canine|
+            |
+            Etymology: From Old English docga.|
+            |
+            """)
+    }
+
+    /// Where each sense starts, entry by entry and depth first: the text there is the sense's
+    /// number, so a link to `bank#2b` can open the page at "b. its staff".
+    @Test func anchoredPageSaysWhereEachSenseStarts() throws {
+        let numbers = lookup.lookUp("bank").entryNumbers
+        let (text, starts) = formatter.anchoredPage(forEntryNumbers: numbers)
+        #expect(text == page("bank"))
+        #expect(starts.map(\.count) == [4, 1])
+        let bytes = Array(text.string.utf8)
+        func line(at offset: Int) -> String {
+            String(decoding: bytes[offset...].prefix { $0 != 0x0A }, as: UTF8.self)
+        }
+        #expect(starts[0].map(line) == [" 1. sloping land beside a body of water, as of a river", " 2. a financial institution that accepts deposits",
+                                        "a. the building where such an institution works", "b. its staff, as a body"])
+        #expect(starts[1].map(line) == [" 1. tip laterally, as an aircraft does when it turns"])
+        let all = NumberedSense.all(lookup.entry(at: numbers[0]).senses)
+        #expect(all.map(\.path) == ["1", "2", "2a", "2b"])
+    }
+
+    @Test func homographsAtWidth40WithSubSenses() {
+        #expect(screen(page("bank"), width: 40) == """
+            bank  noun  /bæŋk/|
+            |
+             1. sloping land beside a body of water,|
+                as of a river|
+                  they pulled the canoe up on the|
+                    bank — WordNet|
+             2. a financial institution that accepts|
+                deposits|
+                a. the building where such an|
+                   institution works|
+                b. its staff, as a body|
+            |
+            bank  verb|
+            |
+             1. tip laterally, as an aircraft does|
+                when it turns|
+            |
+            """)
+    }
+
+    @Test func indexPage() {
+        #expect(screen(formatter.indexPage(), width: 60) == """
+            Fixture Dictionary|
+            |
+            A small dictionary for the tests.|
+            |
+            7 headwords:|
+            bank, café, dog, go, pony, river, Wolf|
+            |
+            """)
+        let links = formatter.indexPage().wordLinks.map { "\($0.link.target)→\($0.link.destination ?? "-")" }
+        // One entry: the link targets its id; homographs: the headword, which shows them all.
+        #expect(links == ["bank→bank", "café→café", "dog~n→dog~n", "go~v→go~v", "pony~n→pony~n", "river~n→river~n", "wolf~n→wolf~n"])
+    }
+
+    @Test func hostileTextIsShownAsPlaceholders() throws {
+        let broken = try Fixtures.load("broken")
+        let lookup = Lookup(folder: broken)
+        let formatter = PageFormatter(lookup: lookup, info: broken.info)
+        let text = formatter.page(for: try #require(lookup.entry(withID: "hostile")))
+        #expect(screen(text, width: 60) == """
+            esc^[[31m red, c1 <U+0085>, nul ^@, bidi|
+              <U+202E>evil<U+202C>|
+            |
+             1. esc^[[31m red, c1 <U+0085>, nul ^@, bidi|
+                <U+202E>evil<U+202C>|
+            |
+            """)
+    }
+
+    @Test func linksCarryStateDestinationAndOrdinal() {
+        let links = page("dog").wordLinks.map(\.link)
+        #expect(links.map(\.description) == [
+            "link(wolf#1,resolved)", "link(domestic dog#2,unresolved)", "link(Canis familiaris#3,unresolved)",
+            "link(bank#4,resolved)", "link(https://example.org/dog#5,external)", "link(dgo#6,unresolved)",
+            "link(canine#7,unresolved)",
+        ])
+        #expect(links[0].destination == "wolf~n")
+        #expect(links[3].destination == "bank")       // two homographs: the query shows both
+        #expect(links[3].sense == "river")
+        #expect(links[4].destination == nil)
+    }
+
+    @Test func twoLinksToOneTargetStayDistinct() {
+        let lookup = Lookup(entries: [Entry(id: "a", headword: "a", senses: [Sense(definition: "[[a]] [[a]]")])])
+        let text = PageFormatter(lookup: lookup, info: DictionaryInfo(id: "t", title: "T")).page(for: lookup.entries[0])
+        let links = text.wordLinks
+        #expect(links.count == 2)
+        #expect(links.map(\.link.ordinal) == [1, 2])
+        #expect(text.substring(links[0].range) == "a")
+    }
+
+    @Test func stylesAndRoles() {
+        func attributes(of piece: String, in text: StyledText = page("dog")) -> TextAttributes {
+            let bytes = Array(text.string.utf8), needle = Array(piece.utf8)
+            let offset = (0...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle }!
+            return text.attributes(at: offset).attributes
+        }
+        #expect(attributes(of: "dog  ").colorRole == .headword)
+        #expect(attributes(of: "dog  ").isStrong)
+        #expect(attributes(of: "noun").colorRole == .partOfSpeech)
+        #expect(attributes(of: "/dɔɡ/").colorRole == .pronunciation)
+        #expect(attributes(of: "(common)").colorRole == .label)
+        #expect(attributes(of: " 1.").colorRole == .senseNumber)
+        #expect(attributes(of: "the dog barked").colorRole == .example)
+        #expect(attributes(of: "dog barked").isEmphasized)
+        #expect(attributes(of: "— Phrasebook").colorRole == .source)
+        #expect(attributes(of: "unpleasant").isStrong)
+        #expect(attributes(of: "Synonyms:").colorRole == .relationLabel)
+        #expect(attributes(of: "Not to be").colorRole == .note)
+        #expect(attributes(of: " 1.").paragraphStyle == .hanging(4))
+        #expect(attributes(of: "a. the", in: page("bank")).paragraphStyle == .hanging(3, indent: 4))
+    }
+}

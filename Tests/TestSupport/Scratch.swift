@@ -1,0 +1,29 @@
+import DictionaryIndex
+import Foundation
+
+/// A scratch folder for one test: a copy of a fixture and a cache directory of its own.
+public struct Scratch {
+    public let root: String
+    public var folder: String { root + "/data" }
+    public var cache: String { root + "/cache" }
+
+    public init(copying fixture: String) throws {
+        root = NSTemporaryDirectory() + "wordlink-index-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Fixtures.path(fixture), toPath: folder)
+    }
+
+    public func open() throws -> IndexedDictionary {
+        try IndexStore.open(folder: folder, cacheDirectory: cache)
+    }
+
+    public var indexFile: String {
+        IndexStore.indexFile(forFolder: URL(fileURLWithPath: folder).resolvingSymlinksInPath().path, in: cache)
+    }
+
+    public func write(_ text: String, to path: String) throws {
+        try text.write(toFile: folder + "/" + path, atomically: false, encoding: .utf8)
+    }
+
+    public func remove() { try? FileManager.default.removeItem(atPath: root) }
+}
