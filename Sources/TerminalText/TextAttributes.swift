@@ -24,15 +24,34 @@ extension LinkValue {
     fileprivate func isEqual(to other: any LinkValue) -> Bool { (other as? Self) == self }
 }
 
-/// The attribute that makes a run of text clickable (TextKit's custom link attribute, carried to cells), with
-/// a value the text system does not look into.
+/// The attribute that makes a run of text clickable (TextKit's custom link attribute,
+/// carried to cells), with a value the text system does not look into.
+///
+/// Layout and hit-testing compare links of neighbouring runs all the time, so equality is
+/// cheap: copies of one link share a box (compared by identity), a hash made once tells most
+/// different links apart, and only then are the values compared.
 public struct TextLink: Hashable, Sendable {
-    public let value: any LinkValue
+    private final class Box: Sendable {
+        let value: any LinkValue
+        let hash: Int
+        init(_ value: some LinkValue) {
+            self.value = value
+            hash = value.hashValue
+        }
+    }
 
-    public init(_ value: some LinkValue) { self.value = value }
+    private let box: Box
 
-    public static func == (lhs: TextLink, rhs: TextLink) -> Bool { lhs.value.isEqual(to: rhs.value) }
-    public func hash(into hasher: inout Hasher) { value.hash(into: &hasher) }
+    public init(_ value: some LinkValue) { box = Box(value) }
+
+    /// What the layer that made the link put in it.
+    public var value: any LinkValue { box.value }
+
+    public static func == (lhs: TextLink, rhs: TextLink) -> Bool {
+        lhs.box === rhs.box || (lhs.box.hash == rhs.box.hash && lhs.box.value.isEqual(to: rhs.box.value))
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(box.hash) }
 }
 
 /// Indentation of a paragraph, in cells.
