@@ -69,16 +69,7 @@ public struct TextBoundaries: Sendable {
     /// The start of the first word that begins after `offset` (the end of the text when none
     /// does): `w` in vi.
     public func nextWordStart(after offset: Int) -> Int {
-        var position = clamp(offset)
-        while position < utf8Count {
-            let window = segments(around: position)
-            if let next = window.first(where: { $0.isWord && $0.range.lowerBound > offset }) {
-                return next.range.lowerBound
-            }
-            guard let last = window.last, last.range.upperBound > position else { break }
-            position = last.range.upperBound
-        }
-        return utf8Count
+        firstWord(after: offset) { $0.lowerBound > offset }?.lowerBound ?? utf8Count
     }
 
     /// The start of the word that holds the character before `offset`, or of the last word
@@ -99,16 +90,19 @@ public struct TextBoundaries: Sendable {
     /// The end of the first word that ends after `offset` (the end of the text when none
     /// does): `e` in vi, Ctrl-Right in an editor.
     public func nextWordEnd(after offset: Int) -> Int {
+        firstWord(after: offset) { $0.upperBound > offset }?.upperBound ?? utf8Count
+    }
+
+    /// The first word from `offset` on whose range `accepts`, walking window by window.
+    private func firstWord(after offset: Int, where accepts: (Range<Int>) -> Bool) -> Range<Int>? {
         var position = clamp(offset)
         while position < utf8Count {
             let window = segments(around: position)
-            if let next = window.first(where: { $0.isWord && $0.range.upperBound > offset }) {
-                return next.range.upperBound
-            }
+            if let word = window.first(where: { $0.isWord && accepts($0.range) }) { return word.range }
             guard let last = window.last, last.range.upperBound > position else { break }
             position = last.range.upperBound
         }
-        return utf8Count
+        return nil
     }
 
     // MARK: Segmentation
