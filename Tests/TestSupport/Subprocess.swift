@@ -18,14 +18,15 @@ public enum Subprocess {
         return (result.status, result.output)
     }
 
-    /// Runs `arguments` with standard output and error to files (error to the output file
-    /// when `errorFile` is nil); returns the status (128 + signal when killed) and both texts.
-    public static func run(_ arguments: [String], outputFile: String, errorFile: String?) -> (status: Int32, output: String, error: String) {
+    /// Starts `arguments` (found on PATH) with standard input from /dev/null and standard
+    /// output and error to files (error to the output file when `errorFile` is nil; both to
+    /// /dev/null when `outputFile` is nil); returns its pid, or -1.
+    public static func start(_ arguments: [String], outputFile: String?, errorFile: String?) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 1, outputFile ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         if let errorFile {
             posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         } else {
@@ -47,7 +48,14 @@ public enum Subprocess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
-        guard spawned == 0 else { return (-1, "", "cannot run \(arguments[0]): error \(spawned)") }
+        return spawned == 0 ? pid : -1
+    }
+
+    /// Runs `arguments` with standard output and error to files (error to the output file
+    /// when `errorFile` is nil); returns the status (128 + signal when killed) and both texts.
+    public static func run(_ arguments: [String], outputFile: String, errorFile: String?) -> (status: Int32, output: String, error: String) {
+        let pid = start(arguments, outputFile: outputFile, errorFile: errorFile)
+        guard pid > 0 else { return (-1, "", "cannot run \(arguments[0])") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         let output = (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? ""
