@@ -86,9 +86,12 @@ public final class IndexedLookup: EntryLookup, RuleBasedLookup, @unchecked Senda
     public func lookUp(_ query: String) -> LookupResult {
         var result = answer { _ in resolveQuery(query) }
         var attempts = 0
-        while !result.isFound && attempts < 3 {
+        while !result.isFound && attempts < 4 {
             let index = self.index
             guard entryFilesChanged(index) else { break }
+            // A writer that rewrites a file in place (`cp`, a shell's `>`) leaves it empty or
+            // half written for a moment: after the first retry, give it a few milliseconds.
+            if attempts > 0 { usleep(UInt32(5_000 * attempts)) }
             refresh(replacing: index.data, rebuild: false)
             result = answer { _ in resolveQuery(query) }
             attempts += 1
@@ -156,7 +159,9 @@ public final class IndexedLookup: EntryLookup, RuleBasedLookup, @unchecked Senda
                 failure = error
             }
             if attempt == 2 { break }
-            // The file changed under the index: refresh, and find the entry by its id again.
+            // The file changed under the index: refresh, and find the entry by its id again
+            // (after a pause the second time: a file rewritten in place may be half written).
+            if attempt > 0 { usleep(10_000) }
             let id = index.recordID(wanted)
             refresh(replacing: index.data, rebuild: index.data.damaged)
             index = self.index
