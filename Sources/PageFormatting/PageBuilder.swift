@@ -65,7 +65,33 @@ struct PageBuilder {
     /// Appends markup with `base` attributes; each link is resolved once through `resolve`,
     /// and links with the same target and sense share the resolution (a long definition
     /// may link one word a hundred thousand times).
+    /// The most of one field a page shows. A definition of 100 MB (hostile, or a broken
+    /// import) would otherwise take gigabytes and tens of seconds to lay out; no one reads
+    /// that much of a field on a page, and the data itself is not changed.
+    static let fieldLimit = 1 << 20
+
     mutating func append(_ markup: Markup, _ base: TextAttributes, resolve: (String, String?) -> LinkResolution) {
+        var markup = markup
+        var cutFrom: Int?
+        if markup.source.utf8.count > Self.fieldLimit {
+            cutFrom = markup.source.utf8.count
+            // At a character boundary at or before the limit; markup left open there shows
+            // as its literal characters, as any unclosed markup does.
+            let utf8 = markup.source.utf8
+            var end = utf8.index(utf8.startIndex, offsetBy: Self.fieldLimit)
+            while end > utf8.startIndex, utf8[end] & 0xC0 == 0x80 {
+                end = utf8.index(before: end)
+            }
+            markup = Markup(String(markup.source[..<end]), offset: markup.offset)
+        }
+        defer {
+            if let cutFrom {
+                let megabytes = Double(cutFrom) / 1_048_576
+                let shown = (megabytes * 10).rounded() / 10
+                append(" … (the rest of this field is not shown: it is \(shown) MB, and a page shows at most 1 MB of one field)",
+                       TextAttributes(colorRole: .secondary))
+            }
+        }
         var links: [Int: WordLink] = [:]
         var resolutions: [TargetKey: LinkResolution] = [:]
         for run in markup.runs {

@@ -165,3 +165,19 @@ import TestSupport
         #expect(attributes(of: "a. the", in: page("bank")).paragraphStyle == .hanging(3, indent: 4))
     }
 }
+
+/// A field larger than a page shows is cut, with a note; the data is not changed.
+@Suite struct LongFieldTests {
+    @Test func aHugeDefinitionIsShownCutWithANote() throws {
+        let definition = String(repeating: "word [[dog]] ", count: 120_000) + "THE END"
+        let entry = try Entry(json: .object(["id": "x", "headword": "x", "senses": [.object(["definition": .string(definition)])]]))
+        let dog = try Entry(json: .object(["id": "dog", "headword": "dog", "senses": []]))
+        let lookup = Lookup(entries: [entry, dog])
+        let page = PageFormatter(lookup: lookup, info: DictionaryInfo(id: "t", title: "T")).page(for: entry)
+        #expect(page.utf8Count < 1_100_000)
+        #expect(!page.string.contains("THE END"))
+        #expect(page.string.contains("the rest of this field is not shown: it is 1.5 MB, and a page shows at most 1 MB of one field"))
+        #expect(page.wordLinks.allSatisfy { $0.link.state == .resolved })
+        #expect(entry.senses[0].definition?.source.hasSuffix("THE END") == true, "the entry itself keeps the whole field")
+    }
+}
