@@ -41,7 +41,10 @@ enum Help {
         finds in the page; 'f' labels every visible link; drag, double-click or 'v' selects
         and 'y' copies; '?' lists every key; 'q' quits. Ctrl-Z suspends. Pasting opens
         the lookup prompt with the pasted text (in a prompt, inserts it). The browser needs
-        a terminal that can move its cursor (not TERM=dumb); 'wordlink define' works anywhere.
+        a terminal that can move its cursor (not TERM=dumb) and a UTF-8 locale; 'wordlink
+        define' works anywhere. In a prompt or a mode, Ctrl-C cancels it. Text from the data
+        is shown (and copied) with controls as placeholders such as ^[, in every command's
+        output too.
 
         The first use of a data folder builds a lookup index of it in $XDG_CACHE_HOME/wordlink
         (else ~/.cache/wordlink), with a progress line on a terminal; later starts read only
