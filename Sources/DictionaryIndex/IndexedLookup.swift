@@ -148,32 +148,37 @@ public final class IndexedLookup: EntryLookup, RuleBasedLookup, @unchecked Senda
         }
         lock.unlock()
         var index = self.index
-        var wanted = number
+        // What the index said of the entry, for the stand-in should it not be read again.
+        let id = index.recordID(number)
+        let path = index.filePath(index.recordFile(number))
+        let standIn = (headword: index.recordHeadword(number), pos: index.recordPos(number), range: index.recordRange(number))
+        var wanted: Int? = number
         var entry: Entry?
         var failure: DictionaryModelError?
-        for attempt in 0..<3 {
-            do throws(DictionaryModelError) {
-                entry = try decodeEntry(wanted, in: index)
-                break
-            } catch {
-                failure = error
+        for attempt in 0..<4 {
+            if let wanted {
+                do throws(DictionaryModelError) {
+                    entry = try decodeEntry(wanted, in: index)
+                    break
+                } catch {
+                    failure = error
+                }
             }
-            if attempt == 2 { break }
-            // The file changed under the index: refresh, and find the entry by its id again
-            // (after a pause the second time: a file rewritten in place may be half written).
-            if attempt > 0 { usleep(10_000) }
-            let id = index.recordID(wanted)
+            if attempt == 3 { break }
+            // The file changed under the index: refresh, and find the entry by its id again.
+            // A file rewritten in place (`cp`, a shell's `>`) is empty or half written for a
+            // moment, so after the first try wait a little; numbers of the old index mean
+            // nothing in the new one.
+            if attempt > 0 { usleep(UInt32(10_000 * attempt)) }
             refresh(replacing: index.data, rebuild: index.data.damaged)
             index = self.index
-            guard let found = index.record(forID: id) else { break }
-            wanted = found
+            wanted = index.record(forID: id)
         }
-        guard let entry else {
-            let path = index.filePath(index.recordFile(wanted))
-            return Entry(id: index.recordID(wanted), headword: index.recordHeadword(wanted), pos: index.recordPos(wanted),
+        guard let entry, let wanted else {
+            return Entry(id: id, headword: standIn.headword, pos: standIn.pos,
                          notes: [Markup("This entry could not be read again from \(path) (\(failure?.message ?? "it is gone")): the file "
                                         + "keeps changing while wordlink is running. Open the dictionary again.")],
-                         origin: Entry.Origin(file: path, byteRange: index.recordRange(wanted)))
+                         origin: Entry.Origin(file: path, byteRange: standIn.range))
         }
         lock.lock()
         if decoded.count >= Self.cacheLimit { decoded.removeAll(keepingCapacity: true) }

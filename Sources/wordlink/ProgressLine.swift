@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import DictionaryModel
+import TerminalText
 
 /// A line on standard error that says how far a long task has got (`phase: 42%`), redrawn in
 /// place, and cleared when the task ends; nothing at all when standard error is not a
@@ -13,7 +14,18 @@ final class ProgressLine {
     func update(_ step: ProgressStep) {
         guard isShown else { return }
         let percent = step.total > 0 ? step.completed * 100 / step.total : 0
-        let line = "\(step.phase): \(percent)%"
+        var line = "\(step.phase): \(percent)%"
+        // Shorter than the terminal is wide: a line that wraps cannot be redrawn in place, and
+        // each update would leave a row behind. The percentage is kept, the phase cut.
+        if let width = Terminal.width(of: STDERR_FILENO), CellWidth.of(line) > width - 1 {
+            let suffix = "…: \(percent)%"
+            var phase = ""
+            for character in step.phase {
+                if CellWidth.of(phase + String(character) + suffix) > width - 1 { break }
+                phase.append(character)
+            }
+            line = phase + suffix
+        }
         guard line != last else { return }
         var output = StyledOutput()
         output.append(.eraseLine)

@@ -12,10 +12,13 @@ import DictionaryModel
 /// written as themselves. Output is encoded for the locale (`TerminalEncoding`).
 enum Terminal {
     /// The width of the terminal on standard output, or nil when it is not a terminal.
-    static func width() -> Int? {
-        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+    static func width() -> Int? { width(of: STDOUT_FILENO) }
+
+    /// The width of the terminal on `fd`, or nil when it is not a terminal.
+    static func width(of fd: Int32) -> Int? {
+        guard isatty(fd) == 1 else { return nil }
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
     }
 

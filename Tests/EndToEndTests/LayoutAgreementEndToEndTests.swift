@@ -6,8 +6,12 @@ import TestSupport
 @Suite(.serialized) struct LayoutAgreementEndToEndTests {
     @Test func defineOnATerminalWrapsAsTheBrowserThere() throws {
         let columns = 50
+        // A cache of its own, so the index is built here: the progress line it draws on the
+        // terminal (narrower than the line) must leave nothing behind.
+        let cache = Subprocess.temporaryPath("agree-cache")
+        defer { try? FileManager.default.removeItem(atPath: cache) }
         let define = try TmuxSession(name: "agree-define", columns: columns, rows: 150,
-                                     shellCommand: "\"\(TmuxSession.binary)\" define run --data \"\(TmuxSession.data)\"; echo EXIT=$?; sleep 60")
+                                     shellCommand: "XDG_CACHE_HOME=\(cache) \"\(TmuxSession.binary)\" define run --data \"\(TmuxSession.data)\"; echo EXIT=$?; sleep 60")
         let defined = try define.waitFor(text: "EXIT=0")
         let browser = try TmuxSession(name: "agree-browser", columns: columns, rows: 20, arguments: ["run"])
         let screen = try browser.waitFor(text: "wordlink · run")
