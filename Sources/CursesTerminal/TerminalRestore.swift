@@ -8,16 +8,11 @@ import Glibc
 /// are async-signal-safe (`write`, `tcsetattr`, `signal`, `raise`), then let the signal do
 /// what it would have done, so a crash report prints on a sane terminal.
 enum TerminalRestore {
-    /// Saved `termios` of the terminal, set once before any handler is installed.
-    /// Storage for one `termios`, allocated once. Not a global `termios`: Swift sees the
-    /// struct as 57 bytes while the C library writes its whole 60-byte stride, which ran past
-    /// a global into the next one (found by the address sanitizer).
-    nonisolated(unsafe) static let saved: UnsafeMutablePointer<termios> = {
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: max(MemoryLayout<termios>.stride, 64),
-                                                   alignment: MemoryLayout<termios>.alignment)
-        raw.initializeMemory(as: UInt8.self, repeating: 0, count: max(MemoryLayout<termios>.stride, 64))
-        return raw.bindMemory(to: termios.self, capacity: 1)
-    }()
+    /// The terminal's settings, saved once before any handler is installed, in storage of
+    /// the C size (`TerminalSettings`); made before any signal can arrive, never inside a handler.
+    nonisolated(unsafe) static let settings = TerminalSettings.blank()
+    /// What the handlers and `tcgetattr`/`tcsetattr` are given.
+    nonisolated(unsafe) static let saved: UnsafeMutablePointer<termios> = settings.pointer
     nonisolated(unsafe) static var hasSaved = false
     nonisolated(unsafe) static var descriptor: Int32 = 0
     nonisolated(unsafe) static var isActive = false

@@ -17,6 +17,9 @@ final class TerminalSettings {
         pointer = raw.bindMemory(to: termios.self, capacity: 1)
     }
 
+    /// Zeroed settings, to be filled by `tcgetattr` later.
+    static func blank() -> TerminalSettings { TerminalSettings() }
+
     /// The settings of terminal `fd` now, or nil when it is not a terminal.
     convenience init?(of fd: Int32) {
         self.init()

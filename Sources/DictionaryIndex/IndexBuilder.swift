@@ -1,4 +1,7 @@
 import DictionaryModel
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One entry as the index keeps it: what pages and prompts need without decoding it, and
 /// where it stands.
@@ -55,12 +58,28 @@ struct IndexedFile: Sendable {
     /// Reads and decodes the file `path` (relative to `folder`) for the index.
     static func scan(folder: String, path: String, fingerprint: FileFingerprint) -> IndexedFile {
         var fingerprint = fingerprint
-        let bytes: [UInt8]
-        do throws(DictionaryModelError) {
-            bytes = try readFile(folder + "/" + path, shownAs: path)
-        } catch {
-            return IndexedFile(path: path, fingerprint: fingerprint, errorCount: 1, entries: [])
+        var bytes: [UInt8] = []
+        let fullPath = folder + "/" + path
+        for attempt in 0..<3 {
+            do throws(DictionaryModelError) {
+                bytes = try readFile(fullPath, shownAs: path)
+            } catch {
+                return IndexedFile(path: path, fingerprint: fingerprint, errorCount: 1, entries: [])
+            }
+            // The content must be what the listing's stat describes. A file rewritten in place
+            // (`cp`, a shell's `>`) between the two is read empty or half written, and its
+            // modification time may not move (the clock behind it ticks every few ms): stat it
+            // again and read it again.
+            if bytes.count == Int(fingerprint.size) || attempt == 2 { break }
+            var info = stat()
+            guard stat(fullPath, &info) == 0 else { break }
+            fingerprint.size = UInt64(info.st_size)
+            fingerprint.modificationSeconds = Int64(info.st_mtim.tv_sec)
+            fingerprint.modificationNanoseconds = Int64(info.st_mtim.tv_nsec)
+            usleep(2_000)
         }
+        // Still not what the stat says: record what was read, so the next check sees a change.
+        if bytes.count != Int(fingerprint.size) { fingerprint.size = UInt64(bytes.count) }
         fingerprint.contentHash = bytes.withUnsafeBytes { FileFingerprint.hash($0) }
         var errors = 0
         var entries: [IndexedEntry] = []

@@ -10,15 +10,6 @@ import DictionaryIndex
 
 /// A re-import that fails, at any point, leaves the previous import exactly as it was.
 @Suite struct ImportAtomicityTests {
-    /// Every file under `root` (relative path → bytes), folders included as empty values.
-    static func snapshot(_ root: String) -> [String: Data] {
-        var result: [String: Data] = [:]
-        let enumerator = FileManager.default.enumerator(atPath: root)
-        while let path = enumerator?.nextObject() as? String {
-            result[path] = FileManager.default.contents(atPath: root + "/" + path) ?? Data()
-        }
-        return result
-    }
 
     /// A copy of wordnet-mini whose index.verb names a synset that data.verb lacks: the
     /// import fails while writing entries, after the nouns' shards are written.
@@ -37,13 +28,13 @@ import DictionaryIndex
         defer { ImportScratch.remove(scratch) }
         let destination = scratch + "/wn"
         _ = try WordNetImporter(from: Fixtures.path("wordnet-mini"), to: destination, entriesPerFile: 2).run()
-        let before = Self.snapshot(destination)
+        let before = ImportScratch.snapshot(destination)
         #expect(before.keys.contains("entries/0000.json"))
         let broken = try Self.brokenWordNet(in: scratch)
         #expect(throws: DictionaryModelError.self) {
             try WordNetImporter(from: broken, to: destination, entriesPerFile: 2).run()
         }
-        #expect(Self.snapshot(destination) == before)
+        #expect(ImportScratch.snapshot(destination) == before)
         // No temporary folder is left beside it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).sorted() == ["broken-wordnet", "wn"])
     }
@@ -58,7 +49,7 @@ import DictionaryIndex
         var importer = DictdImporter(index: index, dict: dict, to: destination, entriesPerFile: 1)
         importer.licenseFile = license
         _ = try importer.run()
-        let before = Self.snapshot(destination)
+        let before = ImportScratch.snapshot(destination)
         #expect(before.keys.contains("LICENSE") && before.keys.contains("NOTICE"))
         // The licence is read last, after every shard is written: make it unreadable.
         unlink(license)
@@ -66,7 +57,7 @@ import DictionaryIndex
         #expect(throws: DictionaryModelError.refused(path: license, reason: "not a regular file (a FIFO)")) {
             try importer.run()
         }
-        #expect(Self.snapshot(destination) == before)
+        #expect(ImportScratch.snapshot(destination) == before)
     }
 
     @Test func leftoversOfAKilledImportAreRemovedByTheNext() throws {

@@ -47,15 +47,6 @@ import Glibc
         Subprocess.start(arguments, outputFile: nil, errorFile: "/dev/null")
     }
 
-    /// Every file under `root` with its bytes.
-    static func snapshot(_ root: String) -> [String: Data] {
-        var result: [String: Data] = [:]
-        let enumerator = FileManager.default.enumerator(atPath: root)
-        while let path = enumerator?.nextObject() as? String {
-            result[path] = FileManager.default.contents(atPath: root + "/" + path) ?? Data()
-        }
-        return result
-    }
 
     /// A small import, then a re-import of the whole of WordNet killed with `signal` once it
     /// has written a few shards: the small import is still there, byte for byte, and `check`
@@ -69,7 +60,7 @@ import Glibc
         defer { try? FileManager.default.removeItem(atPath: parent) }
         let folder = parent + "/wn"
         #expect(Self.run(["import", "wordnet", "--from", ImportCommandEndToEndTests.wordnetMini, "--to", folder]).status == 0)
-        let before = Self.snapshot(folder)
+        let before = ImportScratch.snapshot(folder)
 
         let pid = Self.spawn([TmuxSession.binary, "import", "wordnet", "--from", source, "--to", folder])
         try #require(pid > 0)
@@ -85,7 +76,7 @@ import Glibc
         #expect(waited < 120_000, "the import never wrote its fourth shard")
         #expect(status & 0x7F == signal, "the import ended before it was killed")
 
-        #expect(Self.snapshot(folder) == before)
+        #expect(ImportScratch.snapshot(folder) == before)
         let checked = Self.run(["check", "--data", folder])
         #expect(checked.status == 0)
         #expect(checked.output == "16 entries in 1 file: 0 errors, 0 warnings\n")

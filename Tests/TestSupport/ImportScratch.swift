@@ -1,10 +1,22 @@
 import DictionaryModel
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Temporary folders and files for the importer tests.
 public enum ImportScratch {
+    /// Every file under `root` (relative path → bytes), folders included as empty values: to
+    /// compare a folder before and after something that must not change it.
+    public static func snapshot(_ root: String) -> [String: Data] {
+        var result: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        while let path = enumerator?.nextObject() as? String {
+            result[path] = FileManager.default.contents(atPath: root + "/" + path) ?? Data()
+        }
+        return result
+    }
+
     /// A new empty folder under /tmp, unique to this call.
     public static func folder(_ name: String = "import") -> String {
         var template = Array("/tmp/wordlink-\(name)-XXXXXX".utf8CString)
