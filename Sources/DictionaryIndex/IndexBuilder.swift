@@ -56,7 +56,35 @@ struct IndexedFile: Sendable {
     }
 
     /// Reads and decodes the file `path` (relative to `folder`) for the index.
-    static func scan(folder: String, path: String, fingerprint: FileFingerprint) -> IndexedFile {
+    ///
+    /// A file that does not decode and changed within the last two seconds may be caught
+    /// half written (`cp` and a shell's `>` truncate it first, then write): it is read again
+    /// after short pauses, up to `brokenFileRereads` times, before it counts as broken. A file
+    /// that is broken and old is read once.
+    static func scan(folder: String, path: String, fingerprint listed: FileFingerprint) -> IndexedFile {
+        var result = scanOnce(folder: folder, path: path, fingerprint: listed)
+        var pause: UInt32 = 2_000
+        for _ in 0..<brokenFileRereads where result.errorCount > 0 && changedRecently(result.fingerprint) {
+            usleep(pause)
+            pause *= 2
+            var info = stat()
+            guard stat(folder + "/" + path, &info) == 0 else { break }
+            result = scanOnce(folder: folder, path: path, fingerprint: FileFingerprint(stat: info))
+        }
+        return result
+    }
+
+    /// How many times a broken, just-changed file is read again (pauses of 2, 4, 8, 16 and
+    /// 32 ms: 62 ms in all).
+    static let brokenFileRereads = 5
+
+    /// Whether the file was modified within the last two seconds.
+    static func changedRecently(_ fingerprint: FileFingerprint) -> Bool {
+        IndexStore.now() - fingerprint.modificationSeconds <= 2
+    }
+
+    /// One read and decode of the file, its content checked against the stat.
+    static func scanOnce(folder: String, path: String, fingerprint: FileFingerprint) -> IndexedFile {
         var fingerprint = fingerprint
         var bytes: [UInt8] = []
         let fullPath = folder + "/" + path
@@ -73,9 +101,7 @@ struct IndexedFile: Sendable {
             if bytes.count == Int(fingerprint.size) || attempt == 2 { break }
             var info = stat()
             guard stat(fullPath, &info) == 0 else { break }
-            fingerprint.size = UInt64(info.st_size)
-            fingerprint.modificationSeconds = Int64(info.st_mtim.tv_sec)
-            fingerprint.modificationNanoseconds = Int64(info.st_mtim.tv_nsec)
+            fingerprint = FileFingerprint(stat: info)
             usleep(2_000)
         }
         // Still not what the stat says: record what was read, so the next check sees a change.

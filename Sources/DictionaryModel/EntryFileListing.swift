@@ -70,11 +70,7 @@ public func listEntryFiles(folder: String) throws(DictionaryModelError) -> [List
               bytes[(bytes.count - suffix.count)...].elementsEqual(suffix) else { continue }
         var info = stat()
         var fingerprint = FileFingerprint(size: 0, modificationSeconds: 0, modificationNanoseconds: 0, contentHash: 0)
-        if fstatat(directory, name, &info, 0) == 0 {
-            fingerprint.size = UInt64(max(0, info.st_size))
-            fingerprint.modificationSeconds = Int64(info.st_mtim.tv_sec)
-            fingerprint.modificationNanoseconds = Int64(info.st_mtim.tv_nsec)
-        }
+        if fstatat(directory, name, &info, 0) == 0 { fingerprint = FileFingerprint(stat: info) }
         // Almost every name is ASCII: checked byte by byte before the full UTF-8 check.
         if bytes.contains(where: { $0 >= 0x80 }) {
             let (escaped, valid) = escapingInvalidUTF8(bytes)

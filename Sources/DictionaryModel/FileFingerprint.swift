@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// How an entry file looked when it was indexed: enough to tell, without reading it, that it
 /// has not changed since.
 public struct FileFingerprint: Hashable, Sendable {
@@ -14,6 +18,14 @@ public struct FileFingerprint: Hashable, Sendable {
         self.modificationNanoseconds = modificationNanoseconds
         self.contentHash = contentHash
     }
+
+    #if canImport(Glibc)
+    /// The size and modification time of `info`, with no content hash.
+    public init(stat info: stat) {
+        self.init(size: UInt64(max(0, info.st_size)), modificationSeconds: Int64(info.st_mtim.tv_sec),
+                  modificationNanoseconds: Int64(info.st_mtim.tv_nsec), contentHash: 0)
+    }
+    #endif
 
     /// Whether the size and modification time match (the content hash is not compared).
     public func hasSameStat(as other: FileFingerprint) -> Bool {

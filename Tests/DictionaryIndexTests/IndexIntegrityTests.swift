@@ -134,4 +134,37 @@ import TestSupport
         #expect(!lookup.lookUp("nothing at all").isFound)
         #expect(lookup.refreshCount == before)
     }
+
+    /// `cp` and a shell's `>` truncate a file, then write it: an index built in between reads
+    /// it empty. A just-changed file that does not decode is read again after short pauses.
+    @Test func aJustTruncatedEntryFileIsReadAgainOnceWritten() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let path = scratch.folder + "/entries/dog.json"
+        let content = try Data(contentsOf: URL(fileURLWithPath: path))
+        try Data().write(to: URL(fileURLWithPath: path))
+        let listed = try #require(try listEntryFiles(folder: scratch.folder).first { $0.path == "entries/dog.json" })
+        #expect(listed.fingerprint.size == 0)
+        let writer = Thread { usleep(3_000); try? content.write(to: URL(fileURLWithPath: path)) }
+        writer.start()
+        let file = IndexedFile.scan(folder: scratch.folder, path: listed.path, fingerprint: listed.fingerprint)
+        #expect(file.errorCount == 0)
+        #expect(file.entries.map(\.id).contains("dog~n"))
+        #expect(file.fingerprint.size == UInt64(content.count))
+    }
+
+    /// A broken file that has not changed lately is read once: nobody is writing it.
+    @Test func anOldBrokenEntryFileIsReadOnce() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let path = scratch.folder + "/entries/dog.json"
+        try Data("[{".utf8).write(to: URL(fileURLWithPath: path))
+        var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        let listed = try #require(try listEntryFiles(folder: scratch.folder).first { $0.path == "entries/dog.json" })
+        #expect(!IndexedFile.changedRecently(listed.fingerprint))
+        let file = IndexedFile.scan(folder: scratch.folder, path: listed.path, fingerprint: listed.fingerprint)
+        #expect(file.errorCount == 1)
+        #expect(file.entries.isEmpty)
+    }
 }
