@@ -3,17 +3,22 @@ import DictionaryModel
 /// What pages, commands and the browser need from a dictionary's lookup: finding entries by
 /// query, id and link target, suggestions and completion, and the entries themselves.
 ///
-/// Two kinds conform. `Lookup` holds every entry of a fully loaded `DataFolder` (what
-/// `wordlink check` and the tests use); `IndexedLookup` answers from the persisted index and
-/// decodes an entry only when it is asked for (`define` and the browser). Entry numbers are
-/// each kind's own: they only mean something to the lookup that returned them.
+/// Two kinds conform, both asking one `LookupEngine`. `Lookup` holds every entry of a fully
+/// loaded `DataFolder` (what `wordlink check` and the tests use); `IndexedLookup` answers from
+/// the persisted index and decodes an entry only when it is asked for (`define` and the
+/// browser). Entry numbers are each kind's own: they only mean something to the lookup that
+/// returned them.
 public protocol EntryLookup: Sendable {
     /// How many entry numbers there are (`0..<entryCount`).
     var entryCount: Int { get }
 
-    /// Looks `query` up as the data format resolves a link target: exact id, then
-    /// normalised headword or form, then lookup rules.
+    /// Looks up a query as a person types it: an exact id alone; else what the query names
+    /// directly (headword, then form), followed by every other entry a lookup rule leads to.
     func lookUp(_ query: String) -> LookupResult
+
+    /// Looks up a link target: an exact id; else the entries it names directly; only when
+    /// there are none, those a lookup rule leads to.
+    func lookUp(linkTarget target: String) -> LookupResult
 
     /// The entry number of the entry with exactly this id.
     func entryNumber(forID id: String) -> Int?
@@ -48,45 +53,6 @@ public protocol EntryLookup: Sendable {
     func entryMatching(id: String, sense: String?) -> (number: Int, hasSense: Bool)?
 }
 
-/// A lookup that finds entries by id, by normalised headword or form (`directMatches`), and
-/// through lookup rules: the data format's resolution, written once for both kinds.
-protocol RuleBasedLookup: EntryLookup {
-    var rules: [LookupRule] { get }
-    /// Entries whose headword (first) or form is exactly the normalised `key`.
-    func directMatches(_ key: String) -> [Int]
-}
-
-extension RuleBasedLookup {
-    /// Exact id, then normalised headword or form, then lookup rules (a rule with `pos`
-    /// counts only when it lands on an entry of that part of speech).
-    func resolveQuery(_ query: String) -> LookupResult {
-        if let number = entryNumber(forID: query) {
-            return LookupResult(query: query, entryNumbers: [number], match: .id)
-        }
-        let key = LookupKey.normalise(query)
-        let direct = directMatches(key)
-        if !direct.isEmpty {
-            return LookupResult(query: query, entryNumbers: direct, match: .headwordOrForm)
-        }
-        var found: [Int] = []
-        var firstRule: LookupRule?
-        for rule in rules {
-            let suffix = LookupKey.normalise(rule.suffix)
-            guard key.hasSuffix(suffix), key.count > suffix.count else { continue }
-            let stem = String(key.dropLast(suffix.count)) + LookupKey.normalise(rule.replace)
-            for number in directMatches(stem) where !found.contains(number) {
-                if let wanted = rule.pos, pos(ofEntryAt: number) != wanted { continue }
-                found.append(number)
-                if firstRule == nil { firstRule = rule }
-            }
-        }
-        if let firstRule {
-            return LookupResult(query: query, entryNumbers: found, match: .rule(firstRule))
-        }
-        return LookupResult(query: query, entryNumbers: [], match: .none)
-    }
-}
-
 extension EntryLookup {
     public func entry(at number: Int, hasSenseAnchoredAt anchor: String) -> Bool {
         entry(at: number).sense(anchoredAt: anchor) != nil
@@ -115,7 +81,7 @@ extension EntryLookup {
             return LinkResolution(state: .resolved, entryIDs: [target], sense: sense, destination: target,
                                   isMissingSense: !match.hasSense)
         }
-        let result = lookUp(target)
+        let result = lookUp(linkTarget: target)
         guard !result.entryNumbers.isEmpty else {
             return LinkResolution(state: .unresolved, sense: sense)
         }

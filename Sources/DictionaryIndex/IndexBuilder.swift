@@ -16,6 +16,14 @@ struct IndexedEntry: Sendable {
     var senseIDs: [String] = []
 }
 
+extension IndexedEntry {
+    /// What the index keeps of `entry`.
+    init(entry: Entry) {
+        self.init(id: entry.id, headword: entry.headword, pos: entry.pos, forms: entry.forms.map(\.text),
+                  summary: entry.summary, byteRange: entry.origin.byteRange, senseIDs: IndexedFile.senseIDs(entry.senses))
+    }
+}
+
 /// One entry file as the index keeps it: its fingerprint, its entries that decode (in file
 /// order, duplicates included) and how many problems it has (`wordlink check` names them).
 struct IndexedFile: Sendable {
@@ -31,12 +39,15 @@ struct IndexedFile: Sendable {
         case scanned(folder: String, path: String, fingerprint: FileFingerprint)
         /// A file that is listed but never read (its name is not UTF-8): one problem, no entries.
         case refused(path: String, fingerprint: FileFingerprint)
+        /// A file already read and decoded (a full load's entries, indexed in memory).
+        case loaded(IndexedFile)
         /// File `number` of an older index, with the file's modification time as it is now.
         case reused(IndexReader, number: Int, modificationSeconds: Int64)
 
         var path: String {
             switch self {
             case .scanned(_, let path, _), .refused(let path, _): path
+            case .loaded(let file): file.path
             case .reused(let index, let number, _): index.filePath(number)
             }
         }
@@ -47,6 +58,8 @@ struct IndexedFile: Sendable {
                 return IndexedFile.scan(folder: folder, path: path, fingerprint: fingerprint)
             case .refused(let path, let fingerprint):
                 return IndexedFile(path: path, fingerprint: fingerprint, errorCount: 1, entries: [])
+            case .loaded(let file):
+                return file
             case .reused(let index, let number, let modificationSeconds):
                 var file = IndexStore.indexedFile(index, number)
                 file.fingerprint.modificationSeconds = modificationSeconds
@@ -112,10 +125,7 @@ struct IndexedFile: Sendable {
         for item in DataFolder.entries(in: SourceFile(path: path, bytes: bytes)) {
             switch item {
             case .failure(let error): errors += error.all.count
-            case .success(let (entry, _)):
-                entries.append(IndexedEntry(id: entry.id, headword: entry.headword, pos: entry.pos, forms: entry.forms.map(\.text),
-                                            summary: entry.summary, byteRange: entry.origin.byteRange,
-                                            senseIDs: senseIDs(entry.senses)))
+            case .success(let (entry, _)): entries.append(IndexedEntry(entry: entry))
             }
         }
         return IndexedFile(path: path, fingerprint: fingerprint, errorCount: errors, entries: entries)

@@ -9,7 +9,7 @@ import DictionaryModel
 ///
 /// Gives the same answers as `Lookup` over a full load of the same folder (the tests
 /// compare them), except that entry numbers are the index's own.
-public final class IndexedLookup: EntryLookup, RuleBasedLookup, @unchecked Sendable {
+public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     /// The index being asked; replaced when it turns out damaged or out of date.
     private var current: IndexReader
     /// The data folder, to read entries from.
@@ -43,12 +43,12 @@ public final class IndexedLookup: EntryLookup, RuleBasedLookup, @unchecked Senda
     /// `body`'s answer from the current index; when a block it read turned out damaged (a
     /// CRC that does not match), the index is rebuilt from the entry files and asked again:
     /// a damaged index never answers.
-    @inline(__always) func answer<T>(_ body: (IndexReader) -> T) -> T {
+    @inline(__always) func answer<T>(_ body: (LookupEngine) -> T) -> T {
         let index = self.index
-        let result = body(index)
+        let result = body(LookupEngine(index: index, rules: rules))
         guard index.data.damaged else { return result }
         refresh(replacing: index.data, rebuild: true)
-        return body(self.index)
+        return body(LookupEngine(index: self.index, rules: rules))
     }
 
     /// Opens the folder again through `IndexStore` (which reads again only the entry files
@@ -76,7 +76,7 @@ public final class IndexedLookup: EntryLookup, RuleBasedLookup, @unchecked Senda
         return false
     }
 
-    public var entryCount: Int { answer { index in index.recordCount } }
+    public var entryCount: Int { answer { $0.index.recordCount } }
 
     // MARK: Lookup
 
@@ -84,7 +84,15 @@ public final class IndexedLookup: EntryLookup, RuleBasedLookup, @unchecked Senda
     /// was made (a file added or rewritten while the browser runs) and, if so, asks again
     /// from an index brought up to date.
     public func lookUp(_ query: String) -> LookupResult {
-        var result = answer { _ in resolveQuery(query) }
+        lookUp { $0.lookUp(query) }
+    }
+
+    public func lookUp(linkTarget target: String) -> LookupResult {
+        lookUp { $0.lookUp(linkTarget: target) }
+    }
+
+    private func lookUp(_ ask: (LookupEngine) -> LookupResult) -> LookupResult {
+        var result = answer(ask)
         var attempts = 0
         while !result.isFound && attempts < 4 {
             let index = self.index
@@ -93,40 +101,30 @@ public final class IndexedLookup: EntryLookup, RuleBasedLookup, @unchecked Senda
             // half written for a moment: after the first retry, give it a few milliseconds.
             if attempts > 0 { usleep(UInt32(5_000 * attempts)) }
             refresh(replacing: index.data, rebuild: false)
-            result = answer { _ in resolveQuery(query) }
+            result = answer(ask)
             attempts += 1
         }
         return result
     }
 
-    /// Headword matches first, then form matches, each in load order, without repeats.
-    func directMatches(_ key: String) -> [Int] {
-        answer { index in
-            guard !key.isEmpty, let number = index.keyNumber(key) else { return [] }
-            let postings = index.keyPostings(number)
-            var result = postings.headwords
-            for record in postings.forms where !result.contains(record) { result.append(record) }
-            return result
-        }
-    }
+    public func entryNumber(forID id: String) -> Int? { answer { $0.index.record(forID: id) } }
 
-    public func entryNumber(forID id: String) -> Int? { answer { index in index.record(forID: id) } }
-
-    public func id(ofEntryAt number: Int) -> String { answer { index in index.recordID(number) } }
-    public func headword(ofEntryAt number: Int) -> String { answer { index in index.recordHeadword(number) } }
-    public func pos(ofEntryAt number: Int) -> String? { answer { index in index.recordPos(number) } }
-    public func summary(ofEntryAt number: Int) -> String { answer { index in index.recordSummary(number) } }
+    public func id(ofEntryAt number: Int) -> String { answer { $0.index.recordID(number) } }
+    public func headword(ofEntryAt number: Int) -> String { answer { $0.index.recordHeadword(number) } }
+    public func pos(ofEntryAt number: Int) -> String? { answer { $0.index.recordPos(number) } }
+    public func summary(ofEntryAt number: Int) -> String { answer { $0.index.recordSummary(number) } }
 
     /// A sense id the index lists answers at once; anything else (a numbered path such as
     /// `2.1`, or an anchor that is missing) is settled by decoding the entry.
     public func entry(at number: Int, hasSenseAnchoredAt anchor: String) -> Bool {
-        answer { index in index.recordHasSenseID(number, anchor) } || entry(at: number).sense(anchoredAt: anchor) != nil
+        answer { $0.index.recordHasSenseID(number, anchor) } || entry(at: number).sense(anchoredAt: anchor) != nil
     }
 
     /// From the id directory: the entry and its sense ids stand together, so resolving a link
     /// reads one place of the index (a numbered path or a missing anchor decodes the entry).
     public func entryMatching(id: String, sense: String?) -> (number: Int, hasSense: Bool)? {
-        guard let (record, listed) = answer({ index -> (Int, Bool)? in
+        guard let (record, listed) = answer({ engine -> (Int, Bool)? in
+            let index = engine.index
             guard let match = index.match(forID: id) else { return nil }
             return (match.record, sense.map { index.match(match, hasSenseID: $0) } ?? true)
         }) else { return nil }
@@ -209,128 +207,15 @@ public final class IndexedLookup: EntryLookup, RuleBasedLookup, @unchecked Senda
 
     // MARK: Suggestions and completion
 
-    /// The headwords and forms nearest to `query`, best first, ranked as
-    /// `Lookup.suggestions(for:limit:)` ranks them.
-    /// - Complexity: one XOR and population count for each key whose folded length is
-    ///   within reach (`SuggestionSignature`); an edit distance only for the few that pass.
     public func suggestions(for query: String, limit: Int = 5) -> [Suggestion] {
-        answer { index in suggestions(for: query, limit: limit, in: index) }
+        answer { $0.suggestions(for: query, limit: limit) }
     }
 
-    func suggestions(for query: String, limit: Int, in index: IndexReader) -> [Suggestion] {
-        let key = LookupKey.normalise(query)
-        guard !key.isEmpty, limit > 0 else { return [] }
-        let unfolded = key.unicodeScalars.map(\.value)
-        let folded = LookupKey.accentFolded(key).unicodeScalars.map(\.value)
-        let maximum = folded.count <= 4 ? 1 : 2
-        let signature = SuggestionSignature.of(folded)
-        var found: [(key: Int, folded: Int, exact: Int)] = []
-        var candidate: [UInt32] = []
-        candidate.reserveCapacity(64)
-        for length in max(0, folded.count - maximum)...(folded.count + maximum) {
-            for position in index.orderRange(forFoldedLength: length) {
-                guard (index.signature(position) ^ signature).nonzeroBitCount <= 2 * maximum else { continue }
-                let number = index.orderedKey(position)
-                guard number < index.keyCount else { continue }
-                Self.scalars(index.keyFolded(number), into: &candidate)
-                guard let distance = EditDistance.distance(folded, candidate, limit: maximum) else { continue }
-                Self.scalars(index.keyBytes(number), into: &candidate)
-                let exact = EditDistance.distance(unfolded, candidate, limit: maximum + 4) ?? maximum + 5
-                if exact == 0 { continue }
-                found.append((number, distance, exact))
-            }
-        }
-        found.sort { a, b in
-            if a.folded != b.folded { return a.folded < b.folded }
-            if a.exact != b.exact { return a.exact < b.exact }
-            let ha = index.keyIsHeadword(a.key), hb = index.keyIsHeadword(b.key)
-            if ha != hb { return ha }
-            return a.key < b.key
-        }
-        return found.prefix(limit).map { item in
-            Suggestion(text: index.keyDisplay(item.key), key: index.keyString(item.key), distance: item.folded, kind: .typo)
-        }
-    }
-
-    /// Completions for what has been typed so far, as `Lookup.completions(for:limit:)`
-    /// gives them: the exact key, keys that start with it (shorter first), then suggestions.
     public func completions(for prefix: String, limit: Int = 10) -> [Suggestion] {
-        answer { index in completions(for: prefix, limit: limit, in: index) }
-    }
-
-    func completions(for prefix: String, limit: Int, in index: IndexReader) -> [Suggestion] {
-        var key = LookupKey.normalise(prefix)
-        guard !key.isEmpty, limit > 0 else { return [] }
-        var result: [Suggestion] = []
-        var prefixed: [Int] = []
-        var exact: Int?
-        key.withUTF8 { buffer in
-            let query = UnsafeRawBufferPointer(buffer)
-            var i = index.lowerBound(query)
-            while i < index.keyCount {
-                let candidate = index.keyBytes(i)
-                guard candidate.count >= query.count, memcmp(candidate.baseAddress!, query.baseAddress!, query.count) == 0 else { break }
-                if candidate.count == query.count { exact = i } else { prefixed.append(i) }
-                i += 1
-            }
-        }
-        if let exact {
-            result.append(Suggestion(text: index.keyDisplay(exact), key: key, distance: 0, kind: .exact))
-        }
-        let wanted = limit - result.count
-        if prefixed.count > wanted {
-            // Only the shortest few are shown; sort (length, key number) pairs, not lookups.
-            prefixed = prefixed.map { (index.keyUnfoldedScalars($0), $0) }.sorted { $0 < $1 }.prefix(wanted).map(\.1)
-        } else {
-            prefixed.sort { a, b in
-                let la = index.keyUnfoldedScalars(a), lb = index.keyUnfoldedScalars(b)
-                return la != lb ? la < lb : a < b
-            }
-        }
-        for number in prefixed.prefix(wanted) {
-            result.append(Suggestion(text: index.keyDisplay(number), key: index.keyString(number), distance: 0, kind: .prefix))
-        }
-        if result.count < limit {
-            for suggestion in suggestions(for: prefix, limit: limit, in: index) where !result.contains(where: { $0.key == suggestion.key }) {
-                result.append(suggestion)
-                if result.count == limit { break }
-            }
-        }
-        return result
+        answer { $0.completions(for: prefix, limit: limit) }
     }
 
     public var headwords: [(headword: String, entryNumbers: [Int])] {
-        answer { index in
-            (0..<index.keyCount).compactMap { number in
-                guard index.keyIsHeadword(number) else { return nil }
-                return (index.keyDisplay(number), index.keyPostings(number).headwords)
-            }
-        }
-    }
-
-    /// Decodes UTF-8 into scalar values (invalid bytes become U+FFFD, as `String` does).
-    static func scalars(_ bytes: UnsafeRawBufferPointer, into result: inout [UInt32]) {
-        result.removeAll(keepingCapacity: true)
-        var i = 0
-        let count = bytes.count
-        while i < count {
-            let byte = bytes[i]
-            if byte < 0x80 {
-                result.append(UInt32(byte))
-                i += 1
-                continue
-            }
-            var decoder = UTF8()
-            var iterator = bytes[i...].makeIterator()
-            let start = i
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                result.append(scalar.value)
-                i += scalar.value < 0x800 ? 2 : scalar.value < 0x10000 ? 3 : 4
-            default:
-                result.append(0xFFFD)
-                i = start + 1
-            }
-        }
+        answer { $0.headwords }
     }
 }

@@ -1,89 +1,29 @@
 import DictionaryModel
 
-/// The lookup of a fully loaded folder, built in memory over every entry: exact ids,
-/// normalised headwords and forms, lookup rules, typo-tolerant suggestions and prefix
-/// completion.
+/// The lookup of a fully loaded folder: the entries in memory, and an index of them built
+/// in memory with the same builder and asked with the same engine (`LookupEngine`) as the
+/// index `define` and the browser keep in the cache, so both give the same answers.
 ///
-/// `wordlink check` and the tests use it; `define` and the browser use `IndexedLookup`, which
-/// gives the same answers from the persisted index without decoding every entry (the tests
-/// compare the two). Keys map to entry numbers (positions in `entries`).
-public struct Lookup: EntryLookup, RuleBasedLookup {
+/// `wordlink check`, the importers' link resolution and the tests use it. Entry numbers are
+/// positions in `entries`.
+public struct Lookup: EntryLookup {
     /// The entries the index refers to, by number.
     public let entries: [Entry]
-    let rules: [LookupRule]
-    let idIndex: [String: Int]
-    /// Normalised headword → entry numbers, in load order.
-    let headwordIndex: [String: [Int]]
-    /// Normalised form → entry numbers, in load order.
-    let formIndex: [String: [Int]]
-    /// The tables for completion and suggestions, built on first use: a query that is
-    /// found never pays for them.
-    let keyTables: LazyBox<KeyTables>
+    let engine: LookupEngine
 
-    /// Every distinct key (headwords and forms), sorted by key, for completion and suggestions.
-    var keys: [KeyRecord] { keyTables.value.keys }
-    /// Indices into `keys`, bucketed by the length (in scalars) of the accent-folded key.
-    var keysByLength: [Int: [Int32]] { keyTables.value.keysByLength }
-
-    struct KeyTables: Sendable {
-        var keys: [KeyRecord]
-        var keysByLength: [Int: [Int32]]
-    }
-
-    struct KeyRecord: Sendable {
-        /// The normalised key.
-        var key: String
-        /// The accent-folded key as scalar values, for edit distances.
-        var folded: [UInt32]
-        var unfolded: [UInt32]
-        /// The text as first written (a headword, or a form).
-        var display: String
-        var isHeadword: Bool
-    }
-
-    /// Builds the index over `entries` with `rules` tried after direct matches.
+    /// Builds the index over `entries` with `rules` tried after direct matches. A later
+    /// entry with the id of an earlier one is kept by number but found by neither its id
+    /// nor its keys (the first one read wins, as in a load).
     /// - Complexity: O(n log n) in the number of headwords and forms.
     public init(entries: [Entry], rules: [LookupRule] = []) {
         self.entries = entries
-        self.rules = rules
-        var ids: [String: Int] = [:]
-        ids.reserveCapacity(entries.count)
-        var headwords: [String: [Int]] = [:]
-        var forms: [String: [Int]] = [:]
-        var records: [String: KeyRecord] = [:]
-        for (number, entry) in entries.enumerated() {
-            if ids[entry.id] == nil { ids[entry.id] = number }
-            let key = LookupKey.normalise(entry.headword)
-            if !key.isEmpty {
-                headwords[key, default: []].append(number)
-                if records[key]?.isHeadword != true {
-                    records[key] = KeyRecord(key: key, folded: [], unfolded: [], display: entry.headword, isHeadword: true)
-                }
-            }
-            for form in entry.forms {
-                let formKey = LookupKey.normalise(form.text)
-                guard !formKey.isEmpty else { continue }
-                if forms[formKey]?.last != number { forms[formKey, default: []].append(number) }
-                if records[formKey] == nil {
-                    records[formKey] = KeyRecord(key: formKey, folded: [], unfolded: [], display: form.text, isHeadword: false)
-                }
-            }
+        let file = IndexedFile(path: "", fingerprint: FileFingerprint(size: 0, modificationSeconds: 0, modificationNanoseconds: 0, contentHash: 0),
+                               errorCount: 0, entries: entries.map(IndexedEntry.init(entry:)))
+        let bytes = IndexBuilder.build([.loaded(file)], builtAt: 0)
+        guard let index = IndexReader(data: IndexData(copying: bytes)) else {
+            preconditionFailure("an index built in memory does not read back")
         }
-        idIndex = ids
-        headwordIndex = headwords
-        formIndex = forms
-        let allRecords = Array(records.values)
-        keyTables = LazyBox {
-            var sorted = allRecords
-            sorted.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            var byLength: [Int: [Int32]] = [:]
-            for i in sorted.indices {
-                sorted[i].unfolded = sorted[i].key.unicodeScalars.map(\.value)
-                sorted[i].folded = LookupKey.accentFolded(sorted[i].key).unicodeScalars.map(\.value)
-                byLength[sorted[i].folded.count, default: []].append(Int32(i))
-            }
-            return KeyTables(keys: sorted, keysByLength: byLength)
-        }
+        engine = LookupEngine(index: index, rules: rules)
     }
 
     /// The index of a loaded folder, with its lookup rules.
@@ -91,33 +31,16 @@ public struct Lookup: EntryLookup, RuleBasedLookup {
         self.init(entries: folder.entries, rules: folder.info.lookupRules)
     }
 
-    // MARK: Lookup
-
-    /// Looks `query` up as the data format resolves a link target: exact id, then normalised
-    /// headword or form, then lookup rules. Suggestions are only computed on request
-    /// (`suggestions(for:)`), since a found word does not need them.
-    public func lookUp(_ query: String) -> LookupResult {
-        resolveQuery(query)
-    }
-
-    /// Headword matches first, then form matches, each in load order, without repeats.
-    func directMatches(_ key: String) -> [Int] {
-        var result = headwordIndex[key] ?? []
-        if let forms = formIndex[key] {
-            for number in forms where !result.contains(number) { result.append(number) }
-        }
-        return result
-    }
+    public func lookUp(_ query: String) -> LookupResult { engine.lookUp(query) }
+    public func lookUp(linkTarget target: String) -> LookupResult { engine.lookUp(linkTarget: target) }
 
     /// The entry with exactly this id.
     public func entry(withID id: String) -> Entry? {
-        idIndex[id].map { entries[$0] }
+        entryNumber(forID: id).map { entries[$0] }
     }
 
     /// The entry number of the entry with this id.
-    public func entryNumber(forID id: String) -> Int? {
-        idIndex[id]
-    }
+    public func entryNumber(forID id: String) -> Int? { engine.index.record(forID: id) }
 
     public var entryCount: Int { entries.count }
     public func entry(at number: Int) -> Entry { entries[number] }
@@ -126,99 +49,9 @@ public struct Lookup: EntryLookup, RuleBasedLookup {
     public func pos(ofEntryAt number: Int) -> String? { entries[number].pos }
     public func summary(ofEntryAt number: Int) -> String { entries[number].summary }
 
-    // MARK: Suggestions
-
-    /// The headwords and forms nearest to `query`, best first: ranked by edit distance on
-    /// accent-folded keys (so a missing accent costs nothing), then on the keys themselves,
-    /// then headwords before forms, then alphabetically. Distances count a transposition,
-    /// a missing, an extra or a wrong letter as 1; at most 1 for queries of up to 4
-    /// letters, 2 beyond. The query itself is never suggested.
-    /// - Complexity: O(k · L²) for the k keys whose length is within the limit of the
-    ///   query's length L; length buckets keep k a fraction of all keys.
-    public func suggestions(for query: String, limit: Int = 5) -> [Suggestion] {
-        let key = LookupKey.normalise(query)
-        guard !key.isEmpty, limit > 0 else { return [] }
-        let unfolded = key.unicodeScalars.map(\.value)
-        let folded = LookupKey.accentFolded(key).unicodeScalars.map(\.value)
-        let maximum = folded.count <= 4 ? 1 : 2
-        let keys = self.keys, keysByLength = self.keysByLength
-        var found: [(record: Int, folded: Int, exact: Int)] = []
-        for length in max(0, folded.count - maximum)...(folded.count + maximum) {
-            guard let bucket = keysByLength[length] else { continue }
-            for index in bucket {
-                let record = keys[Int(index)]
-                guard let distance = EditDistance.distance(folded, record.folded, limit: maximum) else { continue }
-                let exact = EditDistance.distance(unfolded, record.unfolded, limit: maximum + 4) ?? maximum + 5
-                if exact == 0 { continue }
-                found.append((Int(index), distance, exact))
-            }
-        }
-        found.sort { a, b in
-            if a.folded != b.folded { return a.folded < b.folded }
-            if a.exact != b.exact { return a.exact < b.exact }
-            let ra = keys[a.record], rb = keys[b.record]
-            if ra.isHeadword != rb.isHeadword { return ra.isHeadword }
-            return a.record < b.record
-        }
-        return found.prefix(limit).map { item in
-            let record = keys[item.record]
-            return Suggestion(text: record.display, key: record.key, distance: item.folded, kind: .typo)
-        }
-    }
-
-    /// Completions for what has been typed so far, best first: the exact key, then keys
-    /// that start with it (shorter first, then alphabetically), then typo suggestions
-    /// when there are fewer than `limit`. Headwords and forms both take part.
-    public func completions(for prefix: String, limit: Int = 10) -> [Suggestion] {
-        let key = LookupKey.normalise(prefix)
-        guard !key.isEmpty, limit > 0 else { return [] }
-        let keys = self.keys
-        var result: [Suggestion] = []
-        let start = lowerBound(key)
-        var prefixed: [Int] = []
-        var i = start
-        while i < keys.count, keys[i].key.hasPrefix(key) {
-            prefixed.append(i)
-            i += 1
-        }
-        if let exact = prefixed.first, keys[exact].key == key {
-            result.append(Suggestion(text: keys[exact].display, key: key, distance: 0, kind: .exact))
-            prefixed.removeFirst()
-        }
-        prefixed.sort { a, b in
-            let la = keys[a].unfolded.count, lb = keys[b].unfolded.count
-            return la != lb ? la < lb : a < b
-        }
-        for index in prefixed.prefix(limit - result.count) {
-            result.append(Suggestion(text: keys[index].display, key: keys[index].key, distance: 0, kind: .prefix))
-        }
-        if result.count < limit {
-            for suggestion in suggestions(for: prefix, limit: limit) where !result.contains(where: { $0.key == suggestion.key }) {
-                result.append(suggestion)
-                if result.count == limit { break }
-            }
-        }
-        return result
-    }
-
-    /// The first index of `keys` whose key is not less than `key`.
-    func lowerBound(_ key: String) -> Int {
-        var low = 0, high = keys.count
-        while low < high {
-            let mid = (low + high) / 2
-            if keys[mid].key.utf8.lexicographicallyPrecedes(key.utf8) { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
-
-    /// Every distinct headword with the entries that have it, sorted by key: what the index
-    /// page lists.
-    public var headwords: [(headword: String, entryNumbers: [Int])] {
-        keys.compactMap { record in
-            guard record.isHeadword, let numbers = headwordIndex[record.key] else { return nil }
-            return (record.display, numbers)
-        }
-    }
+    public func suggestions(for query: String, limit: Int = 5) -> [Suggestion] { engine.suggestions(for: query, limit: limit) }
+    public func completions(for prefix: String, limit: Int = 10) -> [Suggestion] { engine.completions(for: prefix, limit: limit) }
+    public var headwords: [(headword: String, entryNumbers: [Int])] { engine.headwords }
 }
 
 /// What a lookup found.
@@ -236,9 +69,21 @@ public struct LookupResult: Hashable, Sendable {
     }
 
     public var query: String
-    /// Entry numbers into `Lookup.entries`: homographs together, headword matches first.
+    /// Entry numbers (the lookup's own): what the query names directly first, headword
+    /// matches before form matches, then what lookup rules lead to.
     public var entryNumbers: [Int]
+    /// How the first entries were found.
     public var match: Match
+    /// How many of `entryNumbers`, from the start, the query names directly (an id, a
+    /// headword or a form); the rest a lookup rule leads to.
+    public var directCount: Int
+
+    public init(query: String, entryNumbers: [Int], match: Match, directCount: Int? = nil) {
+        self.query = query
+        self.entryNumbers = entryNumbers
+        self.match = match
+        if let directCount { self.directCount = directCount } else if case .rule = match { self.directCount = 0 } else { self.directCount = entryNumbers.count }
+    }
 
     public var isFound: Bool { !entryNumbers.isEmpty }
 }

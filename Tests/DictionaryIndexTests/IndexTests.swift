@@ -13,7 +13,7 @@ import TestSupport
             result.append(entry.headword)
             result += entry.forms.map(\.text)
         }
-        for key in lookup.keys.map(\.key) {
+        for key in (0..<lookup.engine.index.keyCount).map(lookup.engine.index.keyString) {
             let letters = Array(key)
             result.append(key.uppercased())
             result.append(String(letters.dropLast()))                              // missing letter

@@ -40,6 +40,66 @@ import TestSupport
         #expect(ids(query) == expected)
     }
 
+    /// WordNet's morphy shows the base word beside a headword that is itself an inflection:
+    /// a query gives what it names directly, then every entry a rule leads to.
+    static let morphy: Lookup = {
+        func entry(_ id: String, _ headword: String, _ pos: String, forms: [String] = []) -> Entry {
+            Entry(id: id, headword: headword, pos: pos, forms: forms.map { Form($0) }, senses: [Sense(definition: Markup("a sense of \(headword)"))])
+        }
+        let rules = [LookupRule(suffix: "s", replace: "", pos: "noun"), LookupRule(suffix: "ies", replace: "y", pos: "noun"),
+                     LookupRule(suffix: "s", replace: "", pos: "verb"), LookupRule(suffix: "ies", replace: "y", pos: "verb"),
+                     LookupRule(suffix: "es", replace: "e", pos: "verb"), LookupRule(suffix: "ing", replace: "", pos: "verb"),
+                     LookupRule(suffix: "ing", replace: "e", pos: "verb")]
+        return Lookup(entries: [
+            entry("attending~n", "attending", "noun"), entry("attend~v", "attend", "verb"),
+            entry("fly~n", "fly", "noun", forms: ["flies"]), entry("fly~v", "fly", "verb"),
+            entry("going~n", "going", "noun"), entry("go~v", "go", "verb", forms: ["went", "gone"]),
+            entry("leaf~n", "leaf", "noun", forms: ["leaves"]), entry("leave~n", "leave", "noun"), entry("leave~v", "leave", "verb"),
+            entry("flies~n", "flies", "noun"),
+        ], rules: rules)
+    }()
+
+    @Test(arguments: [
+        ("attending", ["attending~n", "attend~v"]),          // the noun, then the verb attend
+        ("flies", ["flies~n", "fly~n", "fly~v"]),            // headword, form, then the rule's verb
+        ("going", ["going~n", "go~v"]),
+        ("leaves", ["leaf~n", "leave~n", "leave~v"]),        // a form, then both homographs of leave
+        ("went", ["go~v"]),
+        ("attend~v", ["attend~v"]),                          // an exact id names its entry alone
+    ])
+    func aQueryUnionsWhatItNamesWithWhatRulesLeadTo(_ query: String, _ expected: [String]) {
+        let lookup = Self.morphy
+        let found = lookup.lookUp(query)
+        #expect(found.entryNumbers.map { lookup.entries[$0].id } == expected)
+    }
+
+    @Test func directAndRuleEntriesAreToldApart() {
+        let lookup = Self.morphy
+        #expect(lookup.lookUp("attending").directCount == 1)
+        #expect(lookup.lookUp("flies").directCount == 2)
+        #expect(lookup.lookUp("leaves").directCount == 1)
+        #expect(lookup.lookUp("attends").directCount == 0)
+        #expect(lookup.lookUp("attending").match == .headwordOrForm)
+        #expect(lookup.lookUp("attends").match == .rule(LookupRule(suffix: "s", replace: "", pos: "verb")))
+    }
+
+    /// A link whose target names an entry directly goes to that entry alone.
+    @Test func aLinkTargetThatNamesAnEntryGoesThereAlone() {
+        let lookup = Self.morphy
+        #expect(lookup.lookUp(linkTarget: "attending").entryNumbers.map { lookup.entries[$0].id } == ["attending~n"])
+        #expect(lookup.resolve(target: "attending").entryIDs == ["attending~n"])
+        #expect(lookup.resolve(target: "attends").entryIDs == ["attend~v"])
+        #expect(lookup.resolve(target: "flies").entryIDs == ["flies~n", "fly~n"])
+    }
+
+    /// The shipped dictionary's two bats: `bats` is a form of one of them; the rule leads to both.
+    @Test func bothBatsForBats() throws {
+        let shipped = Lookup(folder: try DataFolder.load(from: Fixtures.shippedData))
+        let ids = { (query: String) in shipped.lookUp(query).entryNumbers.map { shipped.entries[$0].id } }
+        #expect(ids("bat").count == 2)
+        #expect(ids("bats") == ids("bat"))
+    }
+
     @Test func matchKinds() {
         #expect(lookup.lookUp("dog~n").match == .id)
         #expect(lookup.lookUp("Dog").match == .headwordOrForm)

@@ -11,6 +11,14 @@ public enum Fixtures {
 
     public static func path(_ name: String) -> String { root + "/" + name }
 
+    /// The dictionary that ships with the program (the repository's `Data/`).
+    public static let shippedData: String = {
+        let file = #filePath
+        var path = String(file[..<file.lastIndex(of: "/")!])
+        for _ in 0..<2 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        return path + "/Data"
+    }()
+
     public static func load(_ name: String) throws -> DataFolder {
         try DataFolder.load(from: path(name))
     }
