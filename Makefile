@@ -12,7 +12,8 @@ FLOOR       := -c release --static-swift-stdlib --scratch-path .build/floor
 # wordnet-base and the dict-* packages: the importers' integration tests run on the real packages.
 APT_PACKAGES := libncurses-dev libunistring-dev zlib1g-dev pkg-config tmux wordnet-base dict-jargon \
                 dict-gcide dict-freedict-eng-fra
-WORDNET_DIR ?= $(HOME)/.local/share/wordlink/wordnet
+# `make wordnet` imports into the library (see the README): $XDG_DATA_HOME/wordlink/wordnet.
+WORDNET_DIR ?= $(or $(XDG_DATA_HOME),$(HOME)/.local/share)/wordlink/wordnet
 
 .PHONY: all deps build release run test unit test-asan fuzz bench check clean wordnet
 
@@ -36,18 +37,20 @@ check: build
 
 # Unit tests, golden grids, property tests, and the end-to-end tests that drive the real
 # binary in tmux (they find it through WORDLINK_BIN). The lookup index the binary keeps in
-# the user's cache goes to a folder of the build's instead.
+# the user's cache goes to a folder of the build's instead, and the library (the dictionaries
+# a command opens without --data) is an empty folder of the build's, not the user's.
+TEST_ENV    := XDG_DATA_HOME=$(CURDIR)/.build/test-library WORDLINK_DATA=
 test: deps
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
-	rm -rf .build/test-cache
-	XDG_CACHE_HOME=$(CURDIR)/.build/test-cache WORDLINK_BIN=$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wordlink \
+	rm -rf .build/test-cache .build/test-library
+	$(TEST_ENV) XDG_CACHE_HOME=$(CURDIR)/.build/test-cache WORDLINK_BIN=$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wordlink \
 	  $(SWIFT) test $(BUILD_FLAGS) --skip-build
 
 # The fast loop while working: every test but the end-to-end ones in tmux and the importers
 # on the real Debian packages (both still run in `make test`).
 unit: deps
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
-	XDG_CACHE_HOME=$(CURDIR)/.build/test-cache $(SWIFT) test $(BUILD_FLAGS) --skip-build --skip EndToEndTests --skip IntegrationTests
+	$(TEST_ENV) XDG_CACHE_HOME=$(CURDIR)/.build/test-cache $(SWIFT) test $(BUILD_FLAGS) --skip-build --skip EndToEndTests --skip IntegrationTests
 
 # The same tests built with the address sanitizer (and the binary the end-to-end tests drive),
 # in a scratch folder of their own. Suppressions: Tests/asan-suppressions.txt (a known bug,
@@ -62,8 +65,8 @@ ASAN_ENV    := ASAN_OPTIONS=suppressions=$(CURDIR)/Tests/asan-suppressions.txt:d
                LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt:print_suppressions=0
 test-asan: deps
 	$(SWIFT) build $(BUILD_FLAGS) $(ASAN) --build-tests
-	rm -rf .build/test-cache-asan
-	XDG_CACHE_HOME=$(CURDIR)/.build/test-cache-asan WORDLINK_BIN=$$($(SWIFT) build $(BUILD_FLAGS) $(ASAN) --show-bin-path)/wordlink \
+	rm -rf .build/test-cache-asan .build/test-library
+	$(TEST_ENV) XDG_CACHE_HOME=$(CURDIR)/.build/test-cache-asan WORDLINK_BIN=$$($(SWIFT) build $(BUILD_FLAGS) $(ASAN) --show-bin-path)/wordlink \
 	  $(ASAN_ENV) $(SWIFT) test $(BUILD_FLAGS) $(ASAN) --skip-build
 
 # `make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGET=fuzz-json]`: builds the drivers in Fuzz/ with libFuzzer

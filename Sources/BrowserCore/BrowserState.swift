@@ -21,12 +21,12 @@ public struct BrowserState: Equatable, Sendable {
 
     /// A place in history: enough to make the page again and put the reader back.
     public struct HistoryItem: Equatable, Sendable {
-        public var address: String
+        public var address: PageAddress
         public var title: String
         public var topCharacter: Int
         public var focusedLink: Int?
 
-        public init(address: String, title: String, topCharacter: Int = 0, focusedLink: Int? = nil) {
+        public init(address: PageAddress, title: String, topCharacter: Int = 0, focusedLink: Int? = nil) {
             self.address = address
             self.title = title
             self.topCharacter = topCharacter
@@ -37,7 +37,7 @@ public struct BrowserState: Equatable, Sendable {
     /// A page shown and the reader's place in it. Scrolling is anchored to the character at
     /// the top, not to a row, so a resize that re-wraps keeps the same text at the top.
     public struct Reading: Equatable, Sendable {
-        public var address: String
+        public var address: PageAddress
         public var title: String
         public var topCharacter: Int
         /// The focused link, an index into the page's links in reading order.
@@ -45,7 +45,7 @@ public struct BrowserState: Equatable, Sendable {
         /// Selected text (a drag, a double-click, find in page).
         public var selection: Range<Int>?
 
-        public init(address: String, title: String, topCharacter: Int = 0, focusedLink: Int? = nil, selection: Range<Int>? = nil) {
+        public init(address: PageAddress, title: String, topCharacter: Int = 0, focusedLink: Int? = nil, selection: Range<Int>? = nil) {
             self.address = address
             self.title = title
             self.topCharacter = topCharacter

@@ -3,88 +3,118 @@ import TerminalText
 import DictionaryIndex
 import PageFormatting
 
-/// The browser's pages from a dictionary data folder: lookup, formatting and suggestions
-/// from `DictionaryModel`, seen through `PageSource`.
+/// The browser's pages from the open dictionaries (a `Library`): lookup, formatting and
+/// suggestions seen through `PageSource`.
 ///
-/// With an `IndexedLookup` (what the browser uses) only the entries a page shows are
+/// A query is looked up in every dictionary, and the page shows each one's entries under a
+/// heading that names it (with one dictionary open, no heading). A link's page comes from
+/// the dictionary it resolved in. With an `IndexedLookup` only the entries a page shows are
 /// decoded; titles, completion details and link summaries come from the index.
 public final class DictionaryPageSource: PageSource {
-    public let lookup: any EntryLookup
-    public let info: DictionaryInfo
-    private let formatter: PageFormatter
+    public let library: Library
+    private let pages: LibraryPages
 
-    public init(lookup: any EntryLookup, info: DictionaryInfo) {
-        self.lookup = lookup
-        self.info = info
-        formatter = PageFormatter(lookup: lookup, info: info)
+    public init(library: Library) {
+        self.library = library
+        pages = LibraryPages(library: library)
+    }
+
+    /// The pages of one dictionary.
+    public convenience init(lookup: any EntryLookup, info: DictionaryInfo) {
+        self.init(library: Library(single: lookup, info: info))
     }
 
     public convenience init(folder: DataFolder) {
         self.init(lookup: Lookup(folder: folder), info: folder.info)
     }
 
-    /// The folder's `start` entry, or the index page when it names none (or nothing).
+    /// The first dictionary's lookup (the only one, with one open).
+    public var lookup: any EntryLookup { library.members[0].lookup }
+
+    /// The first dictionary's `start` entry, or its index page when it names none.
     public func startPage() -> Page {
-        if let start = info.start, case .found(var page) = page(forQuery: start) {
-            page.address = ""
+        let first = library.members[0]
+        if let start = first.info.start, case .found(var page) = page(forQuery: start) {
+            page.address = .start
             return page
         }
-        return Page(title: info.title, address: "", text: formatter.indexPage())
+        return Page(title: first.info.title, address: .start, text: pages.formatters[0].indexPage())
     }
 
     public func page(forQuery query: String) -> PageLookup {
-        page(forQuery: query, sense: nil)
+        page(at: PageAddress(query: query))
     }
 
     /// A link to `entry#sense` opens its page at that sense (of the first entry that has it).
     public func page(for link: WordLink) -> PageLookup {
-        page(forQuery: link.destination ?? link.target, sense: link.sense)
+        page(at: PageAddress(link: link))
     }
 
-    private func page(forQuery query: String, sense: String?) -> PageLookup {
-        let result = lookup.lookUp(query)
-        guard result.isFound else {
-            return .notFound(query: query, suggestions: suggestions(for: query, limit: 5))
+    public func page(at address: PageAddress) -> PageLookup {
+        if address.isStart { return .found(startPage()) }
+        var sections: [LibraryPages.Section] = []
+        let members = address.dictionary.flatMap(library.member(forKey:)).map { [$0] } ?? Array(library.members.indices)
+        for member in members {
+            let lookup = library.members[member].lookup
+            let result = address.isLinkTarget ? lookup.lookUp(linkTarget: address.text) : lookup.lookUp(address.text)
+            if result.isFound { sections.append(LibraryPages.Section(member: member, entryNumbers: result.entryNumbers)) }
         }
-        let headwords = result.entryNumbers.map { lookup.headword(ofEntryAt: $0) }
-        var title = headwords.first ?? query
-        if result.entryNumbers.count > 1 { title += " (\(result.entryNumbers.count) entries)" }
-        let (text, senseStarts) = formatter.anchoredPage(forEntryNumbers: result.entryNumbers)
-        var page = Page(title: title, address: query, text: text)
-        if let sense {
-            for (e, number) in result.entryNumbers.enumerated() {
-                let entry = lookup.entry(at: number)
-                guard let anchored = entry.sense(anchoredAt: sense),
-                      let k = NumberedSense.all(entry.senses).firstIndex(of: anchored), k < senseStarts[e].count else { continue }
-                page.startCharacter = senseStarts[e][k]
-                break
+        guard let first = sections.first else {
+            return .notFound(query: address.text, suggestions: suggestions(for: address.text, limit: 5))
+        }
+        let count = sections.reduce(0) { $0 + $1.entryNumbers.count }
+        var title = library.members[first.member].lookup.headword(ofEntryAt: first.entryNumbers[0])
+        if count > 1 { title += " (\(count) entries)" }
+        if library.isShared { title += " · " + sections.map { library.members[$0.member].info.title }.joined(separator: ", ") }
+        let (text, senseStarts) = pages.page(sections)
+        var page = Page(title: title, address: address, text: text)
+        if let sense = address.sense {
+            anchoring: for (s, section) in sections.enumerated() {
+                let lookup = library.members[section.member].lookup
+                for (e, number) in section.entryNumbers.enumerated() {
+                    let entry = lookup.entry(at: number)
+                    guard let anchored = entry.sense(anchoredAt: sense),
+                          let k = NumberedSense.all(entry.senses).firstIndex(of: anchored), k < senseStarts[s][e].count else { continue }
+                    page.startCharacter = senseStarts[s][e][k]
+                    break anchoring
+                }
             }
         }
         return .found(page)
     }
 
     public func completions(for prefix: String, limit: Int) -> [Completion] {
-        lookup.completions(for: prefix, limit: limit).map { suggestion in
-            let result = lookup.lookUp(suggestion.text)
-            var detail = result.entryNumbers.compactMap { lookup.pos(ofEntryAt: $0) }.joined(separator: ", ")
-            if case .typo = suggestion.kind { detail = detail.isEmpty ? "did you mean?" : detail + " · did you mean?" }
-            if let first = result.entryNumbers.first {
-                let headword = lookup.headword(ofEntryAt: first)
-                if LookupKey.normalise(headword) != suggestion.key {
-                    detail = "form of " + headword + (detail.isEmpty ? "" : " · " + detail)
+        library.completions(for: prefix, limit: limit).map { candidate in
+            let suggestion = candidate.suggestion
+            var details: [String] = []
+            for member in candidate.members {
+                let lookup = library.members[member].lookup
+                let result = lookup.lookUp(suggestion.text)
+                var detail = result.entryNumbers.compactMap { lookup.pos(ofEntryAt: $0) }.joined(separator: ", ")
+                if let first = result.entryNumbers.first {
+                    let headword = lookup.headword(ofEntryAt: first)
+                    if LookupKey.normalise(headword) != suggestion.key {
+                        detail = "form of " + headword + (detail.isEmpty ? "" : " · " + detail)
+                    }
                 }
+                if library.isShared { detail = library.members[member].info.title + (detail.isEmpty ? "" : ": " + detail) }
+                if !detail.isEmpty { details.append(detail) }
             }
+            var detail = details.joined(separator: "; ")
+            if case .typo = suggestion.kind { detail = detail.isEmpty ? "did you mean?" : detail + " · did you mean?" }
             return Completion(text: suggestion.text, detail: detail, address: suggestion.text)
         }
     }
 
     public func summary(of link: WordLink) -> String? {
-        let address = link.destination ?? link.target
-        let result = lookup.lookUp(address)
+        let member = link.dictionary.flatMap(library.member(forKey:)) ?? 0
+        let lookup = library.members[member].lookup
+        let result = lookup.lookUp(linkTarget: link.destination ?? link.target)
         guard let first = result.entryNumbers.first else { return nil }
         var text = lookup.headword(ofEntryAt: first)
         if let pos = lookup.pos(ofEntryAt: first) { text += " (\(pos))" }
         if result.entryNumbers.count > 1 { text += " and \(result.entryNumbers.count - 1) more" }
+        if link.leadsElsewhere { text += " in " + library.members[member].info.title }
         // Only a link to a sense needs its entry decoded; otherwise the index has the line.
         if let sense = link.sense, let numbered = lookup.entry(at: first).sense(anchoredAt: sense) {
             if let definition = numbered.sense.definition?.plainText ?? numbered.sense.glosses.first?.plainText {
@@ -99,6 +129,6 @@ public final class DictionaryPageSource: PageSource {
 
     public func suggestions(for target: String, limit: Int) -> [String] {
         var seen = Set<String>()
-        return lookup.suggestions(for: target, limit: limit * 2).map(\.text).filter { seen.insert($0).inserted }.prefix(limit).map { $0 }
+        return library.suggestions(for: target, limit: limit * 2).map(\.text).filter { seen.insert($0).inserted }.prefix(limit).map { $0 }
     }
 }

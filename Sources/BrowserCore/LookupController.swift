@@ -95,7 +95,7 @@ enum LookupController {
     private static func updatePreview(_ prompt: LookupPrompt, _ state: inout BrowserState, _ env: BrowserEnvironment) {
         guard prompt.candidates.indices.contains(prompt.highlighted) else { setPreview(nil, &state, env); return }
         let address = prompt.candidates[prompt.highlighted].address
-        if state.preview?.address == address { return }
+        if state.preview?.address == PageAddress(query: address) { return }
         if case .found(let page) = env.source.page(forQuery: address) {
             setPreview(page, &state, env)
         } else {

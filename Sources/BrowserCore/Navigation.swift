@@ -27,11 +27,10 @@ extension BrowserState {
         linkDescriptions = [:]
     }
 
-    /// The page for an address in history (the query that made it, or the start page).
-    private func page(forAddress address: String, in env: BrowserEnvironment) -> Page? {
+    /// The page for an address in history (the query or link that made it, or the start page).
+    private func page(forAddress address: PageAddress, in env: BrowserEnvironment) -> Page? {
         if address == env.layout.page.address { return env.layout.page }
-        if address.isEmpty { return env.source.startPage() }
-        if case .found(let page) = env.source.page(forQuery: address) { return page }
+        if case .found(let page) = env.source.page(at: address) { return page }
         return nil
     }
 

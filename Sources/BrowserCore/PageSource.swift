@@ -6,17 +6,63 @@ public struct Page: Sendable {
     /// Where you are: the headword(s) or the page's name, for the title bar.
     public var title: String
     /// What brought this page: the query or link destination, enough to make it again.
-    public var address: String
+    public var address: PageAddress
     public var text: StyledText
     /// Where the page opens: the character at the top of the window (0, its start, or the
     /// sense that the link which brought it names).
     public var startCharacter: Int
 
-    public init(title: String, address: String, text: StyledText, startCharacter: Int = 0) {
+    public init(title: String, address: PageAddress, text: StyledText, startCharacter: Int = 0) {
         self.title = title
         self.address = address
         self.text = text
         self.startCharacter = startCharacter
+    }
+}
+
+/// What made a page, enough to make it again (back, forward, a saved session): a query as a
+/// person typed it, or where a link led. A string literal is a query; the empty one is the
+/// start page.
+public struct PageAddress: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The query, or the link's destination (an entry id, or its target when it leads to several).
+    public var text: String
+    /// Whether `text` is looked up as a link target (which stops at what it names directly)
+    /// rather than as a query (which adds what lookup rules lead to).
+    public var isLinkTarget: Bool
+    /// The library's key of the only dictionary to look in (a link's); nil: every open one.
+    public var dictionary: String?
+    /// The sense the page opens at.
+    public var sense: String?
+
+    public init(query: String) {
+        text = query
+        isLinkTarget = false
+        dictionary = nil
+        sense = nil
+    }
+
+    /// Where `link` leads.
+    public init(link: WordLink) {
+        text = link.destination ?? link.target
+        isLinkTarget = true
+        dictionary = link.dictionary
+        sense = link.sense
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(query: value)
+    }
+
+    /// The start page's address.
+    public static let start = PageAddress(query: "")
+
+    public var isStart: Bool { text.isEmpty && !isLinkTarget }
+
+    public var description: String {
+        var result = text
+        if let sense { result += "#" + sense }
+        if let dictionary { result += " in " + dictionary }
+        return result
     }
 }
 
@@ -58,4 +104,13 @@ public protocol PageSource: AnyObject {
     func summary(of link: WordLink) -> String?
     /// The nearest headwords to a target that names nothing.
     func suggestions(for target: String, limit: Int) -> [String]
+    /// The page an address names again (back, forward): the start page, a query's, or a link's.
+    func page(at address: PageAddress) -> PageLookup
+}
+
+extension PageSource {
+    /// An address is the start page or a query (a source whose links need more overrides it).
+    public func page(at address: PageAddress) -> PageLookup {
+        address.isStart ? .found(startPage()) : page(forQuery: address.text)
+    }
 }

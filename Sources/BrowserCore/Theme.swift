@@ -26,6 +26,7 @@ public struct Theme: Sendable {
             .secondary: (7, -1), .link: (4, -1), .unresolvedLink: (1, -1), .externalLink: (5, -1),
             .placeholder: (1, -1), .focus: (3, -1), .hover: (6, -1), .selection: (4, -1), .match: (3, -1),
             .status: (-1, -1), .message: (3, -1), .error: (1, -1), .hint: (3, -1), .title: (4, -1),
+            .dictionaryHeading: (2, -1),
         ]
         let light: [ColorRole: (Int16, Int16)] = [
             .headword: (4, -1), .partOfSpeech: (5, -1), .pronunciation: (2, -1), .senseNumber: (4, -1),
@@ -33,6 +34,7 @@ public struct Theme: Sendable {
             .secondary: (0, -1), .link: (4, -1), .unresolvedLink: (1, -1), .externalLink: (5, -1),
             .placeholder: (1, -1), .focus: (5, -1), .hover: (6, -1), .selection: (6, -1), .match: (3, -1),
             .status: (-1, -1), .message: (4, -1), .error: (1, -1), .hint: (5, -1), .title: (4, -1),
+            .dictionaryHeading: (2, -1),
         ]
         let chosen = name == .light ? light : dark
         var table: [ColorRole: Colors] = [:]
@@ -51,7 +53,7 @@ public struct Theme: Sendable {
     /// The attributes a role needs so that it stays visible without colour.
     public func monochromeEmphasis(for role: ColorRole) -> (bold: Bool, underline: Bool, reverse: Bool, dim: Bool) {
         switch role {
-        case .headword, .senseNumber, .relationLabel, .error, .message: return (true, false, false, false)
+        case .headword, .senseNumber, .relationLabel, .error, .message, .dictionaryHeading: return (true, false, false, false)
         case .link, .externalLink: return (false, true, false, false)
         case .unresolvedLink: return (false, true, false, true)
         case .hover: return (true, true, false, false)

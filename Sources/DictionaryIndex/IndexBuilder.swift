@@ -174,6 +174,14 @@ enum IndexBuilder {
         var recordNumber: UInt32 = 0
         var formNumber: UInt32 = 0
         var senseNumber: UInt32 = 0
+        // A full load's entries are known at once: size the tables for them, not by doubling.
+        let knownEntries = files.reduce(0) { count, file in
+            if case .loaded(let loaded) = file { return count + loaded.entries.count }
+            return count
+        }
+        keys.reserveCapacity(knownEntries * 2)
+        idRecords.reserveCapacity(knownEntries)
+        seenIDs.reserveCapacity(knownEntries)
         // The paths first, side by side: every start reads them all to check the index, and
         // spread among the entries' strings they cost a page fault each (311 for WordNet).
         let paths = files.map { pool.add($0.path) }
@@ -248,7 +256,7 @@ enum IndexBuilder {
             filesDone(fileNumber + 1)
         }
 
-        idRecords.sort { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        idRecords.sort { ByteOrder.precedes($0.id, $1.id) }
         var idSection = ByteWriter()
         var idBlockSection = ByteWriter()
         for (i, item) in idRecords.enumerated() {
@@ -263,7 +271,7 @@ enum IndexBuilder {
 
         var sortedKeys = keys.map { ($0.key, $0.value) }
         keys = [:]
-        sortedKeys.sort { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+        sortedKeys.sort { ByteOrder.precedes($0.0, $1.0) }
         var keySection = ByteWriter()
         var postingSection = ByteWriter()
         var postingCount: UInt32 = 0

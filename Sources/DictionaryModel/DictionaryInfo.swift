@@ -18,6 +18,9 @@ public struct DictionaryInfo: Hashable, Sendable {
     public var lookupRules: [LookupRule]
     /// Display labels by relation type name.
     public var relationTypes: [String: RelationType]
+    /// `source.importer`: the mark of the importer that wrote the folder (an import is not
+    /// edited in place); nil for a folder written by hand.
+    public var importer: String? = nil
 
     public init(id: String, title: String, description: String? = nil, language: String? = nil,
                 license: String? = nil, sourceName: String? = nil, sourceVersion: String? = nil,

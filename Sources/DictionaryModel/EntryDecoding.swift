@@ -283,15 +283,17 @@ extension DictionaryInfo {
                 types[member.key] = RelationType(label: try type.string("label"))
             }
         }
-        var sourceName: String?, sourceVersion: String?
+        var sourceName: String?, sourceVersion: String?, importer: String?
         if let value = reader.value("source"), value.kind != .null {
             let source = try ObjectReader(value, for: "\"source\"")
             sourceName = try source.string("name")
             sourceVersion = try source.string("version")
+            importer = try source.string("importer")
         }
         self.init(id: try reader.requiredString("id"), title: try reader.requiredString("title"),
                   description: try reader.string("description"), language: try reader.string("language"),
                   license: try reader.string("license"), sourceName: sourceName, sourceVersion: sourceVersion,
                   start: try reader.string("start"), lookupRules: rules, relationTypes: types)
+        self.importer = importer
     }
 }

@@ -126,4 +126,12 @@ public enum ByteOrder {
         }
         return a.count - b.count
     }
+
+    /// Whether `a`'s UTF-8 sorts before `b`'s: a `memcmp` over native strings' contiguous
+    /// bytes (the generic `utf8.lexicographicallyPrecedes` walks them one at a time).
+    @inlinable
+    public static func precedes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in b.withUTF8 { y in compare(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y)) < 0 } }
+    }
 }

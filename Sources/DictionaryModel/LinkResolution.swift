@@ -14,18 +14,27 @@ public struct LinkResolution: Hashable, Sendable {
     /// Whether the link names a sense that none of its entries has (a `check` warning; the
     /// link still leads to the entry).
     public var isMissingSense: Bool
+    /// The library's key of the dictionary the link leads into, when several are open (nil
+    /// with one dictionary, and for a link that leads nowhere).
+    public var dictionary: String?
+    /// Whether that is another dictionary than the one the link stands in: its target named
+    /// nothing in its own.
+    public var leadsElsewhere: Bool
 
     public init(state: WordLink.State, entryIDs: [String] = [], sense: String? = nil,
-                destination: String? = nil, isMissingSense: Bool = false) {
+                destination: String? = nil, isMissingSense: Bool = false, dictionary: String? = nil, leadsElsewhere: Bool = false) {
         self.state = state
         self.entryIDs = entryIDs
         self.sense = sense
         self.destination = destination
         self.isMissingSense = isMissingSense
+        self.dictionary = dictionary
+        self.leadsElsewhere = leadsElsewhere
     }
 
     /// The word link for this resolution, with `ordinal` its place on the page.
     public func wordLink(target: String, ordinal: Int) -> WordLink {
-        WordLink(target: target, destination: destination, sense: sense, state: state, ordinal: ordinal)
+        WordLink(target: target, destination: destination, sense: sense, state: state, ordinal: ordinal,
+                 dictionary: dictionary, leadsElsewhere: leadsElsewhere)
     }
 }

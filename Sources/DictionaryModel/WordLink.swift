@@ -23,14 +23,20 @@ public struct WordLink: LinkValue, CustomStringConvertible {
     public var state: State
     /// Distinguishes two links to the same target on one page, so that they are separate runs.
     public var ordinal: Int
+    /// The library's key of the dictionary the link leads into, when several are open.
+    public var dictionary: String?
+    /// Whether it leads into another dictionary than its own (the status line says so).
+    public var leadsElsewhere: Bool
 
     public init(target: String, destination: String? = nil, sense: String? = nil,
-                state: State = .resolved, ordinal: Int = 0) {
+                state: State = .resolved, ordinal: Int = 0, dictionary: String? = nil, leadsElsewhere: Bool = false) {
         self.target = target
         self.destination = destination
         self.sense = sense
         self.state = state
         self.ordinal = ordinal
+        self.dictionary = dictionary
+        self.leadsElsewhere = leadsElsewhere
     }
 
     public var description: String { "link(\(target)#\(ordinal),\(state.rawValue))" }
@@ -62,6 +68,8 @@ extension ColorRole {
     public static let externalLink = ColorRole("externalLink")
     /// A page's own title (a dictionary's index page).
     public static let title = ColorRole("title")
+    /// The heading that names a dictionary on a page of several.
+    public static let dictionaryHeading = ColorRole("dictionaryHeading")
 }
 
 extension TextAttributes {

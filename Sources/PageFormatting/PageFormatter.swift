@@ -13,10 +13,27 @@ import DictionaryIndex
 public struct PageFormatter: Sendable {
     public let lookup: any EntryLookup
     public let info: DictionaryInfo
+    /// How a link of this dictionary's pages is resolved: in its own lookup, or across a
+    /// library (its own dictionary first).
+    let resolveLink: @Sendable (String, String?) -> LinkResolution
+    /// The library's key of this dictionary when several are open (its index page's links
+    /// name it); nil with one.
+    let dictionaryKey: String?
 
     public init(lookup: any EntryLookup, info: DictionaryInfo) {
         self.lookup = lookup
         self.info = info
+        resolveLink = { target, sense in lookup.resolve(target: target, sense: sense) }
+        dictionaryKey = nil
+    }
+
+    /// The formatter of member `member` of `library`: its links resolve in its own
+    /// dictionary first, then in the others.
+    public init(library: Library, member: Int) {
+        lookup = library.members[member].lookup
+        info = library.members[member].info
+        resolveLink = { target, sense in library.resolve(target: target, sense: sense, in: member) }
+        dictionaryKey = library.isShared ? library.members[member].key : nil
     }
 
     /// The page for several entries (homographs) or one, by entry number.
@@ -29,6 +46,14 @@ public struct PageFormatter: Sendable {
     /// `NumberedSense.all` lists them, so a link to `entry#sense` can open at its sense.
     public func anchoredPage(forEntryNumbers numbers: [Int]) -> (text: StyledText, senseStarts: [[Int]]) {
         var builder = PageBuilder()
+        let senseStarts = append(entryNumbers: numbers, to: &builder)
+        builder.end()
+        return (builder.text, senseStarts)
+    }
+
+    /// Appends the entries `numbers`, a blank line between two, and returns where each
+    /// entry's senses start.
+    func append(entryNumbers numbers: [Int], to builder: inout PageBuilder) -> [[Int]] {
         var senseStarts: [[Int]] = []
         for (i, number) in numbers.enumerated() {
             if i > 0 { builder.blankLine() }
@@ -36,8 +61,7 @@ public struct PageFormatter: Sendable {
             format(lookup.entry(at: number), into: &builder)
             senseStarts.append(builder.senseStarts)
         }
-        builder.end()
-        return (builder.text, senseStarts)
+        return senseStarts
     }
 
     /// The page for one entry.
@@ -71,7 +95,7 @@ public struct PageFormatter: Sendable {
             if i > 0 { builder.append(", ") }
             let ids = item.entryNumbers.map { lookup.id(ofEntryAt: $0) }
             let resolution = LinkResolution(state: .resolved, entryIDs: ids,
-                                            destination: ids.count == 1 ? ids[0] : item.headword)
+                                            destination: ids.count == 1 ? ids[0] : item.headword, dictionary: dictionaryKey)
             builder.appendLink(item.headword, target: ids.count == 1 ? ids[0] : item.headword, resolution: resolution)
         }
         builder.end()
@@ -81,7 +105,7 @@ public struct PageFormatter: Sendable {
     // MARK: Entry
 
     func resolve(_ target: String, _ sense: String?) -> LinkResolution {
-        lookup.resolve(target: target, sense: sense)
+        resolveLink(target, sense)
     }
 
     func format(_ entry: Entry, into builder: inout PageBuilder) {

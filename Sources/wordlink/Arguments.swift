@@ -1,15 +1,25 @@
+/// Which dictionaries a command opens: `--data DIR` (repeatable) and `-d ID` (repeatable).
+struct LibraryOptions: Equatable {
+    /// `--data` folders, in the order given.
+    var data: [String] = []
+    /// `-d` / `--dictionary` ids that narrow the open dictionaries.
+    var dictionaries: [String] = []
+}
+
 /// What the command line asks for.
 enum Command: Equatable {
     /// `wordlink [WORD]`: the interactive browser.
-    case browse(word: String?, data: String?, theme: String?)
+    case browse(word: String?, library: LibraryOptions, theme: String?)
     case define(DefineOptions)
-    case check(data: String?)
+    case check(library: LibraryOptions)
+    /// `wordlink dictionaries`: lists the open dictionaries.
+    case dictionaries(library: LibraryOptions, json: Bool)
     /// `wordlink doctor`: does this terminal draw characters where the layout expects?
     case doctor
     /// `wordlink import …`: converts a real dictionary into a data folder.
     case importDictionary(ImportOptions)
     /// `--help` of the program (topic nil) or of a command.
-    case help(topic: String?, data: String?)
+    case help(topic: String?, library: LibraryOptions)
     case version
 }
 
@@ -22,7 +32,7 @@ struct DefineOptions: Equatable {
     var word: String
     var width: Int?
     var format: Format = .text
-    var data: String?
+    var library = LibraryOptions()
 }
 
 /// A wrong command line: printed as one sentence, exit status 2.
@@ -38,7 +48,7 @@ enum ArgumentError: Error, Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .unknownCommand(let name):
-            return "unknown command '\(name)'; the commands are define, check, import and doctor (see 'wordlink --help')."
+            return "unknown command '\(name)'; the commands are define, check, dictionaries, import and doctor (see 'wordlink --help')."
         case .unknownOption(let option, let command):
             return "unknown option '\(option)'\(Self.for(command)); see '\(Self.help(command))'."
         case .missingValue(let option, let command):
@@ -68,7 +78,7 @@ enum ArgumentError: Error, Equatable, CustomStringConvertible {
 enum Arguments {
     static func parse(_ arguments: [String]) throws(ArgumentError) -> Command {
         var rest = arguments[...]
-        guard let first = rest.first else { return .browse(word: nil, data: nil, theme: nil) }
+        guard let first = rest.first else { return .browse(word: nil, library: LibraryOptions(), theme: nil) }
         switch first {
         case "define":
             rest.removeFirst()
@@ -79,16 +89,19 @@ enum Arguments {
         case "doctor":
             rest.removeFirst()
             if let extra = rest.first {
-                if extra == "--help" || extra == "-h" { return .help(topic: "doctor", data: nil) }
+                if extra == "--help" || extra == "-h" { return .help(topic: "doctor", library: LibraryOptions()) }
                 throw extra.hasPrefix("-") ? .unknownOption(extra, command: "doctor") : .unexpectedArgument(extra, command: "doctor")
             }
             return .doctor
         case "import":
             rest.removeFirst()
             return try parseImport(rest)
+        case "dictionaries":
+            rest.removeFirst()
+            return try parseDictionaries(rest)
         case "help":
             rest.removeFirst()
-            return .help(topic: rest.first, data: nil)
+            return .help(topic: rest.first, library: LibraryOptions())
         default:
             return try parseTop(rest)
         }
@@ -107,10 +120,21 @@ enum Arguments {
         return next
     }
 
+    /// Takes `--data DIR` and `-d ID` / `--dictionary ID` into `options`; false for any other option.
+    static func takeLibraryOption(_ name: String, inline: String?, from rest: inout ArraySlice<String>, command: String?,
+                                  into options: inout LibraryOptions) throws(ArgumentError) -> Bool {
+        switch name {
+        case "--data": options.data.append(try value(for: name, inline: inline, from: &rest, command: command))
+        case "-d", "--dictionary": options.dictionaries.append(try value(for: name, inline: inline, from: &rest, command: command))
+        default: return false
+        }
+        return true
+    }
+
     static func parseTop(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
         var rest = arguments
         var word: String?
-        var data: String?
+        var library = LibraryOptions()
         var theme: String?
         var wantsHelp = false
         var optionsEnded = false
@@ -121,7 +145,7 @@ enum Arguments {
                 case "--": optionsEnded = true
                 case "--help", "-h": wantsHelp = true
                 case "--version": return .version
-                case "--data": data = try value(for: name, inline: inline, from: &rest, command: nil)
+                case "--data", "-d", "--dictionary": _ = try takeLibraryOption(name, inline: inline, from: &rest, command: nil, into: &library)
                 case "--theme":
                     let text = try value(for: name, inline: inline, from: &rest, command: nil)
                     guard ["dark", "light", "monochrome"].contains(text) else {
@@ -136,8 +160,8 @@ enum Arguments {
             if let word { throw .unknownCommand(word) }
             word = argument
         }
-        if wantsHelp { return .help(topic: nil, data: data) }
-        return .browse(word: word, data: data, theme: theme)
+        if wantsHelp { return .help(topic: nil, library: library) }
+        return .browse(word: word, library: library, theme: theme)
     }
 
     static func parseDefine(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
@@ -152,7 +176,8 @@ enum Arguments {
                 switch name {
                 case "--": optionsEnded = true
                 case "--help", "-h": wantsHelp = true
-                case "--data": options.data = try value(for: name, inline: inline, from: &rest, command: "define")
+                case "--data", "-d", "--dictionary":
+                    _ = try takeLibraryOption(name, inline: inline, from: &rest, command: "define", into: &options.library)
                 case "--width":
                     let text = try value(for: name, inline: inline, from: &rest, command: "define")
                     guard let width = Int(text), width >= 1, width <= 10_000 else {
@@ -172,7 +197,7 @@ enum Arguments {
             if word != nil { throw .unexpectedArgument(argument, command: "define") }
             word = argument
         }
-        if wantsHelp { return .help(topic: "define", data: options.data) }
+        if wantsHelp { return .help(topic: "define", library: options.library) }
         guard let word else { throw .missingArgument("word to look up", command: "define") }
         guard !word.allSatisfy(\.isWhitespace) else { throw .emptyWord(command: "define") }
         options.word = word
@@ -181,19 +206,40 @@ enum Arguments {
 
     static func parseCheck(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
         var rest = arguments
-        var data: String?
+        var library = LibraryOptions()
         var wantsHelp = false
         while let argument = rest.popFirst() {
             let (name, inline) = split(argument)
-            switch name {
-            case "--help", "-h": wantsHelp = true
-            case "--data": data = try value(for: name, inline: inline, from: &rest, command: "check")
-            default:
-                if argument.hasPrefix("-") { throw .unknownOption(argument, command: "check") }
-                throw .unexpectedArgument(argument, command: "check")
-            }
+            if name == "--help" || name == "-h" { wantsHelp = true; continue }
+            if try takeLibraryOption(name, inline: inline, from: &rest, command: "check", into: &library) { continue }
+            if argument.hasPrefix("-") { throw .unknownOption(argument, command: "check") }
+            throw .unexpectedArgument(argument, command: "check")
         }
-        if wantsHelp { return .help(topic: "check", data: data) }
-        return .check(data: data)
+        if wantsHelp { return .help(topic: "check", library: library) }
+        return .check(library: library)
+    }
+
+    static func parseDictionaries(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
+        var rest = arguments
+        var library = LibraryOptions()
+        var wantsHelp = false
+        var json = false
+        while let argument = rest.popFirst() {
+            let (name, inline) = split(argument)
+            if name == "--help" || name == "-h" { wantsHelp = true; continue }
+            if try takeLibraryOption(name, inline: inline, from: &rest, command: "dictionaries", into: &library) { continue }
+            if name == "--format" {
+                let text = try value(for: name, inline: inline, from: &rest, command: "dictionaries")
+                guard text == "text" || text == "json" else {
+                    throw .invalidValue(option: "--format", value: text, expected: "text or json", command: "dictionaries")
+                }
+                json = text == "json"
+                continue
+            }
+            if argument.hasPrefix("-") { throw .unknownOption(argument, command: "dictionaries") }
+            throw .unexpectedArgument(argument, command: "dictionaries")
+        }
+        if wantsHelp { return .help(topic: "dictionaries", library: library) }
+        return .dictionaries(library: library, json: json)
     }
 }

@@ -2,21 +2,27 @@ import BrowserCore
 import CursesTerminal
 import DictionaryModel
 import TerminalText
+import DictionaryIndex
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// `wordlink [WORD]`: the interactive browser on the chosen data folder.
-func runBrowser(word: String?, data: String?, theme themeOption: String?) -> Int32 {
-    guard let dictionary = DataLocation.openIndexed(option: data, purpose: "browse") else { return 1 }
-    let source = DictionaryPageSource(lookup: dictionary.lookup, info: dictionary.info)
+func runBrowser(word: String?, library options: LibraryOptions, theme themeOption: String?) -> Int32 {
+    let opened: [IndexedDictionary]
+    switch LibraryLocation.openLibrary(options, purpose: "browse") {
+    case .success(let dictionaries): opened = dictionaries
+    case .failure(let failure): return failure.status
+    }
+    let source = DictionaryPageSource(library: Library(opened))
+    let problemCount = opened.reduce(0) { $0 + $1.problemCount }
     var firstPage: Page?
     var firstMessage: String?
     if let word {
         switch source.page(forQuery: word) {
         case .found(let page): firstPage = page
         case .notFound(let query, let suggestions):
-            firstMessage = "No entry for “\(query)” in this dictionary." + (suggestions.isEmpty ? "" : " Nearest: " + suggestions.joined(separator: ", "))
+            firstMessage = "No entry for “\(query)” in \(opened.count == 1 ? "this dictionary" : "any open dictionary")." + (suggestions.isEmpty ? "" : " Nearest: " + suggestions.joined(separator: ", "))
         }
     }
     let environment = themeEnvironment()
@@ -24,8 +30,8 @@ func runBrowser(word: String?, data: String?, theme themeOption: String?) -> Int
     do {
         try TerminalApp.run(options: .init(theme: theme, environment: environment)) { size in
             // The data folder's problems, when there are any, are said in place of a word's absence.
-            let message = dictionary.problemCount > 0
-                ? "\(dictionary.problemCount) problems in the data folder — wordlink check lists them." : firstMessage
+            let message = problemCount > 0
+                ? "\(problemCount) problems in the data \(opened.count == 1 ? "folder" : "folders") — wordlink check lists them." : firstMessage
             return Browser(source: source, size: size, page: firstPage, message: message)
         }
     } catch {

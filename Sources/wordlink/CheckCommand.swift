@@ -4,22 +4,37 @@ import DictionaryIndex
 /// `wordlink check`: validates a data folder and prints what is wrong with it.
 enum CheckCommand {
     /// Runs the command and returns the exit status: 1 when there are errors.
-    static func run(data: String?) -> Int32 {
-        let location = DataLocation.choose(option: data)
-        guard let path = location.path else {
+    /// With several dictionaries open, each is checked in turn under a line naming its folder.
+    static func run(library options: LibraryOptions) -> Int32 {
+        let location = LibraryLocation.choose(options: options)
+        guard !location.folders.isEmpty else {
             Terminal.error("no data folder to check (\(location.origin)); pass --data DIR or set WORDLINK_DATA.")
             return 1
         }
-        let folder: DataFolder
-        do {
-            folder = try DataFolder.load(from: path)
-        } catch {
-            Terminal.error("\(error.message); pass --data DIR with a folder holding dictionary.json and entries/.")
-            return 1
+        var folders = location.folders
+        if !options.dictionaries.isEmpty {
+            let ids = folders.map { LibraryLocation.info(ofFolder: $0)?.id }
+            for wanted in options.dictionaries where !ids.contains(wanted) {
+                Terminal.error("no open dictionary has the id \"\(wanted)\"; the ids are: \(ids.compactMap { $0 }.joined(separator: ", ")).")
+                return 2
+            }
+            folders = zip(folders, ids).filter { $0.1.map(options.dictionaries.contains) ?? false }.map(\.0)
         }
-        let (report, hasErrors) = self.report(folder)
-        Terminal.write(report)
-        return hasErrors ? 1 : 0
+        var anyErrors = false
+        for path in folders {
+            let folder: DataFolder
+            do {
+                folder = try DataFolder.load(from: path)
+            } catch {
+                Terminal.error("\(error.message); pass --data DIR with a folder holding dictionary.json and entries/.")
+                return 1
+            }
+            if folders.count > 1 { Terminal.write("== \(path)\n") }
+            let (report, hasErrors) = self.report(folder)
+            Terminal.write(report)
+            anyErrors = anyErrors || hasErrors
+        }
+        return anyErrors ? 1 : 0
     }
 
     /// Every diagnostic, then every unresolved link as a warning, then the summary line

@@ -2,30 +2,41 @@ import BrowserCore
 import DictionaryModel
 import TerminalText
 import PageFormatting
+import DictionaryIndex
 
 /// `wordlink define WORD`: prints the page the browser would show for WORD.
 enum DefineCommand {
     /// Runs the command and returns the exit status.
     static func run(_ options: DefineOptions) -> Int32 {
-        guard let dictionary = DataLocation.openIndexed(option: options.data, purpose: "look in") else { return 1 }
-        let lookup = dictionary.lookup
-        let result = lookup.lookUp(options.word)
-        guard result.isFound else {
-            let nearest = lookup.suggestions(for: options.word, limit: 5).map(\.text)
+        let opened: [IndexedDictionary]
+        switch LibraryLocation.openLibrary(options.library, purpose: "look in") {
+        case .success(let dictionaries): opened = dictionaries
+        case .failure(let failure): return failure.status
+        }
+        let library = Library(opened)
+        let sections = library.lookUp(options.word).map { LibraryPages.Section(member: $0.member, entryNumbers: $0.result.entryNumbers) }
+        guard !sections.isEmpty else {
+            let nearest = library.suggestions(for: options.word, limit: 5).map(\.text)
             let quoted = "\"\(options.word)\""
+            let titles = library.members.map(\.info.title).joined(separator: ", ")
             if nearest.isEmpty {
-                Terminal.error("no entry for \(quoted) in \(dictionary.info.title), and no headword is near it.")
+                Terminal.error("no entry for \(quoted) in \(titles), and no headword is near it.")
             } else {
-                Terminal.error("no entry for \(quoted) in \(dictionary.info.title); nearest headwords: \(nearest.joined(separator: ", ")).")
+                Terminal.error("no entry for \(quoted) in \(titles); nearest headwords: \(nearest.joined(separator: ", ")).")
             }
             return 1
         }
-        let formatter = PageFormatter(lookup: lookup, info: dictionary.info)
-        let text = formatter.page(forEntryNumbers: result.entryNumbers)
+        let text = LibraryPages(library: library).page(sections).text
         // On a terminal, the width the browser's page has there: the same rows as the browser.
         let width = options.width ?? Terminal.width().map { max(1, $0 - 2 * Browser.margin) } ?? 80
-        let page = RenderedPage(text: text, width: width, lookup: lookup)
-        let entries = result.entryNumbers.map { (lookup.id(ofEntryAt: $0), lookup.headword(ofEntryAt: $0)) }
+        let page = RenderedPage(text: text, width: width, library: library)
+        let entries = sections.flatMap { section in
+            section.entryNumbers.map { number in
+                let member = library.members[section.member]
+                return RenderedPage.EntryItem(id: member.lookup.id(ofEntryAt: number), headword: member.lookup.headword(ofEntryAt: number),
+                                              dictionary: member.info.id)
+            }
+        }
         switch options.format {
         case .json: Terminal.write(json: output(page, format: .json, query: options.word, entries: entries))
         case .ansi:
@@ -41,7 +52,7 @@ enum DefineCommand {
 
     /// The text printed for `page` in `format` (`ansi`: without its styles; see `ansiOutput`).
     static func output(_ page: RenderedPage, format: DefineOptions.Format, query: String,
-                       entries: [(id: String, headword: String)]) -> String {
+                       entries: [RenderedPage.EntryItem]) -> String {
         switch format {
         case .text, .ansi:
             return page.lines.map { $0 + "\n" }.joined()

@@ -1,36 +1,44 @@
-/// The `--help` texts; each names the data folder that would be used.
+/// The `--help` texts; each names the dictionaries that would be opened, and why.
 enum Help {
     static let version = "wordlink 0.1.0"
 
-    static func text(topic: String?, data: DataLocation) -> String? {
+    static func text(topic: String?, library data: LibraryLocation) -> String? {
         switch topic {
         case nil: return program(data)
         case "define": return define(data)
         case "check": return check(data)
+        case "dictionaries": return dictionaries(data)
         case "doctor": return doctor
         case "import", "import wordnet", "import dictd": return ImportHelp.text(topic: topic ?? "import")
         default: return nil
         }
     }
 
-    static func program(_ data: DataLocation) -> String {
+    static func program(_ data: LibraryLocation) -> String {
         """
         wordlink: a dictionary browser for the terminal.
 
         Usage:
-          wordlink [WORD] [--data DIR] [--theme dark|light|monochrome]
-                                           browse the dictionary, opened on WORD or its start
-                                           page; ? inside shows every key and mouse action
+          wordlink [WORD] [--data DIR]... [-d ID]... [--theme dark|light|monochrome]
+                                           browse the dictionaries, opened on WORD or the
+                                           start page; ? inside shows every key and mouse action
           wordlink define WORD [options]   print the page for WORD and exit
-          wordlink check [--data DIR]      validate a data folder
+          wordlink check [--data DIR]...   validate data folders
+          wordlink dictionaries            list the open dictionaries
           wordlink import KIND [options]   convert WordNet or a dictd dictionary into a data folder
           wordlink doctor                  check that this terminal draws characters where
                                            wordlink expects them (and clicks land right)
           wordlink --version               print the version
 
         Options:
-          --data DIR     the data folder (default: $WORDLINK_DATA, else the dictionary that
-                         ships with the program)
+          --data DIR     a data folder to open; give it several times for several, looked
+                         up together in that order (default: the folders of $WORDLINK_DATA,
+                         separated by ':'; else every dictionary in the library,
+                         $XDG_DATA_HOME/wordlink or ~/.local/share/wordlink, by title,
+                         where 'wordlink import' writes; else the one that ships with
+                         the program)
+          -d ID, --dictionary ID
+                         only the open dictionaries with this id (repeatable)
           --theme T      the browser's colours: dark (the default), light, or monochrome
                          (also $WORDLINK_THEME; a non-empty NO_COLOR means monochrome)
           -h, --help     this help; 'wordlink COMMAND --help' for a command's
@@ -50,18 +58,24 @@ enum Help {
         (else ~/.cache/wordlink), with a progress line on a terminal; later starts read only
         the entries a page shows, and the index follows changes to the entry files by itself.
 
+        With several dictionaries open a word is looked up in all of them: the page shows
+        each one's entries under a heading that names it, a link resolves in its own
+        dictionary first (the status line says when it leads into another), and the
+        lookup prompt completes over all of them.
+
         \(data.helpLine)
 
         """
     }
 
-    static func define(_ data: DataLocation) -> String {
+    static func define(_ data: LibraryLocation) -> String {
         """
-        Usage: wordlink define WORD [--width N] [--format text|ansi|json] [--data DIR]
+        Usage: wordlink define WORD [--width N] [--format text|ansi|json] [--data DIR]... [-d ID]...
 
         Prints the page the browser shows for WORD, laid out by the same layout engine.
-        WORD is looked up as an entry id, then as a headword or form (case and width
-        insensitive), then through the dictionary's lookup rules. When nothing matches,
+        WORD is looked up in every open dictionary as an entry id, else as a headword or
+        form (case and width insensitive) followed by every entry the dictionary's lookup
+        rules lead to (attending: the noun, then the verb attend). When nothing matches,
         prints up to five nearest headwords on standard error and exits with status 1.
 
         Options:
@@ -72,7 +86,9 @@ enum Help {
           --format F      text: the rows as plain text (the default)
                           ansi: the rows with the browser's styles as SGR sequences
                           json: the page as data: query, entries, width, lines, links
-          --data DIR      the data folder
+                          (entries and resolved links name their dictionary's id)
+          --data DIR      a data folder (repeatable; see 'wordlink --help')
+          -d ID           only the dictionaries with this id (repeatable)
           -h, --help      this help
 
         \(data.helpLine)
@@ -80,17 +96,37 @@ enum Help {
         """
     }
 
-    static func check(_ data: DataLocation) -> String {
+    static func check(_ data: LibraryLocation) -> String {
         """
-        Usage: wordlink check [--data DIR]
+        Usage: wordlink check [--data DIR]... [-d ID]...
 
-        Validates a data folder: files that are not valid JSON, invalid entries and
+        Validates each open data folder: files that are not valid JSON, invalid entries and
         duplicate ids are errors; links that lead nowhere are warnings. Each is printed with
-        its file, line and column, then a summary line. Exits with status 1 when there are
-        errors, 0 otherwise.
+        its file, line and column, then a summary line (with several folders, each after a
+        line naming it). Exits with status 1 when there are errors, 0 otherwise.
 
         Options:
-          --data DIR      the data folder
+          --data DIR      a data folder (repeatable; see 'wordlink --help')
+          -d ID           only the dictionaries with this id (repeatable)
+          -h, --help      this help
+
+        \(data.helpLine)
+
+        """
+    }
+
+    static func dictionaries(_ data: LibraryLocation) -> String {
+        """
+        Usage: wordlink dictionaries [--format text|json] [--data DIR]... [-d ID]...
+
+        Lists the dictionaries a command would open, in library order: id, title, number
+        of entries, folder, licence, and whether it is an import. Two dictionaries may share
+        an id; both are opened, told apart by their folder.
+
+        Options:
+          --format F      text (the default) or json
+          --data DIR      a data folder (repeatable; see 'wordlink --help')
+          -d ID           only the dictionaries with this id (repeatable)
           -h, --help      this help
 
         \(data.helpLine)

@@ -6,10 +6,22 @@ import DictionaryImport
 
 /// The options of `wordlink import`.
 enum ImportOptions: Equatable {
-    /// `wordlink import wordnet [--from DIR] --to DIR`.
-    case wordnet(from: String?, to: String)
-    /// `wordlink import dictd --index FILE --dict FILE --to DIR [--style S]`.
-    case dictd(index: String, dict: String, to: String, style: String?, license: String?)
+    /// `wordlink import wordnet [--from DIR] [--to DIR]`.
+    case wordnet(from: String?, to: String?)
+    /// `wordlink import dictd --index FILE --dict FILE [--to DIR] [--style S]`.
+    case dictd(index: String, dict: String, to: String?, style: String?, license: String?)
+
+    /// The folder of the library an import writes to without `--to`: named after the source
+    /// (`wordnet`; a dictd index's name without `.index`, such as `gcide`).
+    var defaultFolderName: String {
+        switch self {
+        case .wordnet: return "wordnet"
+        case .dictd(let index, _, _, _, _):
+            var name = index.split(separator: "/").last.map(String.init) ?? index
+            if name.hasSuffix(".index") { name.removeLast(6) }
+            return name.isEmpty ? "dictd" : name
+        }
+    }
 }
 
 extension Arguments {
@@ -17,7 +29,7 @@ extension Arguments {
     static func parseImport(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
         var rest = arguments
         guard let kind = rest.first, !kind.hasPrefix("-") else {
-            if let first = rest.first, first == "--help" || first == "-h" { return .help(topic: "import", data: nil) }
+            if let first = rest.first, first == "--help" || first == "-h" { return .help(topic: "import", library: LibraryOptions()) }
             if let first = rest.first { throw .unknownOption(first, command: "import") }
             throw .missingArgument("kind of dictionary (wordnet or dictd)", command: "import")
         }
@@ -30,7 +42,7 @@ extension Arguments {
         let allowed: Set<String> = kind == "wordnet" ? ["--from", "--to"] : ["--index", "--dict", "--to", "--style", "--license"]
         while let argument = rest.popFirst() {
             let (name, inline) = split(argument)
-            if name == "--help" || name == "-h" { return .help(topic: command, data: nil) }
+            if name == "--help" || name == "-h" { return .help(topic: command, library: LibraryOptions()) }
             guard allowed.contains(name) else {
                 if argument.hasPrefix("-") { throw .unknownOption(argument, command: command) }
                 throw .unexpectedArgument(argument, command: command)
@@ -39,7 +51,7 @@ extension Arguments {
             if value.isEmpty { throw .invalidValue(option: name, value: value, expected: "a path", command: command) }
             values[name] = value
         }
-        guard let to = values["--to"] else { throw .missingArgument("destination folder (--to DIR)", command: command) }
+        let to = values["--to"]
         if kind == "wordnet" { return .importDictionary(.wordnet(from: values["--from"], to: to)) }
         guard let index = values["--index"] else { throw .missingArgument("dictd index file (--index FILE.index)", command: command) }
         guard let dict = values["--dict"] else { throw .missingArgument("dictd data file (--dict FILE.dict.dz)", command: command) }
@@ -58,15 +70,27 @@ enum ImportCommand {
         let line = ProgressLine()
         let progress: (ProgressStep) -> Void = { line.update($0) }
         let summary: ImportSummary
-        let destination: String
+        let explicit: String?
+        switch options {
+        case .wordnet(_, let to), .dictd(_, _, let to, _, _): explicit = to
+        }
+        guard let destination = explicit ?? LibraryLocation.libraryFolder(environment: LibraryLocation.processEnvironment())
+                .map({ $0 + "/" + options.defaultFolderName }) else {
+            Terminal.error("no library folder to import into: neither $XDG_DATA_HOME nor $HOME is set; pass --to DIR.")
+            return 1
+        }
+        if explicit == nil, let slash = destination.lastIndex(of: "/") {
+            do throws(DictionaryModelError) { try makeDirectories(String(destination[..<slash])) } catch {
+                Terminal.error(error.message + "; pass --to DIR.")
+                return 1
+            }
+        }
         do {
             switch options {
-            case .wordnet(let from, let to):
-                destination = to
-                summary = try WordNetImporter(from: from ?? WordNetImporter.defaultSourceFolder, to: to, progress: progress).run()
-            case .dictd(let index, let dict, let to, let style, let license):
-                destination = to
-                var importer = DictdImporter(index: index, dict: dict, to: to, progress: progress)
+            case .wordnet(let from, _):
+                summary = try WordNetImporter(from: from ?? WordNetImporter.defaultSourceFolder, to: destination, progress: progress).run()
+            case .dictd(let index, let dict, _, let style, let license):
+                var importer = DictdImporter(index: index, dict: dict, to: destination, progress: progress)
                 if let style { importer.style = DictdImporter.Style(rawValue: style) ?? .plain }
                 importer.licenseFile = license
                 summary = try importer.run()
@@ -81,12 +105,12 @@ enum ImportCommand {
             return 1
         }
         line.clear()
-        Terminal.write(report(summary, destination: destination))
+        Terminal.write(report(summary, destination: destination, inLibrary: explicit == nil))
         return 0
     }
 
     /// What the import wrote, in two or three lines.
-    static func report(_ summary: ImportSummary, destination: String) -> String {
+    static func report(_ summary: ImportSummary, destination: String, inLibrary: Bool = false) -> String {
         let count = CheckCommand.count
         var text = "Wrote \(count(summary.entryCount, "entry", "entries")) in \(count(summary.fileCount, "file", "files")) to \(destination).\n"
         text += "\(count(summary.linkCount, "link", "links")), \(summary.unresolvedLinkCount) unresolved"
@@ -95,6 +119,7 @@ enum ImportCommand {
         if summary.unlinkedReferenceCount > 0 {
             text += "\(count(summary.unlinkedReferenceCount, "cross-reference names", "cross-references name")) no entry; kept as plain text.\n"
         }
+        if inLibrary { return text + "It is in the library: 'wordlink' opens it with the others; 'wordlink dictionaries' lists them.\n" }
         return text + "Browse it with: wordlink --data \(destination)\n"
     }
 }
@@ -110,7 +135,7 @@ enum ImportHelp {
     }
 
     static let wordnet = """
-        Usage: wordlink import wordnet [--from DIR] --to DIR
+        Usage: wordlink import wordnet [--from DIR] [--to DIR]
 
         Converts Princeton WordNet (index.*, data.* and *.exc files) into a data folder:
         one entry per lemma and part of speech (id "lemma~n", ~v, ~a, ~r), senses in
@@ -123,16 +148,18 @@ enum ImportHelp {
                           Debian package wordnet-base)
           --to DIR        the data folder to write: new, empty, or an earlier WordNet
                           import (which is replaced); any other folder is refused
+                          (default: the library's wordnet folder,
+                          $XDG_DATA_HOME/wordlink/wordnet or ~/.local/share/wordlink/wordnet)
           -h, --help      this help
 
         Prints how many entries and links were written and how many links lead nowhere;
-        a progress line goes to standard error when it is a terminal. Then browse with
-        'wordlink --data DIR'.
+        a progress line goes to standard error when it is a terminal. An import into the
+        library is opened by 'wordlink' with the library's other dictionaries.
 
         """
 
     static let dictd = """
-        Usage: wordlink import dictd --index FILE.index --dict FILE.dict[.dz] --to DIR
+        Usage: wordlink import dictd --index FILE.index --dict FILE.dict[.dz] [--to DIR]
                                      [--style jargon|foldoc|gcide|freedict|plain]
                                      [--license FILE]
 
@@ -162,6 +189,8 @@ enum ImportHelp {
           --dict FILE     the data: dictzip (.dict.dz), gzip, or plain text
           --to DIR        the data folder to write: new, empty, or an earlier dictd
                           import (which is replaced); any other folder is refused
+                          (default: a folder of the library named after the index,
+                          such as ~/.local/share/wordlink/gcide)
           --style S       how the records are written (see above)
           --license FILE  the licence to copy to LICENSE (default: the Debian package's
                           copyright file, /usr/share/doc/dict-NAME/copyright)
@@ -169,7 +198,7 @@ enum ImportHelp {
 
         Examples:
           wordlink import dictd --index /usr/share/dictd/gcide.index \\
-            --dict /usr/share/dictd/gcide.dict.dz --to ~/.local/share/wordlink/gcide
+            --dict /usr/share/dictd/gcide.dict.dz
           wordlink import dictd --index /usr/share/dictd/freedict-eng-fra.index \\
             --dict /usr/share/dictd/freedict-eng-fra.dict.dz \\
             --to ~/.local/share/wordlink/eng-fra

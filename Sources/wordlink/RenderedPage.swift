@@ -22,6 +22,8 @@ public struct RenderedPage {
 
         /// The entry the link resolves to (the first of several homographs), else nil.
         public var entryID: String? { entryIDs.first }
+        /// The id of the dictionary the link leads into (nil when unresolved, or without a library).
+        public var dictionary: String?
     }
 
     public let width: Int
@@ -34,8 +36,22 @@ public struct RenderedPage {
     /// a band of rows at a time instead).
     public var grid: CellGrid { fullGrid.grid(self) }
     private let fullGrid = GridBox()
-    /// Tells which entries a link to several homographs leads to.
-    private let lookup: (any EntryLookup)?
+    /// Tells which entries a link to several homographs leads to, and in which dictionary.
+    private let library: Library?
+
+    /// An entry of the page, for the document's `entries`.
+    public struct EntryItem: Hashable, Sendable {
+        public var id: String
+        public var headword: String
+        /// The id of its dictionary (nil when the page was made without a library).
+        public var dictionary: String?
+
+        public init(id: String, headword: String, dictionary: String? = nil) {
+            self.id = id
+            self.headword = headword
+            self.dictionary = dictionary
+        }
+    }
 
     private final class GridBox {
         private var drawn: CellGrid?
@@ -51,13 +67,18 @@ public struct RenderedPage {
     /// Rows per band that `lines` draws at a time.
     static let bandRows = 256
 
-    /// Lays `text` out at `width` (at least 1) and draws it. `lookup` tells which entries a
-    /// link to several homographs leads to; without it a link knows only its destination.
-    public init(text: StyledText, width: Int, lookup: (any EntryLookup)? = nil) {
+    /// Lays `text` out at `width` (at least 1) and draws it. `library` tells which entries a
+    /// link to several homographs leads to, and the dictionary of each link; without it a
+    /// link knows only its destination.
+    public init(text: StyledText, width: Int, lookup: any EntryLookup, info: DictionaryInfo = DictionaryInfo(id: "", title: "")) {
+        self.init(text: text, width: width, library: Library(single: lookup, info: info))
+    }
+
+    public init(text: StyledText, width: Int, library: Library? = nil) {
         let width = max(1, width)
         self.width = width
         self.text = text
-        self.lookup = lookup
+        self.library = library
         let layoutManager = LayoutManager(text: text, width: width)
         self.layoutManager = layoutManager
         rowCount = layoutManager.numberOfRows
@@ -104,15 +125,19 @@ public struct RenderedPage {
     public var links: [Link] {
         text.wordLinks.map { item in
             var ids: [String] = []
+            var dictionary: String?
             if item.link.state == .resolved, let destination = item.link.destination {
+                let member = library.flatMap { library in item.link.dictionary.flatMap(library.member(forKey:)) ?? 0 }
+                let lookup = member.map { library!.members[$0].lookup }
+                dictionary = member.map { library!.members[$0].info.id }.flatMap { $0.isEmpty ? nil : $0 }
                 if let lookup, lookup.entryNumber(forID: destination) == nil {
-                    ids = lookup.resolve(target: destination).entryIDs
+                    ids = lookup.lookUp(linkTarget: destination).entryNumbers.map(lookup.id(ofEntryAt:))
                 } else {
                     ids = [destination]
                 }
             }
             return Link(link: item.link, text: text.substring(item.range), range: item.range,
-                        cells: layoutManager.cellRects(for: item.range), entryIDs: ids)
+                        cells: layoutManager.cellRects(for: item.range), entryIDs: ids, dictionary: dictionary)
         }
     }
 
@@ -143,7 +168,7 @@ public struct RenderedPage {
     /// `external: true` for URLs, and `state`, `sense` and `ordinal` for scripts; a link to
     /// several homographs also has `entryIds` (all of them) and `destination` (the query
     /// that shows them together), its `entryId` being the first.
-    public func json(query: String, entries: [(id: String, headword: String)]) -> JSONValue {
+    public func json(query: String, entries: [EntryItem]) -> JSONValue {
         let linkValues: [JSONValue] = links.map { link in
             var members: [JSONValue.Member] = [
                 .init(key: "target", value: .string(link.link.target)),
@@ -155,6 +180,7 @@ public struct RenderedPage {
                 }))),
             ]
             if link.link.state == .external { members.append(.init(key: "external", value: true)) }
+            if let dictionary = link.dictionary { members.append(.init(key: "dictionary", value: .string(dictionary))) }
             members.append(.init(key: "state", value: .string(link.link.state.rawValue)))
             if let sense = link.link.sense { members.append(.init(key: "sense", value: .string(sense))) }
             if link.entryIDs.count > 1 {
@@ -166,7 +192,11 @@ public struct RenderedPage {
         }
         return .object([
             "query": .string(query),
-            "entries": JSONValue(.array(entries.map { .object(["id": .string($0.id), "headword": .string($0.headword)]) })),
+            "entries": JSONValue(.array(entries.map { entry in
+                var members: [JSONValue.Member] = [.init(key: "id", value: .string(entry.id)), .init(key: "headword", value: .string(entry.headword))]
+                if let dictionary = entry.dictionary { members.append(.init(key: "dictionary", value: .string(dictionary))) }
+                return JSONValue(.object(members))
+            })),
             "width": JSONValue(integerLiteral: width),
             "lines": JSONValue(.array(lines.map { .string($0) })),
             "links": JSONValue(.array(linkValues)),

@@ -10,24 +10,26 @@ do {
     case .version:
         Terminal.write(Help.version + "\n")
         status = 0
-    case .help(let topic, let data):
-        if let text = Help.text(topic: topic, data: DataLocation.choose(option: data)) {
+    case .help(let topic, let library):
+        if let text = Help.text(topic: topic, library: LibraryLocation.choose(options: library)) {
             Terminal.write(text)
             status = 0
         } else {
-            Terminal.error("no help on '\(topic ?? "")'; the commands are define, check, import and doctor.")
+            Terminal.error("no help on '\(topic ?? "")'; the commands are define, check, dictionaries, import and doctor.")
             status = 2
         }
     case .define(let options):
         status = DefineCommand.run(options)
-    case .check(let data):
-        status = CheckCommand.run(data: data)
+    case .check(let library):
+        status = CheckCommand.run(library: library)
+    case .dictionaries(let library, let json):
+        status = DictionariesCommand.run(library, json: json)
     case .doctor:
         status = DoctorCommand.run()
     case .importDictionary(let options):
         status = ImportCommand.run(options)
-    case .browse(let word, let data, let theme):
-        status = runBrowser(word: word, data: data, theme: theme)
+    case .browse(let word, let library, let theme):
+        status = runBrowser(word: word, library: library, theme: theme)
     }
 } catch {
     Terminal.error(error.description)

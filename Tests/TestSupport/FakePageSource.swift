@@ -24,7 +24,7 @@ public final class FakePageSource: PageSource {
             else if pages[link.target] == nil { changed.state = .unresolved; changed.destination = nil }
             text.modifyAttributes(in: range) { $0.wordLink = changed }
         }
-        return Page(title: address, address: address, text: text)
+        return Page(title: address, address: PageAddress(query: address), text: text)
     }
 
     public func startPage() -> Page {

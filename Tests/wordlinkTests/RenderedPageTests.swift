@@ -89,7 +89,7 @@ import DictionaryIndex
         let (folder, lookup) = try Fixtures.sample()
         let formatter = PageFormatter(lookup: lookup, info: folder.info)
         let page = RenderedPage(text: formatter.page(forEntryNumbers: lookup.lookUp("dog").entryNumbers), width: 60, lookup: lookup)
-        let json = page.json(query: "dog", entries: [("dog~n", "dog")])
+        let json = page.json(query: "dog", entries: [.init(id: "dog~n", headword: "dog")])
         let reparsed = try JSONParser.parse(json.serialized)
         #expect(reparsed["query"]?.stringValue == "dog")
         #expect(reparsed["width"]?.intValue == 60)
@@ -126,7 +126,7 @@ import DictionaryIndex
         let lineValues = try #require(json["lines"]?.arrayValue)
         let lines = lineValues.compactMap { $0.stringValue }
         #expect(json["width"]?.intValue == 33)
-        #expect(json["entries"]?.serialized == #"[{"id":"bank~n","headword":"bank"},{"id":"bank~v","headword":"bank"}]"#)
+        #expect(json["entries"]?.serialized == #"[{"id":"bank~n","headword":"bank","dictionary":"fixture-sample"},{"id":"bank~v","headword":"bank","dictionary":"fixture-sample"}]"#)
         for line in lines { #expect(Self.width(of: line) <= 33) }
         for link in json["links"]?.arrayValue ?? [] {
             let text = try #require(link["text"]?.stringValue)
@@ -156,7 +156,7 @@ import DictionaryIndex
         #expect(clean.status == 0)
         #expect(clean.output.hasSuffix("\n8 entries in 7 files: 0 errors, 4 warnings\n"))
         let help = try run(["define", "--help"] + data)
-        #expect(help.output.contains("Data folder: \(Fixtures.path("sample")) (from --data)"))
+        #expect(help.output.contains("Dictionaries: \(Fixtures.path("sample")) (from --data)"))
         let browser = try run([])
         #expect(browser.status == 1)
         #expect(browser.error == "wordlink: the browser needs a terminal: standard input and output must be a tty (use `wordlink define WORD` in scripts)\n")

@@ -1,0 +1,155 @@
+import DictionaryModel
+
+/// The dictionaries open at once, in library order: what a query is looked up in and a link
+/// is resolved against when a person has several (as GoldenDict's groups, sdcv's data folder
+/// or `dict -d '*'` do).
+///
+/// Each member keeps its own lookup and entry numbers; the library answers across them: a
+/// query in every member, a link in its own dictionary first and then in the others,
+/// completion merged over all their headwords and forms.
+public struct Library: Sendable {
+    /// One open dictionary.
+    public struct Member: Sendable {
+        /// Unique in the library: the dictionary's id, or `id~2`, `id~3` … for a later one with
+        /// the same id (two folders can share an id; both are opened).
+        public let key: String
+        public let info: DictionaryInfo
+        /// The data folder.
+        public let folder: String
+        public let lookup: any EntryLookup
+        /// Problems known without a full check (`IndexedDictionary.problemCount`).
+        public let problemCount: Int
+
+        public init(key: String, info: DictionaryInfo, folder: String, lookup: any EntryLookup, problemCount: Int = 0) {
+            self.key = key
+            self.info = info
+            self.folder = folder
+            self.lookup = lookup
+            self.problemCount = problemCount
+        }
+    }
+
+    public let members: [Member]
+
+    /// The library of these dictionaries, in this order; keys are given by id.
+    public init(_ dictionaries: [(info: DictionaryInfo, folder: String, lookup: any EntryLookup, problemCount: Int)]) {
+        var seen: [String: Int] = [:]
+        members = dictionaries.map { dictionary in
+            let id = dictionary.info.id
+            seen[id, default: 0] += 1
+            let key = seen[id] == 1 ? id : id + "~" + String(seen[id]!)
+            return Member(key: key, info: dictionary.info, folder: dictionary.folder, lookup: dictionary.lookup,
+                          problemCount: dictionary.problemCount)
+        }
+    }
+
+    /// A library of one dictionary.
+    public init(single lookup: any EntryLookup, info: DictionaryInfo, folder: String = "") {
+        self.init([(info, folder, lookup, 0)])
+    }
+
+    /// The member whose key is `key`.
+    public func member(forKey key: String) -> Int? {
+        members.firstIndex { $0.key == key }
+    }
+
+    /// Whether more than one dictionary is open (pages then name each dictionary).
+    public var isShared: Bool { members.count > 1 }
+
+    // MARK: Queries
+
+    /// What a query finds in one member.
+    public struct Match: Sendable {
+        /// The member's position in the library.
+        public var member: Int
+        public var result: LookupResult
+    }
+
+    /// `query` looked up in every member, in library order; only members that found something.
+    public func lookUp(_ query: String) -> [Match] {
+        members.indices.compactMap { i in
+            let result = members[i].lookup.lookUp(query)
+            return result.isFound ? Match(member: i, result: result) : nil
+        }
+    }
+
+    /// A link target of member `home`: resolved in `home` first; only when it resolves
+    /// nowhere there, in the others in library order (`leadsElsewhere`). With several
+    /// members open the resolution names the dictionary it leads into.
+    public func resolve(target: String, sense: String?, in home: Int) -> LinkResolution {
+        var resolution = members[home].lookup.resolve(target: target, sense: sense)
+        if resolution.state == .unresolved {
+            for i in members.indices where i != home {
+                var elsewhere = members[i].lookup.resolve(target: target, sense: sense)
+                guard elsewhere.state == .resolved else { continue }
+                elsewhere.dictionary = members[i].key
+                elsewhere.leadsElsewhere = true
+                return elsewhere
+            }
+        }
+        if isShared, resolution.state == .resolved { resolution.dictionary = members[home].key }
+        return resolution
+    }
+
+    // MARK: Completion and suggestions
+
+    /// A completion over the whole library, with the members that have it.
+    public struct Candidate: Sendable {
+        public var suggestion: Suggestion
+        /// The members (library positions) whose headwords or forms hold the key, in order.
+        public var members: [Int]
+    }
+
+    /// Completions for what has been typed, over every member: each member's ranked list
+    /// merged by key (the exact key first, then prefixes shorter first, then typos nearest
+    /// first; ties in library order), each candidate naming the members that have it.
+    public func completions(for prefix: String, limit: Int) -> [Candidate] {
+        guard members.count > 1 else {
+            return members.first.map { member in member.lookup.completions(for: prefix, limit: limit).map { Candidate(suggestion: $0, members: [0]) } } ?? []
+        }
+        var merged: [Candidate] = []
+        var byKey: [String: Int] = [:]
+        for i in members.indices {
+            for suggestion in members[i].lookup.completions(for: prefix, limit: limit) {
+                if let known = byKey[suggestion.key] {
+                    merged[known].members.append(i)
+                    if Self.rank(suggestion) < Self.rank(merged[known].suggestion) { merged[known].suggestion = suggestion }
+                } else {
+                    byKey[suggestion.key] = merged.count
+                    merged.append(Candidate(suggestion: suggestion, members: [i]))
+                }
+            }
+        }
+        let order = merged.indices.sorted { a, b in
+            let ra = Self.rank(merged[a].suggestion), rb = Self.rank(merged[b].suggestion)
+            return ra != rb ? ra < rb : a < b
+        }
+        return order.prefix(limit).map { merged[$0] }
+    }
+
+    /// The nearest headwords and forms to `query` over every member, best first, without repeats.
+    public func suggestions(for query: String, limit: Int) -> [Suggestion] {
+        guard members.count > 1 else { return members.first?.lookup.suggestions(for: query, limit: limit) ?? [] }
+        var seen = Set<String>()
+        var all: [Suggestion] = []
+        for member in members {
+            for suggestion in member.lookup.suggestions(for: query, limit: limit) where seen.insert(suggestion.key).inserted {
+                all.append(suggestion)
+            }
+        }
+        let order = all.indices.sorted { a, b in
+            let ra = Self.rank(all[a]), rb = Self.rank(all[b])
+            return ra != rb ? ra < rb : a < b
+        }
+        return order.prefix(limit).map { all[$0] }
+    }
+
+    /// How a candidate ranks: its kind, then (prefixes) its length or (typos) its distance.
+    static func rank(_ suggestion: Suggestion) -> (Int, Int) {
+        switch suggestion.kind {
+        case .exact: return (0, 0)
+        case .prefix: return (1, suggestion.key.unicodeScalars.count)
+        case .typo: return (2, suggestion.distance)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import TerminalText
+import DictionaryModel
+import DictionaryIndex
+
+/// Pages over a library: what a query found in each dictionary, each dictionary's entries
+/// under a heading that names it (when more than one dictionary is open), in library order.
+public struct LibraryPages: Sendable {
+    public let library: Library
+    /// One formatter per member, its links resolved in its own dictionary first.
+    public let formatters: [PageFormatter]
+
+    public init(library: Library) {
+        self.library = library
+        formatters = library.members.indices.map { PageFormatter(library: library, member: $0) }
+    }
+
+    /// Some of one member's entries, by entry number.
+    public struct Section: Sendable {
+        public var member: Int
+        public var entryNumbers: [Int]
+
+        public init(member: Int, entryNumbers: [Int]) {
+            self.member = member
+            self.entryNumbers = entryNumbers
+        }
+    }
+
+    /// The page of `sections`, with where each entry's senses start on it (`senseStarts[s][e][k]`:
+    /// section `s`, its entry `e`, that entry's `k`th sense depth first). Link ordinals run
+    /// over the whole page.
+    public func page(_ sections: [Section]) -> (text: StyledText, senseStarts: [[[Int]]]) {
+        var builder = PageBuilder()
+        var starts: [[[Int]]] = []
+        for (s, section) in sections.enumerated() {
+            if s > 0 { builder.blankLine() }
+            if library.isShared {
+                builder.begin(.plain)
+                builder.append(library.members[section.member].info.title, role: .dictionaryHeading, strong: true)
+                builder.end()
+                builder.blankLine()
+            }
+            starts.append(formatters[section.member].append(entryNumbers: section.entryNumbers, to: &builder))
+        }
+        builder.end()
+        return (builder.text, starts)
+    }
+}

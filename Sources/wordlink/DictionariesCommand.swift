@@ -1,0 +1,46 @@
+import DictionaryModel
+import DictionaryIndex
+
+/// `wordlink dictionaries`: lists the dictionaries a command would open, in library order.
+enum DictionariesCommand {
+    static func run(_ options: LibraryOptions, json: Bool) -> Int32 {
+        let opened: [IndexedDictionary]
+        switch LibraryLocation.openLibrary(options, purpose: "list") {
+        case .success(let dictionaries): opened = dictionaries
+        case .failure(let failure): return failure.status
+        }
+        if json {
+            Terminal.write(json: document(opened).serialized + "\n")
+        } else {
+            Terminal.write(table(opened) + LibraryLocation.choose(options: options).helpLine + "\n")
+        }
+        return 0
+    }
+
+    /// One block a dictionary: `id  title`, then its entries, folder, licence and import mark.
+    static func table(_ opened: [IndexedDictionary]) -> String {
+        var text = ""
+        for dictionary in opened {
+            let info = dictionary.info
+            text += info.id + "  " + info.title + "\n"
+            text += "  \(CheckCommand.count(dictionary.lookup.entryCount, "entry", "entries"))"
+            text += info.importer.map { ", imported (\($0))" } ?? ", written by hand"
+            if let license = info.license { text += ", licence: " + license }
+            text += "\n  " + dictionary.path + "\n"
+        }
+        return text
+    }
+
+    /// `{"dictionaries": [{"id", "title", "entries", "folder", "license", "imported", "importer"}]}`.
+    static func document(_ opened: [IndexedDictionary]) -> JSONValue {
+        .object(["dictionaries": JSONValue(.array(opened.map { dictionary in
+            let info = dictionary.info
+            return .object([
+                "id": .string(info.id), "title": .string(info.title),
+                "entries": JSONValue(integerLiteral: dictionary.lookup.entryCount),
+                "folder": .string(dictionary.path), "license": .string(info.license),
+                "imported": JSONValue(booleanLiteral: info.importer != nil), "importer": .string(info.importer),
+            ])
+        }))])
+    }
+}

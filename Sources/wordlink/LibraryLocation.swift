@@ -1,0 +1,176 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+import DictionaryModel
+import DictionaryIndex
+
+/// Which dictionaries a command opens, and why: every `--data DIR` in order; else the
+/// folders of `$WORDLINK_DATA` (separated by `:`); else every dictionary folder in the
+/// library (`$XDG_DATA_HOME/wordlink`, default `~/.local/share/wordlink`), by title; else the
+/// dictionary that ships with the program. `-d ID` then keeps only the dictionaries with
+/// those ids.
+struct LibraryLocation: Equatable {
+    /// The data folders, in library order (empty when none could be found).
+    var folders: [String]
+    /// Where the choice came from, for `--help` and error messages.
+    var origin: String
+
+    /// Chooses the folders. The library folder's dictionaries are ordered by title (read from
+    /// each `dictionary.json`). The shipped dictionary is the repository's `Data/` when the
+    /// executable lies inside a checkout, else `../share/wordlink/Data` next to an installed
+    /// executable.
+    static func choose(options: LibraryOptions, environment: [String: String], executablePath: String?) -> LibraryLocation {
+        if !options.data.isEmpty {
+            return LibraryLocation(folders: options.data, origin: options.data.count == 1 ? "from --data" : "from --data, in that order")
+        }
+        if let variable = environment["WORDLINK_DATA"], !variable.isEmpty {
+            return LibraryLocation(folders: variable.split(separator: ":").map(String.init), origin: "from $WORDLINK_DATA")
+        }
+        if let library = libraryFolder(environment: environment) {
+            let found = dictionaryFolders(in: library)
+            if !found.isEmpty { return LibraryLocation(folders: found, origin: "the library in \(library), by title") }
+        }
+        if let shipped = shippedFolder(executablePath: executablePath) {
+            return LibraryLocation(folders: [shipped.path], origin: shipped.origin)
+        }
+        return LibraryLocation(folders: [], origin: "none found: no --data, no $WORDLINK_DATA, no dictionary in the library, and no Data folder next to the program")
+    }
+
+    /// The library folder: `$XDG_DATA_HOME/wordlink`, else `~/.local/share/wordlink`.
+    static func libraryFolder(environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/wordlink" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/share/wordlink" }
+        return nil
+    }
+
+    /// The folders directly in `library` that hold a `dictionary.json`, ordered by title
+    /// (then by folder name); a dictionary.json that cannot be read sorts by its folder's name.
+    static func dictionaryFolders(in library: String) -> [String] {
+        guard let names = try? listDirectory(library) else { return [] }
+        var found: [(title: String, path: String)] = []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = library + "/" + name
+            guard isDirectory(path), fileExists(path + "/dictionary.json") else { continue }
+            found.append((info(ofFolder: path)?.title ?? name, path))
+        }
+        return found.sorted { a, b in
+            let ta = a.title.lowercased(), tb = b.title.lowercased()
+            return ta != tb ? ta < tb : a.path < b.path
+        }.map(\.path)
+    }
+
+    /// The folder's `dictionary.json`, nil when it is missing or broken.
+    static func info(ofFolder path: String) -> DictionaryInfo? {
+        do throws(DictionaryModelError) {
+            return try DictionaryInfo(json: try JSONParser.parse(try readFile(path + "/dictionary.json", shownAs: "dictionary.json")))
+        } catch {
+            return nil
+        }
+    }
+
+    static func shippedFolder(executablePath: String?) -> (path: String, origin: String)? {
+        guard let executablePath else { return nil }
+        var folder = parent(executablePath)
+        while !folder.isEmpty && folder != "/" {
+            if exists(folder + "/Package.swift"), exists(folder + "/Data/dictionary.json") {
+                return (folder + "/Data", "the repository's Data folder (the library is empty)")
+            }
+            folder = parent(folder)
+        }
+        let installed = parent(parent(executablePath)) + "/share/wordlink/Data"
+        if exists(installed + "/dictionary.json") { return (installed, "the installed dictionary (the library is empty)") }
+        return nil
+    }
+
+    /// The folders for this process. (No Foundation here: `define` starts up faster without.)
+    static func choose(options: LibraryOptions) -> LibraryLocation {
+        choose(options: options, environment: processEnvironment(), executablePath: executablePath())
+    }
+
+    static func processEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        for name in ["WORDLINK_DATA", "XDG_DATA_HOME", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return environment
+    }
+
+    /// The running executable's path, links resolved.
+    static func executablePath() -> String? {
+        for candidate in ["/proc/self/exe", CommandLine.arguments.first ?? ""] where !candidate.isEmpty {
+            if let resolved = realpath(candidate, nil) {
+                defer { free(resolved) }
+                return String(cString: resolved)
+            }
+        }
+        return nil
+    }
+
+    static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    /// Lines for `--help`: `Dictionaries: /x/Data (from --data)`, one folder a line when several.
+    var helpLine: String {
+        switch folders.count {
+        case 0: return "Dictionaries: \(origin)"
+        case 1: return "Dictionaries: \(folders[0]) (\(origin))"
+        default: return "Dictionaries (\(origin)):\n" + folders.map { "  " + $0 }.joined(separator: "\n")
+        }
+    }
+}
+
+extension LibraryLocation {
+    /// The chosen folders opened through their indexes and narrowed by `-d`, or nil after
+    /// saying on standard error what is wrong (exit status in `failure`: 1 for data, 2 for a
+    /// `-d` that names no dictionary); `purpose` ends the sentence "no data folder to …".
+    static func openLibrary(_ options: LibraryOptions, purpose: String) -> Result<[IndexedDictionary], OpenFailure> {
+        let location = choose(options: options)
+        guard !location.folders.isEmpty else {
+            Terminal.error("no data folder to \(purpose) (\(location.origin)); pass --data DIR or set WORDLINK_DATA.")
+            return .failure(OpenFailure(status: 1))
+        }
+        var folders = location.folders
+        if !options.dictionaries.isEmpty {
+            let infos = folders.map { (folder: $0, id: info(ofFolder: $0)?.id) }
+            let known = infos.compactMap(\.id)
+            for wanted in options.dictionaries where !known.contains(wanted) {
+                Terminal.error("no open dictionary has the id \"\(wanted)\"; the ids are: \(known.isEmpty ? "none" : known.joined(separator: ", ")).")
+                return .failure(OpenFailure(status: 2))
+            }
+            folders = infos.filter { $0.id.map(options.dictionaries.contains) ?? false }.map(\.folder)
+        }
+        // The first use of a large folder builds its index (seconds for WordNet): say so.
+        let progress = ProgressLine()
+        defer { progress.clear() }
+        var opened: [IndexedDictionary] = []
+        for folder in folders {
+            do {
+                opened.append(try IndexStore.open(folder: folder, cacheDirectory: IndexStore.defaultCacheDirectory(), progress: progress.update))
+            } catch {
+                progress.clear()
+                Terminal.error("\(error.message); pass --data DIR with a folder holding dictionary.json and entries/.")
+                return .failure(OpenFailure(status: 1))
+            }
+        }
+        return .success(opened)
+    }
+
+    /// Why the library did not open: already said on standard error.
+    struct OpenFailure: Error {
+        var status: Int32
+    }
+}
+
+extension Library {
+    /// The library of opened dictionaries, in their order.
+    init(_ opened: [IndexedDictionary]) {
+        self.init(opened.map { ($0.info, $0.path, $0.lookup as any EntryLookup, $0.problemCount) })
+    }
+}

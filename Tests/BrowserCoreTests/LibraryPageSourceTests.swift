@@ -1,0 +1,75 @@
+import BrowserCore
+import DictionaryModel
+import DictionaryIndex
+import TerminalText
+import TestSupport
+import Testing
+
+/// Pages over several dictionaries: each dictionary's entries under its heading, the title
+/// naming who answered, a link into another dictionary that says so and opens there.
+@Suite struct LibraryPageSourceTests {
+    static func source(_ names: [String]) throws -> DictionaryPageSource {
+        DictionaryPageSource(library: try Library(names.map { name in
+            let folder = try Fixtures.load(name)
+            return (folder.info, Fixtures.path(name), Lookup(folder: folder) as any EntryLookup, 0)
+        }))
+    }
+
+    static func page(_ lookup: PageLookup) throws -> Page {
+        guard case .found(let page) = lookup else { throw LookupFailed() }
+        return page
+    }
+
+    struct LookupFailed: Error {}
+
+    @Test func eachDictionarysEntriesStandUnderItsHeadingInLibraryOrder() throws {
+        let source = try Self.source(["sample", "second"])
+        let page = try Self.page(source.page(forQuery: "dog"))
+        let lines = page.text.string.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let sample = try #require(lines.firstIndex(of: "Fixture Dictionary"))
+        let second = try #require(lines.firstIndex(of: "A Second Dictionary"))
+        let noun = try #require(lines.firstIndex { $0.hasPrefix("dog  noun") })
+        let verb = try #require(lines.firstIndex { $0.hasPrefix("dog  verb") })
+        #expect(sample < noun && noun < second && second < verb)
+        #expect(page.title == "dog (2 entries) · Fixture Dictionary, A Second Dictionary")
+        // The headings are styled as headings, not as text of an entry.
+        #expect(page.text.attributes(at: 0).attributes.colorRole == .dictionaryHeading)
+    }
+
+    @Test func aPageOfOneDictionaryHasNoHeading() throws {
+        let source = try Self.source(["sample"])
+        let page = try Self.page(source.page(forQuery: "dog"))
+        #expect(page.text.string.hasPrefix("dog  noun"))
+        #expect(page.title == "dog")
+    }
+
+    @Test func aLinkIntoAnotherDictionarySaysSoAndOpensThere() throws {
+        let source = try Self.source(["sample", "second"])
+        let page = try Self.page(source.page(forQuery: "puppy"))
+        let links = page.text.wordLinks.map(\.link)
+        let pony = try #require(links.first { $0.target == "pony" })
+        #expect(pony.leadsElsewhere)
+        #expect(pony.dictionary == "fixture-sample")
+        #expect(source.summary(of: pony)?.contains("in Fixture Dictionary") == true)
+        let opened = try Self.page(source.page(for: pony))
+        #expect(opened.text.string.hasPrefix("Fixture Dictionary\n\npony"))
+        #expect(opened.address.dictionary == "fixture-sample")
+        // Its own dog stays in its own dictionary: the verb, not the sample's noun.
+        let dog = try #require(links.first { $0.target == "dog" })
+        #expect(!dog.leadsElsewhere)
+        let ownDog = try Self.page(source.page(for: dog))
+        #expect(ownDog.text.string.hasPrefix("A Second Dictionary\n\ndog  verb"))
+        #expect(source.summary(of: dog)?.contains(" in ") == false)
+        // Going back to the link's page asks for the same address again.
+        let again = try Self.page(source.page(at: ownDog.address))
+        #expect(again.text.string == ownDog.text.string)
+    }
+
+    @Test func completionNamesTheDictionariesOfEachCandidate() throws {
+        let source = try Self.source(["sample", "second"])
+        let dog = try #require(source.completions(for: "dog", limit: 5).first)
+        #expect(dog.text == "dog")
+        #expect(dog.detail.contains("Fixture Dictionary: noun"))
+        #expect(dog.detail.contains("A Second Dictionary: verb"))
+    }
+}

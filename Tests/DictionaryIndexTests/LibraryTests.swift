@@ -1,0 +1,72 @@
+import Testing
+import DictionaryModel
+import DictionaryIndex
+import TestSupport
+
+/// Several dictionaries open at once: a query in all of them, a link resolved in its own
+/// dictionary first and then in the others, completion merged over all, ids shared.
+@Suite struct LibraryTests {
+    static func library(_ names: [String]) throws -> Library {
+        try Library(names.map { name in
+            let folder = try Fixtures.load(name)
+            return (folder.info, Fixtures.path(name), Lookup(folder: folder) as any EntryLookup, 0)
+        })
+    }
+
+    @Test func aQueryIsLookedUpInEveryDictionaryInOrder() throws {
+        let library = try Self.library(["sample", "second"])
+        let matches = library.lookUp("dog")
+        #expect(matches.map(\.member) == [0, 1])
+        #expect(matches.map { library.members[$0.member].lookup.id(ofEntryAt: $0.result.entryNumbers[0]) } == ["dog~n", "dog"])
+        #expect(library.lookUp("hound").map(\.member) == [1])
+        #expect(library.lookUp("nothing here").isEmpty)
+    }
+
+    @Test func aLinkResolvesInItsOwnDictionaryFirst() throws {
+        let library = try Self.library(["sample", "second"])
+        let own = library.resolve(target: "dog", sense: nil, in: 1)
+        #expect(own.entryIDs == ["dog"])
+        #expect(own.dictionary == "second")
+        #expect(!own.leadsElsewhere)
+        let fromSample = library.resolve(target: "dog", sense: nil, in: 0)
+        #expect(fromSample.entryIDs == ["dog~n"])
+        #expect(fromSample.dictionary == "fixture-sample")
+    }
+
+    @Test func aLinkThatNamesNothingInItsOwnDictionaryResolvesInAnother() throws {
+        let library = try Self.library(["sample", "second"])
+        let pony = library.resolve(target: "pony", sense: nil, in: 1)
+        #expect(pony.state == .resolved)
+        #expect(pony.entryIDs == ["pony~n"])
+        #expect(pony.dictionary == "fixture-sample")
+        #expect(pony.leadsElsewhere)
+        let nowhere = library.resolve(target: "unicorn", sense: nil, in: 1)
+        #expect(nowhere.state == .unresolved)
+        #expect(nowhere.dictionary == nil)
+    }
+
+    @Test func withOneDictionaryLinksNameNoDictionary() throws {
+        let library = try Self.library(["sample"])
+        #expect(!library.isShared)
+        #expect(library.resolve(target: "dog", sense: nil, in: 0).dictionary == nil)
+    }
+
+    @Test func twoDictionariesWithOneIdAreBothOpenWithTheirOwnKeys() throws {
+        let library = try Self.library(["sample", "second", "sample"])
+        #expect(library.members.map(\.key) == ["fixture-sample", "second", "fixture-sample~2"])
+        #expect(library.member(forKey: "fixture-sample~2") == 2)
+        #expect(library.lookUp("wolf").map(\.member) == [0, 2])
+    }
+
+    @Test func completionMergesEveryDictionaryAndNamesThem() throws {
+        let library = try Self.library(["sample", "second"])
+        let candidates = library.completions(for: "do", limit: 10)
+        let dog = try #require(candidates.first { $0.suggestion.key == "dog" })
+        #expect(dog.members == [0, 1])
+        #expect(candidates.filter { $0.suggestion.key == "dog" }.count == 1)
+        // Shorter prefixes first, whichever dictionary they come from.
+        let keys = candidates.filter { $0.suggestion.kind == .prefix }.map(\.suggestion.key)
+        #expect(keys == keys.sorted { $0.unicodeScalars.count < $1.unicodeScalars.count || ($0.unicodeScalars.count == $1.unicodeScalars.count) })
+        #expect(library.completions(for: "hou", limit: 5).first?.members == [1])
+    }
+}

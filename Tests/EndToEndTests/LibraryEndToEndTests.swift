@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Several dictionaries open at once, through the real binary: `--data` twice, `-d`,
+/// `wordlink dictionaries`, `define --format json` naming dictionaries, and in tmux a page
+/// with two dictionaries' headings and a click on a link that leads into the other one.
+@Suite(.serialized) struct LibraryEndToEndTests {
+    static let extra = TmuxSession.fixtures.appendingPathComponent("extra").path
+    static let both = ["--data", TmuxSession.data, "--data", extra]
+
+    func run(_ arguments: [String], environment: [String: String] = [:]) -> (status: Int32, output: String, error: String) {
+        let out = Subprocess.temporaryPath("library-out")
+        defer { unlink(out); unlink(out + ".err") }
+        let result = Subprocess.run([TmuxSession.binary] + arguments, outputFile: out, errorFile: out + ".err")
+        return (result.status, result.output, result.error)
+    }
+
+    @Test func definePrintsEachDictionarysEntriesUnderItsHeading() {
+        let result = run(["define", "hello", "--width", "60"] + Self.both)
+        #expect(result.status == 0)
+        let lines = result.output.components(separatedBy: "\n")
+        let sample = lines.firstIndex(of: "The wordlink Sample Dictionary")
+        let extra = lines.firstIndex(of: "Extra Words")
+        #expect(sample != nil && extra != nil && sample! < extra!)
+        #expect(lines.contains("hello  noun"))
+    }
+
+    @Test func defineJSONNamesTheDictionaryOfEveryEntryAndLink() throws {
+        let result = run(["define", "zebra", "--format", "json"] + Self.both)
+        #expect(result.status == 0)
+        #expect(result.output.contains(#""entries":[{"id":"zebra","headword":"zebra","dictionary":"extra"}]"#))
+        // horse is not in Extra Words: the link leads into the sample dictionary.
+        #expect(result.output.contains(#""target":"horse","entryId":"horse~n""#))
+        #expect(result.output.contains(#""dictionary":"wordlink-sample""#))
+        #expect(result.output.contains(#""target":"unicorn","entryId":null"#))
+    }
+
+    @Test func dashDNarrowsAndAnUnknownIdListsTheKnownOnes() {
+        let narrowed = run(["define", "hello", "-d", "extra"] + Self.both)
+        #expect(narrowed.status == 0)
+        #expect(!narrowed.output.contains("interjection"))
+        #expect(narrowed.output.hasPrefix("hello  noun"))
+        let unknown = run(["define", "hello", "-d", "nope"] + Self.both)
+        #expect(unknown.status == 2)
+        #expect(unknown.error == "wordlink: no open dictionary has the id \"nope\"; the ids are: wordlink-sample, extra.\n")
+    }
+
+    @Test func dictionariesListsWhatIsOpenAndWhy() {
+        let text = run(["dictionaries"] + Self.both)
+        #expect(text.status == 0)
+        #expect(text.output.hasPrefix("wordlink-sample  The wordlink Sample Dictionary\n"))
+        #expect(text.output.contains("extra  Extra Words\n  2 entries, written by hand\n  \(Self.extra)\n"))
+        #expect(text.output.contains("from --data, in that order"))
+        let json = run(["dictionaries", "--format", "json", "--data", Self.extra])
+        #expect(json.output.hasPrefix(#"{"dictionaries":[{"id":"extra","title":"Extra Words","entries":2,"folder":"#))
+    }
+
+    @Test func theLibraryFolderIsOpenedWhenNoFolderIsGiven() throws {
+        let home = Subprocess.temporaryPath("library-home")
+        try FileManager.default.createDirectory(atPath: home + "/wordlink", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try FileManager.default.copyItem(atPath: Self.extra, toPath: home + "/wordlink/extra")
+        try FileManager.default.copyItem(atPath: TmuxSession.data, toPath: home + "/wordlink/sample")
+        setenv("XDG_DATA_HOME", home, 1)
+        defer { unsetenv("XDG_DATA_HOME") }
+        let listed = run(["dictionaries"])
+        // By title: Extra Words, then The wordlink Sample Dictionary.
+        #expect(listed.output.hasPrefix("extra  Extra Words\n"))
+        #expect(listed.output.contains("the library in \(home)/wordlink, by title"))
+        let help = run(["--help"])
+        #expect(help.output.contains("Dictionaries (the library in \(home)/wordlink, by title):\n  \(home)/wordlink/extra\n  \(home)/wordlink/sample\n"))
+    }
+
+    @Test func aClickOnALinkIntoTheOtherDictionaryOpensItThere() throws {
+        let session = try TmuxSession(name: "library", columns: 100, rows: 30, data: TmuxSession.data, arguments: ["--data", Self.extra, "hello"])
+        let screen = try session.waitFor("both headings") { rows in
+            rows.contains { $0.contains("The wordlink Sample Dictionary") } && rows.contains { $0.contains("Extra Words") }
+        }
+        #expect(screen[0].contains("hello (2 entries) · The wordlink Sample Dictionary, Extra Words"))
+        let zebra = try #require(try session.locate("zebra"))
+        try session.click(column: zebra.column + 1, row: zebra.row)
+        try session.waitFor(text: "a striped wild horse")
+        // Hovering horse says that it leads into the other dictionary.
+        let horse = try #require(try session.locate("horse", below: 2))
+        try session.mouse(35, column: horse.column + 1, row: horse.row)
+        try session.waitFor("the status line to name the other dictionary") {
+            $0.last?.contains("in The wordlink Sample Dictionary") == true
+        }
+        try session.click(column: horse.column + 1, row: horse.row)
+        try session.waitFor("the sample's horse") { $0.contains { $0.hasPrefix(" horse  noun") } }
+    }
+
+    @Test func anImportWithoutToGoesIntoTheLibraryAndOpensWithTheRest() throws {
+        let home = Subprocess.temporaryPath("library-import")
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try FileManager.default.createDirectory(atPath: home + "/wordlink", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.extra, toPath: home + "/wordlink/extra")
+        setenv("XDG_DATA_HOME", home, 1)
+        defer { unsetenv("XDG_DATA_HOME") }
+        let mini = TmuxSession.packageRoot.appendingPathComponent("Tests/TestSupport/Fixtures/wordnet-mini").path
+        let imported = run(["import", "wordnet", "--from", mini])
+        #expect(imported.status == 0)
+        #expect(imported.output.contains("to \(home)/wordlink/wordnet.\n"))
+        #expect(imported.output.hasSuffix("It is in the library: 'wordlink' opens it with the others; 'wordlink dictionaries' lists them.\n"))
+        let listed = run(["dictionaries", "--format", "json"])
+        #expect(listed.output.contains(#""id":"extra""#))
+        #expect(listed.output.contains(#""imported":true,"importer":"wordlink import wordnet""#))
+        // A word of each: both dictionaries answer one define.
+        let hello = run(["define", "hello"])
+        #expect(hello.status == 0)
+        #expect(hello.output.contains("Extra Words\n"))
+    }
+}
