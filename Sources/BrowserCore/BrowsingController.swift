@@ -15,7 +15,9 @@ enum BrowsingController {
         case .focusPrevious: state.moveFocus(forward: false, in: env)
         case .follow:
             if let focused = state.page.focusedLink { state.follow(linkAt: focused, in: env) }
+            else if state.selectedText(in: env) != nil { state.lookUpSelectedWords(in: env) }
             else { state.say("No link is focused: Tab moves to the next link.") }
+        case .lookUpWord: state.lookUpSelectedWords(in: env)
         case .back: state.goBack(in: env)
         case .forward: state.goForward(in: env)
         case .lineDown: state.scroll(by: 1, in: env)

@@ -14,13 +14,15 @@ enum HelpPage {
         "Looking up": [
             ("in a prompt", "←/→ Home/End move the caret; Backspace, Delete, Ctrl-W, Ctrl-U delete"),
             ("paste", "in a prompt, inserts the text (on one line); elsewhere, opens the lookup prompt with it — pasted text never runs as keys"),
+            ("several dictionaries", "a word is looked up in every open one: each one's entries under its heading; the prompt says which have "
+                + "each candidate; a link that names nothing in its own dictionary leads into another, and the status line says which"),
         ],
         "Scrolling": [
             ("wheel", "three lines"),
         ],
         "Selecting": [
             ("drag", "select text (also when the drag starts on a link)"),
-            ("double-click", "select a word (Unicode word boundaries: 日本 is two words, don't one)"),
+            ("double-click", "select a word (Unicode word boundaries: 日本 is two words, don't one); then d or Enter looks it up"),
         ],
         "The rest": [
             ("Ctrl-Z", "suspend; fg resumes"),

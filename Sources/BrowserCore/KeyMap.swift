@@ -2,7 +2,7 @@
 public enum BrowsingCommand: String, Hashable, Sendable, CaseIterable {
     case focusNext, focusPrevious, follow, hints
     case back, forward
-    case lookUp, find, findNext, findPrevious
+    case lookUp, lookUpWord, find, findNext, findPrevious
     case lineDown, lineUp, pageDown, pageUp, top, bottom
     case select, copy, clear
     case help, quit
@@ -52,7 +52,8 @@ public struct KeyMap: Sendable {
         KeyBinding(command: .focusPrevious, keys: [.backTab], shownKeys: "Shift-Tab",
                    summary: "focus the previous link", section: "Links"),
         KeyBinding(command: .follow, keys: [.enter], shownKeys: "Enter",
-                   summary: "follow the focused link (a link to a sense opens at that sense)", section: "Links"),
+                   summary: "follow the focused link (a link to a sense opens at that sense); with none, look up the selection",
+                   section: "Links"),
         KeyBinding(command: .hints, keys: [.character("f")], shownKeys: "f, then a hint",
                    summary: "show a label just before every visible link; type one to follow it", section: "Links"),
         KeyBinding(command: .back, keys: [.backspace, .altLeft, .character("h")], shownKeys: "Backspace, Alt-Left, h",
@@ -61,6 +62,9 @@ public struct KeyMap: Sendable {
                    summary: "forward", section: "History"),
         KeyBinding(command: .lookUp, keys: [.character(":")], shownKeys: ":",
                    summary: "the lookup prompt: type, ↑/↓ or Tab choose, Enter opens, Esc or Ctrl-C cancels", section: "Looking up"),
+        KeyBinding(command: .lookUpWord, keys: [.character("d")], shownKeys: "d",
+                   summary: "look up the selected words (double-click one, or v and w), else the focused link's text; "
+                       + "Enter does too when no link is focused", section: "Looking up"),
         KeyBinding(command: .find, keys: [.character("/")], shownKeys: "/",
                    summary: "find in page; Enter keeps the matches, Esc or Ctrl-C cancels", section: "Looking up"),
         KeyBinding(command: .findNext, keys: [.character("n")], shownKeys: "n",

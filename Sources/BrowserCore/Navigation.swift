@@ -91,6 +91,28 @@ extension BrowserState {
         }
     }
 
+    /// The selection's text as a query: what the screen shows (placeholders for controls),
+    /// white space collapsed, at most 200 characters; nil without a selection of any word.
+    func selectedText(in env: BrowserEnvironment) -> String? {
+        guard let selection = page.selection, !selection.isEmpty else { return nil }
+        let words = SafeText.sanitized(env.layout.page.text.substring(selection).split { $0.isWhitespace }.joined(separator: " "),
+                                       keepingNewlines: false)
+        return words.isEmpty ? nil : String(words.prefix(200))
+    }
+
+    /// Looks up any word on the page, not only links (WordNet's glosses have none): the
+    /// selected words, else the focused link's text; what the query names, and what lookup
+    /// rules lead to, across every open dictionary.
+    mutating func lookUpSelectedWords(in env: BrowserEnvironment) {
+        if let words = selectedText(in: env) {
+            open(query: words, in: env)
+        } else if let focused = page.focusedLink, env.layout.links.indices.contains(focused) {
+            open(query: env.layout.page.text.substring(env.layout.links[focused].range), in: env)
+        } else {
+            say("Nothing to look up: double-click a word (or v, then w) and press d or Enter.")
+        }
+    }
+
     // MARK: Scrolling and focus
 
     /// Scrolls the page the viewport shows (help, a preview or the current page).
@@ -169,7 +191,7 @@ extension BrowserState {
             return
         }
         page.selection = word
-        say("Selected “\(text.substring(word))” — y copies it.")
+        say("Selected “\(SafeText.sanitized(text.substring(word), keepingNewlines: false))” — y copies it, d or Enter looks it up.")
     }
 
     // MARK: What links lead to

@@ -26,6 +26,10 @@ enum SelectionController {
         case .character("y"), .enter:
             state.mode = .browsing
             return state.copySelection(in: env)
+        case .character("d"):
+            state.mode = .browsing
+            state.lookUpSelectedWords(in: env)
+            return []
         case .escape, .character("v"), .control("c"):
             state.mode = .browsing
             state.page.selection = nil

@@ -47,7 +47,8 @@ enum Help {
         one sense opens the page at that sense); Backspace or Alt-Left goes back to the
         same place; ':' looks up a word (typos forgiven); '/'
         finds in the page; 'f' labels every visible link; drag, double-click or 'v' selects
-        and 'y' copies; '?' lists every key; 'q' quits. Ctrl-Z suspends. Pasting opens
+        and 'y' copies; 'd' (or Enter, with no link focused) looks up the selected words,
+        so any word on a page can be looked up; '?' lists every key; 'q' quits. Ctrl-Z suspends. Pasting opens
         the lookup prompt with the pasted text (in a prompt, inserts it). The browser needs
         a terminal that can move its cursor (not TERM=dumb) and a UTF-8 locale; 'wordlink
         define' works anywhere. In a prompt or a mode, Ctrl-C cancels it. Text from the data

@@ -33,4 +33,20 @@ import TestSupport
         }
         #expect(selected, "a double-click on “legged” selected it")
     }
+
+    /// Any word of a page, not only a link, is looked up: a double-click, then Enter. Here
+    /// `ran`, in an example, a form of the verb run.
+    @Test func aDoubleClickedWordIsLookedUpWithEnter() throws {
+        let session = try TmuxSession(name: "select-lookup", arguments: ["dog"])
+        try session.waitFor(text: "dog  noun")
+        let ran = try #require(try session.locate("ran to"))
+        var selected = false
+        for _ in 0..<4 where !selected {
+            for _ in 0..<2 { try session.click(column: ran.column + 1, row: ran.row) }
+            selected = (try? session.waitFor("the word to be selected", timeout: 2) { $0.last?.contains("Selected “ran”") == true }) != nil
+        }
+        #expect(selected, "a double-click on “ran” selected it")
+        try session.send("Enter")
+        try session.waitFor("the page of run") { $0[0].contains("wordlink · run") }
+    }
 }
