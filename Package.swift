@@ -3,7 +3,7 @@ import PackageDescription
 
 // Linux is the platform (ncursesw, libunistring and glibc from Debian); there is no other.
 // The layers, bottom to top; data flows up, events flow down (docs/architecture.md).
-//   CNcursesw, CUnistring, CZlib   system C libraries (shims only)
+//   CNcursesw, CUnistring, CZlib, CSQLite   system C libraries (shims only)
 //   TerminalText            attributed text → rows of terminal cells; hit-testing; cell grid
 //   DictionaryModel         the entry model, JSON, the data folder and its diagnostics, file I/O
 //   DictionaryIndex         the persisted index and lookup (Lookup, IndexedLookup, EntryLookup)
@@ -32,6 +32,11 @@ let package = Package(
         .systemLibrary(
             name: "CZlib",
             providers: [.apt(["zlib1g-dev"])]
+        ),
+        // SQLite with FTS5: the search index and the history store.
+        .systemLibrary(
+            name: "CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "TerminalText", dependencies: ["CUnistring"]),
         .target(name: "DictionaryModel", dependencies: ["TerminalText", "CUnistring", "CLinux"]),
