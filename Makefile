@@ -77,13 +77,14 @@ fuzz: deps
 	SWIFT="$(SWIFT)" FUZZ_SECONDS=$(FUZZ_SECONDS) Scripts/fuzz $(FUZZ_TARGET)
 
 # `make bench BENCH_ARGS=wordnet`: the figures on an imported WordNet, against WordNet's
-# own `wn` and `dict` on a local dictd (packages wordnet, dictd, dict, dict-wn).
+# own `wn` and `dict` on a local dictd (packages wordnet, dictd, dict, dict-wn);
+# `BENCH_ARGS=library`: on a library of WordNet, GCIDE, Jargon, FOLDOC, FreeDict eng-fra and the sample.
 bench: deps
 	$(SWIFT) build $(RELEASE)
 	$(SWIFT) build $(FLOOR) --product wordlink-floor
 	cp $$($(SWIFT) build $(FLOOR) --show-bin-path)/wordlink-floor $$($(SWIFT) build $(RELEASE) --show-bin-path)/
 	Scripts/ensure-packages w3m time
-	Scripts/ensure-packages wordnet dictd dict dict-wn
+	Scripts/ensure-packages wordnet dictd dict dict-wn dict-foldoc
 	$$($(SWIFT) build $(RELEASE) --show-bin-path)/wordlink-bench $(BENCH_ARGS)
 
 wordnet: release

@@ -121,11 +121,11 @@ enum BrowserBenchmarks {
 
     /// `wordlink define WORD --width N --format json` on `folder`, parsed: the page exactly as
     /// the browser lays it out (lines, links and their cells).
-    static func definePage(binary: String, folder: String, word: String, width: Int,
+    static func definePage(binary: String, folder: String? = nil, data: [String]? = nil, word: String, width: Int,
                            environment: [String: String] = [:]) throws -> JSONValue {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["define", word, "--width", "\(width)", "--format", "json", "--data", folder]
+        process.arguments = ["define", word, "--width", "\(width)", "--format", "json"] + (data ?? ["--data", folder ?? ""])
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe

@@ -62,8 +62,9 @@ enum WordNetBenchmarks {
 
     // MARK: define against wn and dict
 
-    static func compare(define: [String], environment: [String: String], scratch: String, runs: Int = 21) {
-        var commands: [(name: String, arguments: [String])] = [("wordlink define dog --data WORDNET", define)]
+    static func compare(define: [String], environment: [String: String], scratch: String, runs: Int = 21,
+                        also: [(name: String, arguments: [String])] = [], name: String = "wordlink define dog --data WORDNET") {
+        var commands: [(name: String, arguments: [String])] = [(name, define)] + also
         let wn = ProcessTimer.runOnce(["wn", "dog", "-over"])
         if wn.seconds.isNaN {
             print("wn is not installed (Debian package wordnet): not compared")
@@ -185,11 +186,13 @@ enum WordNetBenchmarks {
 
     // MARK: The browser on a pseudo-terminal
 
-    static func browser(binary: String, folder: String, environment: [String: String], runs: Int = 11) throws {
-        print("-- browser on WordNet (80×24 pty, warm index, \(runs) runs)")
+    static func browser(binary: String, folder: String, environment: [String: String], runs: Int = 11,
+                        data: [String]? = nil, name: String = "WordNet") throws {
+        let data = data ?? ["--data", folder]
+        print("-- browser on \(name) (80×24 pty, warm index, \(runs) runs)")
         // The first full screen: a word on the last row of text the screen shows, and not
         // on any row above it (so an earlier row cannot satisfy the wait).
-        let lines = BrowserBenchmarks.lines(of: try BrowserBenchmarks.definePage(binary: binary, folder: folder, word: "dog",
+        let lines = BrowserBenchmarks.lines(of: try BrowserBenchmarks.definePage(binary: binary, data: data, word: "dog",
                                                                                  width: 78, environment: environment))
         let lastRow = 21
         guard lines.count > lastRow else { throw BenchError.setup("dog is shorter than a screen") }
@@ -202,7 +205,7 @@ enum WordNetBenchmarks {
         let typed = "dictoinar"
         for _ in 0..<runs {
             let start = Measure.now()
-            let terminal = try PseudoTerminal(arguments: [binary, "--data", folder, "dog"], columns: 80, rows: 24, environment: environment)
+            let terminal = try PseudoTerminal(arguments: [binary] + data + ["dog"], columns: 80, rows: 24, environment: environment)
             try terminal.waitFor(marker, timeout: 30)
             launches.append(Double(Measure.now() - start) / 1e9)
             try terminal.waitFor("Tab links")

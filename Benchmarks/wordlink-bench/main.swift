@@ -1,6 +1,6 @@
 import Foundation
 // `make bench`: the figures the issues ask for, measured on a release build.
-// Usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR|wordnet [DIR]]
+// Usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
 switch which {
@@ -12,6 +12,8 @@ case "all":
     runBrowserBenchmarks()
     // About 20 s, most of it the import: fast enough to run every time.
     WordNetBenchmarks.run(binDirectory: binDirectory, folder: WordNetBenchmarks.defaultFolder)
+    // Imports kept between runs; the first takes about a minute (GCIDE).
+    LibraryBenchmarks.run(binDirectory: binDirectory, root: LibraryBenchmarks.defaultRoot, sample: dataFolder)
 case "text":
     TextBenchmarks.run()
 case "browser":
@@ -32,10 +34,13 @@ case "make-folder" where arguments.count == 3:
     SyntheticFolder.make(count: Int(arguments[1]) ?? 150_000, at: arguments[2])
 case "wordnet":
     WordNetBenchmarks.run(binDirectory: binDirectory, folder: arguments.count > 1 ? arguments[1] : WordNetBenchmarks.defaultFolder)
+case "library":
+    LibraryBenchmarks.run(binDirectory: binDirectory, root: arguments.count > 1 ? arguments[1] : LibraryBenchmarks.defaultRoot,
+                          sample: dataFolder)
 case "index" where arguments.count == 2:
     IndexBenchmarks.run(folder: arguments[1])
 default:
-    print("usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR|wordnet [DIR]]")
+    print("usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]]")
 }
 
 /// The release build's folder (wordlink and wordlink-floor are beside this program).
