@@ -1,0 +1,146 @@
+import DictionaryModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One entry as the index keeps it: what pages and prompts need without decoding it, and
+/// where it stands.
+struct IndexedEntry: Sendable {
+    var id: String
+    var headword: String
+    var pos: String?
+    var forms: [String]
+    var summary: String
+    var byteRange: Range<Int>
+    /// The ids of its senses at any depth, in order (`NumberedSense.all`).
+    var senseIDs: [String] = []
+}
+
+extension IndexedEntry {
+    /// What the index keeps of `entry`.
+    init(entry: Entry) {
+        self.init(id: entry.id, headword: entry.headword, pos: entry.pos, forms: entry.forms.map(\.text),
+                  summary: entry.summary, byteRange: entry.origin.byteRange, senseIDs: IndexedFile.senseIDs(entry.senses))
+    }
+}
+
+/// One entry file as the index keeps it: its fingerprint, its entries that decode (in file
+/// order, duplicates included) and how many problems it has (`wordlink check` names them).
+struct IndexedFile: Sendable {
+    var path: String
+    var fingerprint: FileFingerprint
+    var errorCount: Int
+    var entries: [IndexedEntry]
+
+    /// Where a build gets a file's entries: the file itself, read and decoded, or the index
+    /// it was unchanged in. Loaded one at a time, so that a build never holds the entries of
+    /// every file at once (62 MB for WordNet).
+    enum Source {
+        case scanned(folder: String, path: String, fingerprint: FileFingerprint)
+        /// A file that is listed but never read (its name is not UTF-8): one problem, no entries.
+        case refused(path: String, fingerprint: FileFingerprint)
+        /// A file already read and decoded (a full load's entries, indexed in memory).
+        case loaded(IndexedFile)
+        /// File `number` of an older index, with the file's modification time as it is now.
+        case reused(IndexReader, number: Int, modificationSeconds: Int64)
+
+        var path: String {
+            switch self {
+            case .scanned(_, let path, _), .refused(let path, _): path
+            case .loaded(let file): file.path
+            case .reused(let index, let number, _): index.filePath(number)
+            }
+        }
+
+        func load() -> IndexedFile {
+            switch self {
+            case .scanned(let folder, let path, let fingerprint):
+                return IndexedFile.scan(folder: folder, path: path, fingerprint: fingerprint)
+            case .refused(let path, let fingerprint):
+                return IndexedFile(path: path, fingerprint: fingerprint, errorCount: 1, entries: [])
+            case .loaded(let file):
+                return file
+            case .reused(let index, let number, let modificationSeconds):
+                var file = IndexStore.indexedFile(index, number)
+                file.fingerprint.modificationSeconds = modificationSeconds
+                return file
+            }
+        }
+    }
+
+    /// Reads and decodes the file `path` (relative to `folder`) for the index.
+    ///
+    /// A file that does not decode and changed within the last two seconds may be caught
+    /// half written (`cp` and a shell's `>` truncate it first, then write): it is read again
+    /// after short pauses, up to `brokenFileRereads` times, before it counts as broken. A file
+    /// that is broken and old is read once.
+    static func scan(folder: String, path: String, fingerprint listed: FileFingerprint) -> IndexedFile {
+        var result = scanOnce(folder: folder, path: path, fingerprint: listed)
+        var pause: UInt32 = 2_000
+        for _ in 0..<brokenFileRereads where result.errorCount > 0 && changedRecently(result.fingerprint) {
+            usleep(pause)
+            pause *= 2
+            var info = stat()
+            guard stat(folder + "/" + path, &info) == 0 else { break }
+            result = scanOnce(folder: folder, path: path, fingerprint: FileFingerprint(stat: info))
+        }
+        return result
+    }
+
+    /// How many times a broken, just-changed file is read again (pauses of 2, 4, 8, 16 and
+    /// 32 ms: 62 ms in all).
+    static let brokenFileRereads = 5
+
+    /// Whether the file was modified within the last two seconds.
+    static func changedRecently(_ fingerprint: FileFingerprint) -> Bool {
+        IndexStore.now() - fingerprint.modificationSeconds <= 2
+    }
+
+    /// One read and decode of the file, its content checked against the stat.
+    static func scanOnce(folder: String, path: String, fingerprint: FileFingerprint) -> IndexedFile {
+        var fingerprint = fingerprint
+        var bytes: [UInt8] = []
+        let fullPath = folder + "/" + path
+        for attempt in 0..<3 {
+            do throws(DictionaryModelError) {
+                bytes = try readFile(fullPath, shownAs: path)
+            } catch {
+                return IndexedFile(path: path, fingerprint: fingerprint, errorCount: 1, entries: [])
+            }
+            // The content must be what the listing's stat describes. A file rewritten in place
+            // (`cp`, a shell's `>`) between the two is read empty or half written, and its
+            // modification time may not move (the clock behind it ticks every few ms): stat it
+            // again and read it again.
+            if bytes.count == Int(fingerprint.size) || attempt == 2 { break }
+            var info = stat()
+            guard stat(fullPath, &info) == 0 else { break }
+            fingerprint = FileFingerprint(stat: info)
+            usleep(2_000)
+        }
+        // Still not what the stat says: record what was read, so the next check sees a change.
+        if bytes.count != Int(fingerprint.size) { fingerprint.size = UInt64(bytes.count) }
+        fingerprint.contentHash = bytes.withUnsafeBytes { FileFingerprint.hash($0) }
+        var errors = 0
+        var entries: [IndexedEntry] = []
+        for item in DataFolder.entries(in: SourceFile(path: path, bytes: bytes)) {
+            switch item {
+            case .failure(let error): errors += error.all.count
+            case .success(let (entry, _)): entries.append(IndexedEntry(entry: entry))
+            }
+        }
+        return IndexedFile(path: path, fingerprint: fingerprint, errorCount: errors, entries: entries)
+    }
+
+    /// The ids of `senses` and their sub-senses, depth first (the order of `NumberedSense.all`).
+    static func senseIDs(_ senses: [Sense]) -> [String] {
+        var ids: [String] = []
+        func walk(_ senses: [Sense]) {
+            for sense in senses {
+                if let id = sense.id { ids.append(id) }
+                walk(sense.senses)
+            }
+        }
+        walk(senses)
+        return ids
+    }
+}
