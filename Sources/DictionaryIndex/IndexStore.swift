@@ -267,3 +267,62 @@ public enum IndexStore {
     }
 }
 
+
+import Dispatch
+
+extension IndexStore {
+    /// Opens every folder as `open(folder:…)` does, several at once (one per core): a
+    /// library's start checks each folder's files, and on two cores two folders are checked
+    /// in the time of one. Results are in the order of `folders`; `progress` is called from
+    /// one thread at a time.
+    public static func open(folders: [String], cacheDirectory: String?,
+                            progress: @escaping (ProgressStep) -> Void = { _ in }) -> [Result<IndexedDictionary, DictionaryModelError>] {
+        // A folder given twice is opened once (two threads must not write one index file).
+        var unique: [String] = []
+        var place: [String: Int] = [:]
+        for folder in folders where place[folder] == nil {
+            place[folder] = unique.count
+            unique.append(folder)
+        }
+        guard unique.count > 1 else {
+            let result = Result { () throws(DictionaryModelError) in try open(folder: unique[0], cacheDirectory: cacheDirectory, progress: progress) }
+            return folders.map { _ in result }
+        }
+        let results = OpenResults(count: unique.count, progress: progress)
+        let each = unique
+        DispatchQueue.concurrentPerform(iterations: each.count) { i in
+            let result = Result { () throws(DictionaryModelError) in
+                try open(folder: each[i], cacheDirectory: cacheDirectory, progress: results.report)
+            }
+            results.set(i, result)
+        }
+        let all = results.all
+        return folders.map { all[place[$0]!] }
+    }
+
+    /// The results of opening folders at once, and their progress, behind a lock.
+    private final class OpenResults: @unchecked Sendable {
+        private let lock = Lock()
+        private var results: [Result<IndexedDictionary, DictionaryModelError>?]
+        private let progress: (ProgressStep) -> Void
+
+        init(count: Int, progress: @escaping (ProgressStep) -> Void) {
+            results = Array(repeating: nil, count: count)
+            self.progress = progress
+        }
+
+        func set(_ i: Int, _ result: Result<IndexedDictionary, DictionaryModelError>) {
+            lock.lock()
+            results[i] = result
+            lock.unlock()
+        }
+
+        func report(_ step: ProgressStep) {
+            lock.lock()
+            progress(step)
+            lock.unlock()
+        }
+
+        var all: [Result<IndexedDictionary, DictionaryModelError>] { results.map { $0! } }
+    }
+}

@@ -150,10 +150,10 @@ extension LibraryLocation {
         let progress = ProgressLine()
         defer { progress.clear() }
         var opened: [IndexedDictionary] = []
-        for folder in folders {
-            do {
-                opened.append(try IndexStore.open(folder: folder, cacheDirectory: IndexStore.defaultCacheDirectory(), progress: progress.update))
-            } catch {
+        for result in IndexStore.open(folders: folders, cacheDirectory: IndexStore.defaultCacheDirectory(), progress: progress.update) {
+            switch result {
+            case .success(let dictionary): opened.append(dictionary)
+            case .failure(let error):
                 progress.clear()
                 Terminal.error("\(error.message); pass --data DIR with a folder holding dictionary.json and entries/.")
                 return .failure(OpenFailure(status: 1))
