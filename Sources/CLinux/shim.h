@@ -13,6 +13,7 @@ extern char *ptsname(int fd);
 extern int posix_openpt(int flags);
 extern int grantpt(int fd);
 extern int unlockpt(int fd);
+extern int syncfs(int fd);
 
 /// Gives freed heap memory back to the system.
 static inline int CLinux_malloc_trim(size_t pad) { return malloc_trim(pad); }
@@ -26,4 +27,6 @@ static inline char *CLinux_ptsname(int fd) { return ptsname(fd); }
 static inline int CLinux_posix_openpt(int flags) { return posix_openpt(flags); }
 static inline int CLinux_grantpt(int fd) { return grantpt(fd); }
 static inline int CLinux_unlockpt(int fd) { return unlockpt(fd); }
+/// Flushes the whole file system that holds `fd`.
+static inline int CLinux_syncfs(int fd) { return syncfs(fd); }
 #endif

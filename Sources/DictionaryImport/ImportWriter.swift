@@ -131,6 +131,8 @@ public struct ImportWriter {
     /// the parent folder flushed.
     func swapIn() throws(DictionaryModelError) {
         let (parent, _) = ImportWriter.split(folder)
+        // The staging folder's files were written without a flush each: flush them all at once.
+        try syncFileSystem(containing: staging.path)
         syncPath(staging.path + "/entries")
         syncPath(staging.path)
         if fileExists(folder) {
@@ -286,10 +288,11 @@ public struct ImportWriter {
         return text + "}\n"
     }
 
-    /// Writes `text` to `relativePath` in the staging folder, replacing it, flushed to the
-    /// disk (the swap must never put in place a folder of files still in the cache).
+    /// Writes `text` to `relativePath` in the staging folder, replacing it. Nobody reads the
+    /// staging folder, so a file is not flushed on its own: `swapIn` flushes the file system
+    /// once before the swap, which never puts in place a folder of files still in the cache.
     func writeFile(_ relativePath: String, _ text: String) throws(DictionaryModelError) {
-        try replaceFile(staging.path + "/" + relativePath, with: text)
+        try writeUnflushedFile(staging.path + "/" + relativePath, with: text)
     }
 }
 

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import CLinux
 #endif
 
 // The platform seam for files: every module that reads or writes a file goes through these
@@ -208,6 +209,28 @@ public func replaceFile(_ path: String, with text: String) throws(DictionaryMode
         do throws(DictionaryModelError) { try replaceFile(path, with: UnsafeRawBufferPointer(buffer)) } catch { failure = error }
     }
     if let failure { throw failure }
+}
+
+/// Writes `text` to the file at `path` (created or truncated), without flushing it: for files
+/// of a folder no one sees until it is renamed into place after `syncFileSystem(containing:)`.
+/// - Throws: `.unwritable` with the step that failed.
+public func writeUnflushedFile(_ path: String, with text: String) throws(DictionaryModelError) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw .unwritable(path: path, reason: systemError()) }
+    var text = text
+    var failure = text.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
+    if close(fd) != 0, failure == 0 { failure = errno }
+    if failure != 0 { throw .unwritable(path: path, reason: String(cString: strerror(failure))) }
+}
+
+/// Flushes everything written to the file system that holds `path` (`syncfs`): one call for
+/// the hundreds of files of an import, where a flush of each costs a disk round trip.
+/// - Throws: `.unwritable` when the flush fails (the disk may be full or gone).
+public func syncFileSystem(containing path: String) throws(DictionaryModelError) {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw .unwritable(path: path, reason: systemError()) }
+    defer { close(fd) }
+    if CLinux_syncfs(fd) != 0 { throw .unwritable(path: path, reason: systemError()) }
 }
 
 /// Flushes a folder (or file) at `path` to the disk; failures are ignored (some file

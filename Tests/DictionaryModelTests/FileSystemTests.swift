@@ -25,6 +25,22 @@ import Glibc
         String(decoding: try readFile(path, shownAs: path), as: UTF8.self)
     }
 
+    /// An import's staging files: written plainly, flushed all at once before the swap.
+    @Test func unflushedFilesAreWrittenWholeAndFlushedTogether() throws {
+        let folder = ImportScratch.folder("fs-unflushed")
+        defer { ImportScratch.remove(folder) }
+        try makeDirectories(folder)
+        let big = String(repeating: "字典 entry ", count: 50_000)
+        try writeUnflushedFile(folder + "/a.json", with: big)
+        try writeUnflushedFile(folder + "/a.json", with: "short")
+        try writeUnflushedFile(folder + "/b.json", with: big)
+        #expect(try Self.text(folder + "/a.json") == "short")
+        #expect(try Self.text(folder + "/b.json") == big)
+        try syncFileSystem(containing: folder)
+        #expect(throws: DictionaryModelError.self) { try syncFileSystem(containing: folder + "/missing") }
+        #expect(throws: DictionaryModelError.self) { try writeUnflushedFile(folder + "/missing/c.json", with: "x") }
+    }
+
     @Test func replacingWritesTheNewContentAndLeavesNoTemporary() throws {
         let folder = ImportScratch.folder("fs")
         defer { ImportScratch.remove(folder) }
