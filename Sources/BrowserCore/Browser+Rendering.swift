@@ -1,16 +1,37 @@
 import DictionaryModel
 import TerminalText
 
-/// Drawing: the screen from the state alone (and the layouts of the pages it names, a
-/// cache). Nothing here looks anything up.
 extension Browser {
     /// The whole screen as a grid: title bar, viewport, status line and any overlay.
+    public func render() -> CellGrid { Screen(state: state, layouts: layouts).render() }
+
+    /// Where the terminal's cursor should be (the caret of an open prompt), if shown.
+    public var cursorPosition: CellPoint? { Screen(state: state, layouts: layouts).cursorPosition }
+
+    /// The status line's text and role for the current state.
+    public var statusLine: (text: String, role: ColorRole) { Screen(state: state, layouts: layouts).statusLine }
+}
+
+/// Drawing: the screen as a function of the state alone (and the layouts of the pages it
+/// names, a cache made from them). Nothing here looks anything up or changes anything.
+public struct Screen {
+    public let state: BrowserState
+    /// The layouts of the pages `state` names.
+    public let layouts: PageLayouts
+
+    static let margin = BrowserState.margin
+
+    public init(state: BrowserState, layouts: PageLayouts) {
+        self.state = state
+        self.layouts = layouts
+    }
+
+    /// The whole screen as a grid: title bar, viewport, status line and any overlay.
     public func render() -> CellGrid {
-        let state = state
         let size = state.size
         var grid = CellGrid(size: size)
         guard size.columns > 0, size.rows > 0 else { return grid }
-        if isTooSmall {
+        if state.isTooSmall {
             grid.write("Window too small for wordlink", at: CellPoint(column: 0, row: 0), style: CellStyle(role: .message))
             return grid
         }
