@@ -65,7 +65,7 @@ extension DictdImporter {
             let indexKeys = Set(record.headwords.map(LookupKey.normalise))
             for name in gcide.otherNames where indexKeys.contains(LookupKey.normalise(name)) { entry.named.append(Form(name)) }
             // WordNet's synonyms name the sense, and its synonym links lead to them.
-            for name in gcide.wordNetSynonyms { entry.named.append(Form(name)) }
+            for name in gcide.wordNetSynonyms { entry.named.append(Form(name, tags: ["synonym"])) }
             names.append(entry)
         }
         var drafts: [Draft] = []

@@ -92,7 +92,14 @@ extension GcideRecord {
                 if tags == ["plural"] {
                     if let text = pluralForm(form) { addInflection(text, tags: tags) }
                 } else if !form.isEmpty && !form.hasPrefix("-") {
-                    addInflection(form, tags: tags)
+                    // `{Wist(e)}`: the letters in parentheses may be written or not.
+                    if let open = form.firstIndex(of: "("), let close = form.firstIndex(of: ")"), open < close {
+                        let inside = form[form.index(after: open)..<close]
+                        addInflection(String(form[..<open] + form[form.index(after: close)...]), tags: tags)
+                        addInflection(String(form[..<open] + inside + form[form.index(after: close)...]), tags: tags)
+                    } else {
+                        addInflection(form, tags: tags)
+                    }
                 }
                 rest = rest[rest.index(after: close)...]
             }

@@ -52,9 +52,12 @@ extension GcideRecord {
         var result: [String] = []
         let text = senseText
         var rest = text[...]
-        while let range = GcideText.find("alled also", in: rest) ?? GcideText.find("lso called", in: rest)
-                ?? GcideText.find("lso written", in: rest) ?? GcideText.find("ritten also", in: rest)
-                ?? GcideText.find("pelled also", in: rest) ?? GcideText.find("lso spelled", in: rest) {
+        func nextName(in text: Substring) -> Range<Substring.Index>? {
+            [GcideText.find("alled also", in: text), GcideText.find("lso called", in: text), GcideText.find("lso written", in: text),
+             GcideText.find("ritten also", in: text), GcideText.find("pelled also", in: text), GcideText.find("lso spelled", in: text)]
+                .compactMap { $0 }.min { $0.lowerBound < $1.lowerBound }
+        }
+        while let range = nextName(in: rest) {
             let before = text[..<range.lowerBound].suffix(300)
             rest = rest[range.upperBound...]
             if let open = before.lastIndex(of: "("), !before[open...].contains(")") { continue }
@@ -81,10 +84,17 @@ extension GcideRecord {
     var wordNetSynonyms: [String] {
         var result: [String] = []
         for (number, line) in body.enumerated() where line.indent <= 4 && line.text.hasPrefix("Syn:") {
-            var paragraph = String(line.text.dropFirst(4))
-            for next in body[(number + 1)...] {
-                if next.text.isEmpty || next.text.first == "[" { break }
-                paragraph += " " + next.text
+            // Up to the source bracket that closes the paragraph.
+            var paragraph = ""
+            for (offset, next) in body[number...].enumerated() {
+                if next.text.isEmpty || (offset > 0 && next.text.first == "[") { break }
+                let text = offset == 0 ? next.text.dropFirst(4) : next.text
+                if let open = text.lastIndex(of: "["), text.last == "]",
+                   GcideText.attribution(text[text.index(after: open)..<text.index(before: text.endIndex)]) != nil {
+                    paragraph += " " + text[..<open]
+                    break
+                }
+                paragraph += " " + text
             }
             guard !paragraph.contains(";") else { continue }
             for item in paragraph.split(separator: ",") {

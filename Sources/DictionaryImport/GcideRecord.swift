@@ -74,6 +74,7 @@ struct GcideRecord {
             strayLineCount = lines[..<header].filter { !$0.text.isEmpty }.count
             lines.removeFirst(header)
         }
+        strayLineCount += GcideRecord.droppingTrailingKeys(&lines)
 
         // The first paragraph as one line, remembering where each line starts in it.
         var joined = ""
@@ -101,6 +102,31 @@ struct GcideRecord {
             }
         }
         body += lines[(lineNumber + 1)...]
+    }
+
+    /// Removes the next record's keys that a record ends with (a flaw of the data: `Syn:
+    /// hour, 60 minutes.` / `[WordNet 1.5] HSV-1` / `HS1`): short lines, and text after the
+    /// last source bracket, that are no sentence. Returns how many lines held them.
+    static func droppingTrailingKeys(_ lines: inout [Line]) -> Int {
+        func isKey(_ text: Substring) -> Bool {
+            guard let first = text.first, let last = text.last, text.count <= 40, !".:;,)]}".contains(last),
+                  !first.isNumber, first != "(", !text.contains("{"), !text.contains("\\"), !text.contains(":") else { return false }
+            return text.split(separator: " ").count <= 4
+        }
+        guard let bracketLine = lines.lastIndex(where: { line in
+            guard let open = line.text.lastIndex(of: "["), let close = line.text[open...].firstIndex(of: "]") else { return false }
+            return GcideText.attribution(line.text[line.text.index(after: open)..<close]) != nil
+        }), bracketLine > 0 else { return 0 }
+        let text = lines[bracketLine].text
+        let close = text.index(after: text[text.lastIndex(of: "[")!...].firstIndex(of: "]")!)
+        let after = text[close...].trimmingCharacters(in: " ")
+        let following = lines[(bracketLine + 1)...].filter { !$0.text.isEmpty }
+        // The keys stand under the bracket, never further out (a new sense or paragraph would).
+        guard !(after.isEmpty && following.isEmpty), after.isEmpty || isKey(after),
+              following.allSatisfy({ isKey($0.text) && $0.indent >= lines[bracketLine].indent }) else { return 0 }
+        lines[bracketLine].text = text[..<close]
+        lines.removeSubrange((bracketLine + 1)...)
+        return following.count + (after.isEmpty ? 0 : 1)
     }
 
     /// Reads the header from the start of `text`; returns where it ends.

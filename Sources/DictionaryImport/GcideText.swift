@@ -304,7 +304,9 @@ enum GcideText {
             if name.hasSuffix("."), name.dropLast().allSatisfy({ $0.isUppercase }) { name = String(name.dropLast()) } // PJC.
             let known = name.hasPrefix("1913 Webster") || name.hasPrefix("Webster 1913") || name.hasPrefix("WordNet")
                 || name.hasPrefix("Century") || name.hasPrefix("Moby")
-            let initials = (2...4).contains(name.count) && name.allSatisfy { $0.isASCII && $0.isUppercase }
+            // `PJC`, `AS`, `MW10`: an editor's initials, perhaps numbered.
+            let initials = (2...6).contains(name.count) && name.first!.isUppercase
+                && name.allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber) }
             guard known || initials else { return nil }
             names.append(name)
         }

@@ -391,7 +391,7 @@ import DictionaryIndex
         // is a form of `caper`, so that its link resolves.
         #expect(caper.senses[0].notes == [])
         #expect(caper.senses[0].relations.map { "\($0.type): " + $0.links.map(\.target).joined(separator: ", ") } == ["synonym: gambol, lark"])
-        #expect(caper.forms == [Form("gambol")])
+        #expect(caper.forms == [Form("gambol", tags: ["synonym"])])
         #expect(caper.source?["attribution"]?.arrayValue?.map(\.stringValue) == ["WordNet 1.5"])
 
         let aether = try #require(lookup.entry(withID: "AEther"))

@@ -395,6 +395,33 @@ import PageFormatting
         #expect(ids("dogged") == [])
     }
 
+    /// 4,540 of the package's records end with the keys of the record after them.
+    @Test func theNextRecordsKeysAreLeftOutAndCounted() {
+        let record = GcideRecord(#"""
+            hr \hr\ n. [abbreviation]
+               An abbreviation for {hour}, the period of time equal to
+               1/24th of a day.
+
+               Syn: hour, 60 minutes.
+                    [WordNet 1.5] HSV-1
+                    HS1
+
+            """#)
+        #expect(record.body.map(\.text).last == "[WordNet 1.5]")
+        #expect(record.strayLineCount == 2)
+        #expect(record.wordNetSynonyms == ["hour", "60 minutes"])
+        // A last paragraph after the bracket is the record's own.
+        let own = GcideRecord(#"""
+            Arpeggio \Ar*peg"gio\, n.
+               1. A chord played in succession.
+                  [1913 Webster]
+               2. A second sense
+
+            """#)
+        #expect(own.strayLineCount == 0)
+        #expect(own.body.map(\.text).last == "2. A second sense")
+    }
+
     @Test func theSummaryCountsIndexKeysAndWhatItCouldNotPlace() throws {
         let gcide = try Self.importRecords()
         defer { ImportScratch.remove(gcide.path) }
