@@ -336,6 +336,8 @@ enum GcideText {
             "superl.": "superlative", "compar.": "comparative", "v. t. & n.": "transitive verb & noun",
             "obs.": "obsolete", "n. fem.": "feminine noun", "n. masc.": "masculine noun", "pron. pl.": "plural pronoun",
             "pl.": "plural", "imp. pl.": "past tense plural",
+            "imp. sing.": "past tense singular", "pl. pres.": "present tense plural", "pres.": "present tense",
+            "indef. pron.": "indefinite pronoun", "pers. pron.": "personal pronoun", "pr. n. pl.": "plural proper noun",
         ]
         if let name = whole[text] { return name }
         if text.hasPrefix("obs. ") {

@@ -303,6 +303,9 @@ import DictionaryIndex
         #expect(GcideText.partOfSpeech("v. t.") == "transitive verb")
         #expect(GcideText.partOfSpeech("a. & n.") == "adjective & noun")
         #expect(GcideText.partOfSpeech("obs. imp.") == "past tense (obsolete)")
+        #expect(GcideText.partOfSpeech("obs. imp. pl.") == "past tense plural (obsolete)")
+        #expect(GcideText.partOfSpeech("obs. imp. & p. p.") == "past tense & past participle (obsolete)")
+        #expect(GcideText.partOfSpeech("indef. pron.") == "indefinite pronoun")
         #expect(GcideText.partOfSpeech("n. dual") == "n. dual")
     }
 
