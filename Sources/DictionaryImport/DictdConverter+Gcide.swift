@@ -39,7 +39,7 @@ extension DictdConverter {
     }
 
     /// Where a paragraph goes: the entry, a sense, or a sub-sense.
-    struct GcidePlace: Equatable {
+    struct GcidePlace: Hashable {
         var sense: Int?
         var subsense: Int?
     }
@@ -62,6 +62,8 @@ extension DictdConverter {
         var senses: [Sense] = []
         var notes: [Markup] = []
         var attributions: [String] = []
+        var senseAttributions: [GcidePlace: [String]] = [:]
+        var lastTarget = GcidePlace()
         var place = GcidePlace()
         var topIsLettered = false
         var implicitSense = false
@@ -105,7 +107,9 @@ extension DictdConverter {
                     }
                 }
             case .quotation:
-                let (quote, author) = DictdConverter.splitAttribution(written)
+                var (quote, author) = DictdConverter.splitAttribution(written)
+                quote = DictdConverter.verseLines(quote)
+                author = author.map { GcideText.collapse($0.split(whereSeparator: { $0 == DictdConverter.verseBreakCharacter || $0 == DictdConverter.possibleVerseBreakCharacter }).joined(separator: " ")) }
                 let example = Example(Markup(converter.gcideMarkup(quote)), source: author.map { GcideText.prose($0) })
                 if target.sense == nil || inPhrases {
                     notes.append(Markup("''" + example.text.source + "''" + (example.source.map { " — " + Markup.escaping($0) } ?? "")))
@@ -115,6 +119,12 @@ extension DictdConverter {
             case .note(let label):
                 var body = text.dropFirst(label.count).trimmingCharacters(in: " ")
                 if label == "Syn:" || label == "Syn." { body = body.trimmingCharacters(in: " -") }
+                // WordNet's synonyms of a sense are its synonym relation.
+                if target.sense != nil, label == "Syn:" || label == "Syn.", !body.contains(";"),
+                   let relation = converter.gcideSynonymRelation(String(body), headword: headword) {
+                    update { $0.relations.append(relation) }
+                    break
+                }
                 let converted = label.hasPrefix("Syn") ? converter.gcideSynonyms(String(body)) : converter.gcideMarkup(String(body))
                 if target.sense == nil {
                     notes.append(Markup("'''" + Markup.escaping(label) + "''' " + converted))
@@ -137,6 +147,18 @@ extension DictdConverter {
         func start(_ kind: GcideParagraph, _ text: Substring, at target: GcidePlace, _ converter: inout DictdConverter) {
             flush(&converter)
             paragraph = (kind, target, String(text))
+            lastTarget = target
+        }
+
+        /// A source bracket closes the paragraph above it: its names go to that paragraph's
+        /// sense (or sub-sense) and to the entry's list.
+        func attribute(_ names: [String]) {
+            for name in names where !attributions.contains(name) { attributions.append(name) }
+            let target = paragraph?.place ?? lastTarget
+            guard target.sense != nil else { return }
+            var list = senseAttributions[target] ?? []
+            for name in names where !list.contains(name) { list.append(name) }
+            senseAttributions[target] = list
         }
 
         /// A first paragraph that is not numbered is the definition of one sense.
@@ -149,6 +171,7 @@ extension DictdConverter {
         }
 
         var afterBreak = true
+        var quotationLineEnd = 0
         for (number, line) in record.body.enumerated() {
             var text = line.text
             if text.isEmpty {
@@ -161,13 +184,13 @@ extension DictdConverter {
             // record's headword, a flaw of the data) or at its end.
             if text.first == "[", let names = GcideText.attribution(text.dropFirst()), !text.contains("]") {
                 // `[WordNet 1.5` with its bracket never closed (a flaw of the data).
-                for name in names where !attributions.contains(name) { attributions.append(name) }
+                attribute(names)
                 flush(&self)
                 afterBreak = true
                 continue
             } else if text.first == "[", let close = text.firstIndex(of: "]"),
                       let names = GcideText.attribution(text[text.index(after: text.startIndex)..<close]) {
-                for name in names where !attributions.contains(name) { attributions.append(name) }
+                attribute(names)
                 let after = text[text.index(after: close)...].trimmingCharacters(in: " ")
                 if after.isEmpty || (number == lastLine && !after.contains(" ")) {
                     flush(&self)
@@ -177,19 +200,28 @@ extension DictdConverter {
                 text = after
             } else if text.last == "]", let open = text.lastIndex(of: "["),
                       let names = GcideText.attribution(text[text.index(after: open)..<text.index(before: text.endIndex)]) {
-                for name in names where !attributions.contains(name) { attributions.append(name) }
+                attribute(names)
                 text = text[..<open].trimmingCharacters(in: " ")
                 if text.isEmpty { continue }
             }
 
             if case .quotation = paragraph?.kind, !afterBreak {
-                paragraph!.text += "\n" + text
+                // Webster's lines are filled to column 64: a line that ends before the next
+                // line's first word would have fitted ends a line of verse.
+                let firstWord = text.prefix { $0 != " " }.count
+                let isVerseBreak = quotationLineEnd + 1 + firstWord <= DictdConverter.gcideLineWidth
+                // A line that opens with a capital may be verse too (`…with their blaze /
+                // Insufferably bright.`): it is when the quotation has a verse break of the first kind.
+                let mayBeVerse = !isVerseBreak && text.first?.isUppercase == true
+                paragraph!.text += (isVerseBreak ? DictdConverter.verseBreak : mayBeVerse ? DictdConverter.possibleVerseBreak : "") + "\n" + text
+                quotationLineEnd = line.indent + text.count
                 continue
             }
             let numbered = DictdConverter.senseNumber(text)
             let lettered = DictdConverter.subsenseLetter(text)
             if afterBreak, numbered == nil, lettered == nil, line.indent >= 8, line.indent >= contentIndent + 3 {
                 start(.quotation, text, at: place, &self)
+                quotationLineEnd = line.indent + text.count
                 afterBreak = false
                 continue
             }
@@ -259,83 +291,20 @@ extension DictdConverter {
             afterBreak = false
         }
         flush(&self)
+        entry.notes = record.headerNotes.map { Markup(gcideMarkup(String($0))) } + notes
+        for (target, names) in senseAttributions {
+            guard let index = target.sense, index < senses.count else { continue }
+            let source = DictdConverter.attributionSource(names)
+            if let sub = target.subsense, sub < senses[index].senses.count {
+                senses[index].senses[sub].source = source
+            } else {
+                senses[index].source = source
+            }
+        }
         entry.senses = senses
-        entry.notes = notes
         if !attributions.isEmpty {
-            entry.source = JSONValue(.object([JSONValue.Member(key: "attribution", value: JSONValue(.array(attributions.map { JSONValue(.string($0)) })))]))
+            entry.source = DictdConverter.attributionSource(attributions)
         }
         return entry
-    }
-
-    /// The letter after `letter` (`a` after the empty string); nil after `z` or none.
-    static func nextLetter(after letter: String?) -> String? {
-        guard let letter else { return nil }
-        if letter.isEmpty { return "a" }
-        guard letter.count == 1, let scalar = letter.unicodeScalars.first, scalar.value >= 97, scalar.value < 122 else { return nil }
-        return String(Character(Unicode.Scalar(scalar.value + 1)!))
-    }
-
-    /// `1. Text` → ("1", "Text").
-    static func senseNumber(_ text: Substring) -> (String, Substring)? {
-        let digits = text.prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, digits.count <= 3 else { return nil }
-        let rest = text[digits.endIndex...]
-        guard rest.first == "." else { return nil }
-        let after = rest.dropFirst()
-        guard after.isEmpty || after.first == " " else { return nil }
-        return (String(digits), after.drop { $0 == " " })
-    }
-
-    /// `(b) Text` → ("b", "Text").
-    static func subsenseLetter(_ text: Substring) -> (String, Substring)? {
-        guard text.first == "(", let close = text.firstIndex(of: ")") else { return nil }
-        let letter = text[text.index(after: text.startIndex)..<close]
-        guard letter.count == 1, letter.first!.isASCII, letter.first!.isLowercase else { return nil }
-        let after = text[text.index(after: close)...]
-        guard after.isEmpty || after.first == " " else { return nil }
-        return (String(letter), after.drop { $0 == " " })
-    }
-
-    /// `Note:`, `Syn:`, `Usage:` at the start of a paragraph.
-    static func noteLabel(_ text: Substring) -> String? {
-        ["Note:", "Syn:", "Syn.", "Usage:"].first { text.hasPrefix($0) && (text.count == $0.count || text.dropFirst($0.count).first == " ") }
-    }
-
-    /// A quotation and its author: `Tiber trembled underneath her banks.  --Shak.` → the
-    /// text and `Shak.`. The author follows the last `--` that stands at the start of a line,
-    /// after two spaces (Webster sets it flush right), or before a word.
-    static func splitAttribution(_ text: String) -> (String, String?) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        var quote: [Substring] = []
-        var author: [Substring] = []
-        for line in lines {
-            if !author.isEmpty {
-                author.append(line) // the author's name wraps at its own column
-                continue
-            }
-            var cut: Substring.Index?
-            var search = line[...]
-            while let range = GcideText.find("--", in: search) {
-                let before = line[..<range.lowerBound]
-                let after = line[range.upperBound...]
-                let name = after.drop { $0 == " " }
-                // `--Shak.`, `  -- 2 Kings`, ` -- Pope.` (a name, not a dash in a sentence).
-                if before.isEmpty || before.hasSuffix("  ")
-                    || (before.hasSuffix(" ") && (after.first.map { !$0.isWhitespace && $0 != "-" } == true
-                                                  || name.first.map { $0.isUppercase || $0.isNumber } == true) && name.count <= 60) {
-                    cut = range.lowerBound
-                }
-                search = line[range.upperBound...]
-            }
-            if let cut {
-                quote.append(line[..<cut])
-                author.append(line[line.index(cut, offsetBy: 2)...])
-            } else {
-                quote.append(line)
-            }
-        }
-        let quoteText = GcideText.collapse(quote.joined(separator: " "))
-        let authorText = GcideText.collapse(author.joined(separator: " "))
-        return (quoteText, authorText.isEmpty ? nil : authorText)
     }
 }

@@ -109,6 +109,27 @@ extension DictdConverter {
         return result
     }
 
+    /// WordNet's `Syn:` words after a sense (`ten, x`) as its `synonym` relation, each a link
+    /// to the entry it names; a word that names no other record is a form of this one (the
+    /// importer makes it one), so every link resolves. Nil when the paragraph is not a plain
+    /// list (a word too long to be a name, or one that names nothing).
+    func gcideSynonymRelation(_ text: String, headword: String) -> Relation? {
+        var links: [RelationLink] = []
+        for item in text.split(separator: ",") {
+            let word = item.trimmingCharacters(in: " .-{}")
+            guard !word.isEmpty, word.count <= 60, !word.contains("{"), !word.contains("}") else { return nil }
+            let (shown, ascii) = GcideText.reference(String(word))
+            guard LookupKey.normalise(shown) != LookupKey.normalise(headword) else { continue }
+            // Another record's word, else one of this record's own (the importer made it a form);
+            // a word that is neither (the paragraph was read differently) keeps the list a note.
+            let target = [shown, ascii].first { keys[LookupKey.normalise($0)].map { $0 != currentRecord } ?? false }
+                ?? [shown, ascii].first { keys[LookupKey.normalise($0)] != nil }
+            guard let target else { return nil }
+            links.append(RelationLink(target: target, text: target == shown ? nil : shown))
+        }
+        return links.isEmpty ? nil : Relation(type: "synonym", links: links)
+    }
+
     /// Text for inside `''…''` or `'''…'''`: escaped, with an apostrophe at either end
     /// escaped too so that it cannot join the quotes around it.
     static func escapingEdges(_ text: String) -> String {

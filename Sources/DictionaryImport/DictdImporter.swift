@@ -128,6 +128,11 @@ public struct DictdImporter {
             }
         }
 
+        // Records in the order of the data file, which is the source's own (Webster's order of
+        // homographs: `Dazzle` v. t., v. i., n.). The index is sorted by headword, and a record
+        // first named there by a phrase it defines (`Dead set`) would otherwise come first.
+        records.sort { $0.offset < $1.offset }
+
         // First pass: every record's headword and forms, so that cross-references can be checked.
         let texts = records.map { String(decoding: data[$0.offset..<($0.offset + $0.length)], as: UTF8.self) }
         let drafts = style == .gcide ? DictdImporter.gcideDrafts(records, texts: texts) : DictdImporter.drafts(records, texts: texts, style: style)
@@ -142,6 +147,7 @@ public struct DictdImporter {
         var writer = try ImportWriter(folder: destination, importer: DictdImporter.importerName, entriesPerFile: entriesPerFile)
         var converter = DictdConverter(style: style, keys: keys)
         var usedIDs: [String: Int] = [:]
+        var unreadRecords = 0, strayLines = 0, leftoverMarks = 0
         var homographs: [String: Int] = [:]
         for (number, draft) in drafts.enumerated() {
             var id = draft.id.isEmpty ? "entry" : draft.id
@@ -162,7 +168,12 @@ public struct DictdImporter {
             }
             var entry: Entry
             switch style {
-            case .gcide: entry = converter.gcideEntry(GcideRecord(String(draft.body)), headword: draft.headword, recordNumber: number)
+            case .gcide:
+                let record = GcideRecord(String(draft.body))
+                if record.headwords.isEmpty { unreadRecords += 1 }
+                strayLines += record.strayLineCount
+                entry = converter.gcideEntry(record, headword: draft.headword, recordNumber: number)
+                leftoverMarks += GcideText.leftoverMarks(in: entry)
             case .freedict: entry = converter.freedictEntry(text: draft.body, indexHeadwords: draft.indexHeadwords)
             default: entry = converter.entry(body: draft.body, headword: draft.headword)
             }
@@ -189,11 +200,18 @@ public struct DictdImporter {
             id: name, title: short ?? name,
             description: (long ?? info).map(DictdImporter.paragraphs).map { $0.joined(separator: "\n") },
             license: license != nil ? "see LICENSE" : (info != nil ? "see NOTICE" : nil),
-            sourceName: short ?? name)
+            sourceName: short ?? name, lookupRules: style == .gcide ? DictdConverter.gcideLookupRules : [],
+            relationTypes: style == .gcide ? ["synonym": RelationType(label: "Synonyms")] : [:])
         var source: [(String, String)] = [("index", indexPath), ("dict", dictPath), ("style", style.rawValue)]
         if let url { source.insert(("url", url), at: 0) }
-        return try writer.finish(info: dictionary, source: source, license: license, notice: info,
-                                 unlinkedReferences: converter.unlinkedReferenceCount)
+        // Every key of the index should find the entry of the record it leads to.
+        let indexKeys = records.enumerated().flatMap { number, record in record.headwords.map { (key: $0, entry: number) } }
+        var summary = try writer.finish(info: dictionary, source: source, license: license, notice: info,
+                                        unlinkedReferences: converter.unlinkedReferenceCount, keys: indexKeys)
+        summary.unreadRecordCount = unreadRecords
+        summary.strayLineCount = strayLines
+        summary.leftoverMarkCount = leftoverMarks
+        return summary
     }
 
     /// Headwords and forms by the index and each record's first line (jargon, FOLDOC,
@@ -217,68 +235,6 @@ public struct DictdImporter {
                 forms.append(Form(String(other.trimmingCharacters(in: " "))))
             }
             drafts.append(Draft(id: headword, headword: headword, forms: forms, body: body, indexHeadwords: record.headwords))
-        }
-        return drafts
-    }
-
-    /// Headwords and forms of GCIDE's records. A record's headword is the first of its header
-    /// (`Sundog \Sun"dog`\`), its id as the index spells it. Its forms are what the record
-    /// itself names: the header's other headwords (`Banc \Banc\, Bancus \Ban"cus\, Bank
-    /// \Bank\`), inflections and plurals with their tags, words derived in passing
-    /// (`-- {Accursedly}, adv.`), the phrases it defines (`{Dog cheap}, very cheap`), and its
-    /// other names (`called also {spear thrower}`, `Syn:`) when the index leads to the record
-    /// by them. `dict-gcide`'s index also lists every other word set in braces anywhere in a
-    /// record (`beagle`, `poodle` and `Canis familiaris` lead to `Dog`): those are mentions,
-    /// not forms, and are left out, so that looking up `poodle` finds the poodle and a page
-    /// does not open on a list of every word in it. Derived words, phrases and other names
-    /// that are another record's headword are left to that record.
-    static func gcideDrafts(_ records: [Record], texts: [String]) -> [Draft] {
-        struct Names {
-            var id: String
-            var headword: String
-            var forms: [Form]
-            var named: [Form]
-        }
-        var headwordKeys = Set<String>()
-        var names: [Names] = []
-        names.reserveCapacity(records.count)
-        for (record, text) in zip(records, texts) {
-            let gcide = GcideRecord(text)
-            guard let first = gcide.headwords.first else {
-                // A fragment without a header (a flaw of the data): named by the index.
-                let headword = record.headwords.first.map { String($0.trimmingCharacters(in: " ")) } ?? ""
-                names.append(Names(id: headword, headword: headword, forms: [], named: []))
-                continue
-            }
-            let shown = first.shown
-            var entry = Names(id: first.plain, headword: shown.isEmpty ? first.plain : shown, forms: [], named: [])
-            for (i, group) in gcide.headwords.enumerated() {
-                headwordKeys.insert(LookupKey.normalise(group.plain))
-                if i > 0 { entry.forms.append(Form(group.shown.isEmpty ? group.plain : group.shown)) }
-                entry.forms.append(Form(group.plain))
-            }
-            for inflection in gcide.inflections { entry.forms.append(Form(GcideText.decode(inflection.text), tags: inflection.tags)) }
-            for (text, tags) in gcide.runOns { entry.named.append(Form(text, tags: tags)) }
-            for phrase in gcide.phrases { entry.named.append(Form(phrase)) }
-            let indexKeys = Set(record.headwords.map(LookupKey.normalise))
-            for name in gcide.otherNames where indexKeys.contains(LookupKey.normalise(name)) { entry.named.append(Form(name)) }
-            names.append(entry)
-        }
-        var drafts: [Draft] = []
-        drafts.reserveCapacity(records.count)
-        for (number, entry) in names.enumerated() {
-            var seen: Set<String> = [LookupKey.normalise(entry.headword)]
-            var forms: [Form] = []
-            for form in entry.forms where seen.insert(LookupKey.normalise(form.text)).inserted {
-                forms.append(form)
-            }
-            for form in entry.named {
-                let key = LookupKey.normalise(form.text)
-                guard !headwordKeys.contains(key), seen.insert(key).inserted else { continue }
-                forms.append(form)
-            }
-            drafts.append(Draft(id: entry.id, headword: entry.headword, forms: forms, body: texts[number][...],
-                                indexHeadwords: records[number].headwords))
         }
         return drafts
     }

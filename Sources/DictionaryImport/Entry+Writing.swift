@@ -51,6 +51,7 @@ extension Sense {
         if !notes.isEmpty { members.append(member("notes", .array(notes.map { JSONValue(.string($0.source)) }))) }
         if !relations.isEmpty { members.append(member("relations", .array(relations.map(\.json)))) }
         if !senses.isEmpty { members.append(member("senses", .array(senses.map(\.json)))) }
+        if let source { members.append(JSONValue.Member(key: "source", value: source)) }
         return JSONValue(.object(members))
     }
 }

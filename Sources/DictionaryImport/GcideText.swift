@@ -163,7 +163,7 @@ enum GcideText {
 
     /// Running text: escapes decoded, and GCIDE's `--` as the dash Webster prints.
     static func prose<S: StringProtocol>(_ text: S) -> String {
-        let decoded = decode(text)
+        let decoded = withoutNotation(decode(text))
         guard find("--", in: decoded[...]) != nil else { return decoded }
         var result = ""
         var previousWasHyphen = false
@@ -183,6 +183,27 @@ enum GcideText {
         }
         return result
     }
+
+    /// Shown text spelled as the index spells it: `Podothecæ` → `Podothecae`, `Æolus` →
+    /// `AEolus`, letters with marks as the letters (the escapes' ASCII spellings, reversed).
+    static func indexSpelling(_ shown: String) -> String {
+        guard !shown.utf8.allSatisfy({ $0 < 0x80 }) else { return shown }
+        var result = ""
+        for character in shown {
+            if character.isASCII { result.append(character) } else { result += asciiOfCharacter[character] ?? String(character) }
+        }
+        return result
+    }
+
+    static let asciiOfCharacter: [Character: String] = {
+        var table: [Character: String] = [:]
+        for (key, letter) in composed {
+            let base = String(key.unicodeScalars.filter { $0.isASCII }.map(Character.init))
+            if let character = letter.first, letter.count == 1 { table[character] = base }
+        }
+        for (_, value) in named where !value.ascii.isEmpty && value.text.count == 1 { table[value.text.first!] = value.ascii }
+        return table
+    }()
 
     /// The text with its escapes spelled in ASCII, as the index spells headwords (`H[ae]ma` → `Haema`).
     static func ascii<S: StringProtocol>(_ text: S) -> String {
@@ -243,16 +264,33 @@ enum GcideText {
     }
 
     /// `Gre*ga"ri*ous*ly` → `Gregariously`: marks inside a word are a headword's syllables
-    /// and accents; a quotation mark elsewhere is punctuation.
+    /// and accents, and so is a run of them (`Ap`*pre`, `Pu``tre`), or an accent after a word's
+    /// last letter (`Je*june"`); a quotation mark elsewhere is punctuation.
     static func withoutSyllableMarks(_ text: String) -> String {
-        guard text.contains(where: { $0 == "*" || $0 == "\"" || $0 == "`" }) else { return text }
-        var characters = Array(text)
-        for i in characters.indices where characters[i] == "*" || characters[i] == "\"" || characters[i] == "`" {
-            if i > 0, characters[i - 1].isLetter, characters[i] != "*" || (i + 1 < characters.count && characters[i + 1].isLetter) {
-                characters[i] = "\u{0}"
+        guard text.contains(where: isMark) else { return text }
+        let characters = Array(text)
+        var result: [Character] = []
+        result.reserveCapacity(characters.count)
+        var i = 0
+        while i < characters.count {
+            guard isMark(characters[i]) else {
+                result.append(characters[i])
+                i += 1
+                continue
             }
+            var j = i
+            while j < characters.count, isMark(characters[j]) { j += 1 }
+            let afterLetter = i > 0 && characters[i - 1].isLetter
+            let beforeLetter = j < characters.count && characters[j].isLetter
+            if !(afterLetter && (beforeLetter || !characters[i..<j].contains("*"))) { result += characters[i..<j] }
+            i = j
         }
-        return String(characters.filter { $0 != "\u{0}" })
+        return String(result)
+    }
+
+    /// GCIDE's syllable and accent marks: `*`, `"` and `` ` ``.
+    static func isMark(_ character: Character) -> Bool {
+        character == "*" || character == "\"" || character == "`"
     }
 
     /// The source names of a paragraph's source bracket (`1913 Webster +PJC` →
@@ -266,7 +304,9 @@ enum GcideText {
             if name.hasSuffix("."), name.dropLast().allSatisfy({ $0.isUppercase }) { name = String(name.dropLast()) } // PJC.
             let known = name.hasPrefix("1913 Webster") || name.hasPrefix("Webster 1913") || name.hasPrefix("WordNet")
                 || name.hasPrefix("Century") || name.hasPrefix("Moby")
-            let initials = (2...4).contains(name.count) && name.allSatisfy { $0.isASCII && $0.isUppercase }
+            // `PJC`, `AS`, `MW10`: an editor's initials, perhaps numbered.
+            let initials = (2...6).contains(name.count) && name.first!.isUppercase
+                && name.allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber) }
             guard known || initials else { return nil }
             names.append(name)
         }
@@ -295,10 +335,16 @@ enum GcideText {
             "adj. prenom.": "adjective (before a noun)", "n. sing.": "singular noun", "vb. n.": "verbal noun",
             "superl.": "superlative", "compar.": "comparative", "v. t. & n.": "transitive verb & noun",
             "obs.": "obsolete", "n. fem.": "feminine noun", "n. masc.": "masculine noun", "pron. pl.": "plural pronoun",
-            "pl.": "plural",
+            "pl.": "plural", "imp. pl.": "past tense plural",
+            "imp. sing.": "past tense singular", "pl. pres.": "present tense plural", "pres.": "present tense",
+            "indef. pron.": "indefinite pronoun", "pers. pron.": "personal pronoun", "pr. n. pl.": "plural proper noun",
         ]
         if let name = whole[text] { return name }
-        if text.hasPrefix("obs. "), let name = whole[String(text.dropFirst(5))] { return name + " (obsolete)" }
+        if text.hasPrefix("obs. ") {
+            let inner = String(text.dropFirst(5))
+            let name = partOfSpeech(inner)
+            if name != inner { return name + " (obsolete)" }
+        }
         let parts = text.split(separator: "&").map { String($0.trimmingCharacters(in: " ,")) }
         guard parts.count > 1 else { return text }
         var names: [String] = []
@@ -321,7 +367,7 @@ enum GcideText {
     static func inflectionTags(_ text: String) -> [String] {
         let names: [(String, String)] = [
             ("p. pr.", "present participle"), ("p. p.", "past participle"), ("vb. n.", "verbal noun"),
-            ("imp.", "past"), ("pl.", "plural"), ("superl.", "superlative"), ("compar.", "comparative"),
+            ("imp.", "past"), ("pl.", "plural"), ("superl.", "superlative"), ("compar.", "comparative"), ("comp.", "comparative"),
             ("pres.", "present"),
         ]
         var tags: [String] = []

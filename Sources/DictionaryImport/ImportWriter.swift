@@ -223,8 +223,11 @@ public struct ImportWriter {
     ///   - source: more members of `dictionary.json`'s `source` object (`url`, `files`),
     ///     after `name`, `version` and the importer's marker.
     ///   - license: the text of `LICENSE`, if any; `notice` the text of `NOTICE`.
+    ///   - keys: the source's own lookup keys, each with the number of the entry (in the order
+    ///     added) it leads to, as dictd's index has them; the summary counts how many find it.
     public mutating func finish(info: DictionaryInfo, source: [(String, String)] = [], license: String? = nil,
-                                notice: String? = nil, unlinkedReferences: Int = 0) throws(DictionaryModelError) -> ImportSummary {
+                                notice: String? = nil, unlinkedReferences: Int = 0,
+                                keys: [(key: String, entry: Int)] = []) throws(DictionaryModelError) -> ImportSummary {
         try flush()
         if let license { try writeFile("LICENSE", license.hasSuffix("\n") ? license : license + "\n") }
         if let notice { try writeFile("NOTICE", notice.hasSuffix("\n") ? notice : notice + "\n") }
@@ -242,6 +245,14 @@ public struct ImportWriter {
         }
         summary.unresolvedExamples.sort()
         summary.unresolvedExamples = Array(summary.unresolvedExamples.prefix(10))
+        summary.sourceKeyCount = keys.count
+        for (key, entry) in keys {
+            if lookup.lookUp(key).entryNumbers.contains(entry) {
+                summary.findableSourceKeyCount += 1
+            } else if summary.unfindableKeyExamples.count < 10 {
+                summary.unfindableKeyExamples.append(key)
+            }
+        }
         return summary
     }
 
@@ -309,6 +320,16 @@ public struct ImportSummary: Hashable, Sendable {
     public var unresolvedExamples: [String] = []
     /// Cross-references of the source that name no entry and were kept as plain text.
     public var unlinkedReferenceCount: Int = 0
+    /// The source's own lookup keys (dictd's index lines), and how many of them find the
+    /// entry they lead to in the source; up to ten that do not.
+    public var sourceKeyCount: Int = 0
+    public var findableSourceKeyCount: Int = 0
+    public var unfindableKeyExamples: [String] = []
+    /// What the importer could not place: records it could not read as entries (kept as
+    /// text), lines that belong to no record, and notation left as written.
+    public var unreadRecordCount: Int = 0
+    public var strayLineCount: Int = 0
+    public var leftoverMarkCount: Int = 0
 
     public init(entryCount: Int, fileCount: Int, linkCount: Int = 0, unresolvedLinkCount: Int = 0,
                 unresolvedExamples: [String] = [], unlinkedReferenceCount: Int = 0) {

@@ -87,10 +87,12 @@ public struct Sense: Hashable, Sendable {
     public var notes: [Markup]
     public var relations: [Relation]
     public var senses: [Sense]
+    /// Provenance of this sense, as written (`{"attribution": ["PJC"]}`); shown only on request.
+    public var source: JSONValue?
 
     public init(id: String? = nil, pos: String? = nil, labels: [String] = [], definition: Markup? = nil,
                 glosses: [Markup] = [], examples: [Example] = [], notes: [Markup] = [],
-                relations: [Relation] = [], senses: [Sense] = []) {
+                relations: [Relation] = [], senses: [Sense] = [], source: JSONValue? = nil) {
         self.id = id
         self.pos = pos
         self.labels = labels
@@ -100,6 +102,7 @@ public struct Sense: Hashable, Sendable {
         self.notes = notes
         self.relations = relations
         self.senses = senses
+        self.source = source
     }
 }
 

@@ -207,9 +207,16 @@ extension Sense {
         let glosses = errors.field([]) { () throws(DictionaryModelError) in try reader.markups("glosses") }
         let notes = errors.field([]) { () throws(DictionaryModelError) in try reader.markups("notes") }
         let relations = errors.field([]) { () throws(DictionaryModelError) in try Relation.decodeList(reader) }
+        let source = errors.field(nil) { () throws(DictionaryModelError) -> JSONValue? in
+            guard let source = reader.value("source"), source.kind != .null else { return nil }
+            if source.members == nil {
+                throw .invalidData("expected an object for \"source\", found \(source.kindDescription)", offset: source.offset)
+            }
+            return source
+        }
         try errors.check()
         self.init(id: id, pos: pos, labels: labels, definition: definition, glosses: glosses,
-                  examples: examples, notes: notes, relations: relations, senses: senses)
+                  examples: examples, notes: notes, relations: relations, senses: senses, source: source)
     }
 
     /// Decodes sibling senses; their ids must be unique among them (an anchor is looked up

@@ -167,17 +167,22 @@ public struct PageFormatter: Sendable {
 
     /// Senses at `depth`, their labels starting at column `indent`.
     func formatSenses(_ senses: [Sense], depth: Int, indent: Int, into builder: inout PageBuilder) {
+        let markers = PageFormatter.markers(of: senses, depth: depth)
         for (i, sense) in senses.enumerated() {
-            let marker = NumberedSense.marker(i + 1, depth: depth)
-            var label = marker + "."
+            var label = markers[i].map { $0 + "." } ?? ""
             // Top-level numbers are right-aligned in three cells so that 1–99 line up.
             if depth == 0, label.count < 3 { label = String(repeating: " ", count: 3 - label.count) + label }
             let hanging = label.count + 1
             let content = indent + hanging
             builder.markSenseStart()
-            builder.begin(.hanging(hanging, indent: indent))
-            builder.append(label, role: .senseNumber, strong: true)
-            builder.append(" ")
+            if markers[i] == nil {
+                // A lone sense: its text where a number's text would stand, and no number.
+                builder.begin(ParagraphStyle(firstLineIndent: content, headIndent: content))
+            } else {
+                builder.begin(.hanging(hanging, indent: indent))
+                builder.append(label, role: .senseNumber, strong: true)
+                builder.append(" ")
+            }
             if let pos = sense.pos, !pos.isEmpty {
                 builder.append(pos, role: .partOfSpeech, emphasized: true)
                 builder.append(" ")
@@ -223,6 +228,20 @@ public struct PageFormatter: Sendable {
             formatRelations(sense.relations, indent: content, into: &builder)
             formatSenses(sense.senses, depth: depth + 1, indent: content, into: &builder)
         }
+    }
+
+    /// The marker shown before each of `senses` (without its dot), nil for none: an entry's
+    /// only sense has none (a dictionary numbers senses only when there are several) unless
+    /// its id is `1`; top-level senses whose ids are `a`, `b`, `c`… in order (a source that
+    /// letters them, as Webster does some entries) show those letters; every other list is
+    /// numbered by place (`NumberedSense.marker`).
+    static func markers(of senses: [Sense], depth: Int) -> [String?] {
+        if depth == 0, senses.count == 1, senses[0].id != "1" { return [nil] }
+        let places = senses.indices.map { NumberedSense.marker($0 + 1, depth: depth) }
+        if depth == 0, !senses.isEmpty, senses.indices.allSatisfy({ senses[$0].id == NumberedSense.marker($0 + 1, depth: 1) }) {
+            return senses.indices.map { NumberedSense.marker($0 + 1, depth: 1) }
+        }
+        return places
     }
 
     func appendGlosses(_ glosses: ArraySlice<Markup>, into builder: inout PageBuilder) {

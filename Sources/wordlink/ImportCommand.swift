@@ -119,6 +119,15 @@ enum ImportCommand {
         if summary.unlinkedReferenceCount > 0 {
             text += "\(count(summary.unlinkedReferenceCount, "cross-reference names", "cross-references name")) no entry; kept as plain text.\n"
         }
+        if summary.sourceKeyCount > 0 {
+            text += "\(summary.findableSourceKeyCount) of \(count(summary.sourceKeyCount, "index key", "index keys")) find their record's entry"
+            text += summary.unfindableKeyExamples.isEmpty ? ".\n" : " (not: " + summary.unfindableKeyExamples.prefix(5).joined(separator: ", ") + ", …).\n"
+        }
+        if summary.unreadRecordCount + summary.strayLineCount + summary.leftoverMarkCount > 0 {
+            text += "Not placed: \(count(summary.unreadRecordCount, "record", "records")) without a header (kept as text), "
+            text += "\(count(summary.strayLineCount, "line", "lines")) of another record (left out), "
+            text += "\(count(summary.leftoverMarkCount, "mark", "marks")) of notation left as written.\n"
+        }
         if inLibrary { return text + "It is in the library: 'wordlink' opens it with the others; 'wordlink dictionaries' lists them.\n" }
         return text + "Browse it with: wordlink --data \(destination)\n"
     }

@@ -135,6 +135,93 @@ import DictionaryIndex
         #expect(abacus.notes.count == 1)
         #expect(abacus.notes.first?.source.hasPrefix("'''Abacus harmonicus''' (Mus.), ") == true)
 
+        // GCIDE's notation never reaches the text: no backslash, no syllable mark or accent
+        // between letters, in any field (markup read as a reader sees it).
+        var leaks: [String] = []
+        func check(_ text: String, _ place: String) {
+            let characters = Array(text)
+            for (i, character) in characters.enumerated() where character == "\\"
+                || ((character == "*" || character == "\"" || character == "`") && i > 0 && i + 1 < characters.count
+                    && characters[i - 1].isLetter && characters[i + 1].isLetter) {
+                if leaks.count < 20 { leaks.append(place + ": " + text) }
+                return
+            }
+        }
+        func check(_ markup: Markup?, _ place: String) {
+            guard let markup else { return }
+            check(markup.runs.map(\.text).joined(), place)
+        }
+        func check(_ senses: [Sense], _ id: String) {
+            for sense in senses {
+                check(sense.definition, id)
+                sense.labels.forEach { check($0, id) }
+                sense.notes.forEach { check($0, id) }
+                for example in sense.examples {
+                    check(example.text, id)
+                    check(example.source ?? "", id)
+                }
+                sense.relations.forEach { $0.links.forEach { check($0.shownText, id) } }
+                check(sense.senses, id)
+            }
+        }
+        for entry in folder.entries {
+            check(entry.headword, entry.id)
+            entry.forms.forEach { check($0.text, entry.id) }
+            entry.labels.forEach { check($0, entry.id) }
+            check(entry.etymology, entry.id)
+            entry.notes.forEach { check($0, entry.id) }
+            check(entry.senses, entry.id)
+        }
+        #expect(leaks == [])
+        #expect(summary.leftoverMarkCount == 0)
+
+        // Homographs stand in the order of their records in the data, which is not the index's
+        // order for every word: each word's entries have the parts of speech of its records
+        // read in the order of their offsets.
+        var recordsOfKey: [String: [(offset: Int, length: Int)]] = [:]
+        let data = try Dictzip(bytes: try readFile("/usr/share/dictd/gcide.dict.dz", shownAs: "gcide.dict.dz"), path: "gcide.dict.dz").readAll()
+        for line in slice where !line.isEmpty && !line.hasPrefix("00") {
+            let fields = line.split(separator: "\t")
+            guard fields.count == 3, let offset = DictdImporter.decodeBase64(fields[1]), let length = DictdImporter.decodeBase64(fields[2]) else { continue }
+            let key = String(fields[0])
+            let text = String(decoding: data[offset..<(offset + length)], as: UTF8.self)
+            // Records headed by the key itself (not those that mention it).
+            let normalised = LookupKey.normalise(key)
+            guard text.hasPrefix(key + " \\"), !(recordsOfKey[normalised]?.contains { $0.offset == offset } ?? false) else { continue }
+            recordsOfKey[normalised, default: []].append((offset, length))
+        }
+        var homographKeys = 0, indexOrderDiffers = 0, outOfOrder: [String] = []
+        var entriesOfKey: [String: [Entry]] = [:]
+        for entry in folder.entries {
+            entriesOfKey[LookupKey.normalise(entry.id.split(separator: "~").first.map(String.init) ?? ""), default: []].append(entry)
+        }
+        for (key, places) in recordsOfKey where places.count > 1 {
+            homographKeys += 1
+            let sorted = places.sorted { $0.offset < $1.offset }
+            if sorted.map(\.offset) != places.map(\.offset) { indexOrderDiffers += 1 }
+            let expected = sorted.map { place in
+                GcideRecord(String(decoding: data[place.offset..<(place.offset + place.length)], as: UTF8.self)).partOfSpeech.map(GcideText.partOfSpeech)
+            }
+            // In the folder's order (a page lists headword matches before form matches, so
+            // `Æolian` after `Aeolian` there).
+            let found = entriesOfKey[key] ?? []
+            if found.map(\.pos) != expected { outOfOrder.append(key) }
+        }
+        #expect(homographKeys > 500)
+        #expect(indexOrderDiffers > 100)
+        #expect(outOfOrder == [])
+
+        // Every key of the index that names its record finds it; comparatives, run-ons and
+        // inflections by rule are found.
+        #expect(summary.sourceKeyCount == slice.filter { !$0.isEmpty && !$0.hasPrefix("00") }.count)
+        #expect(Double(summary.findableSourceKeyCount) > 0.88 * Double(summary.sourceKeyCount))
+        // `Afflicting` is also a form of `Afflict`, so it is numbered.
+        #expect(lookup.lookUp("afflictingly").entryNumbers.map { lookup.entries[$0].id } == ["Afflicting~1"])
+        #expect(Set(lookup.lookUp("abandons").entryNumbers.map { lookup.entries[$0].id }) == ["Abandon~1", "Abandon~2", "Abandon~3"])
+        let apse = try #require(lookup.entry(withID: "Apse"))
+        #expect(apse.forms.first == Form("Apses", tags: ["plural"]))
+        #expect(apse.senses[0].senses.map(\.id) == ["a", "b"])
+
         // The licence is Debian's copyright file of the package: GCIDE is under the GPL.
         let license = String(decoding: try readFile(path + "/gcide/LICENSE", shownAs: "LICENSE"), as: UTF8.self)
         #expect(license.contains("GCIDE is free software; you can redistribute it and/or modify"))

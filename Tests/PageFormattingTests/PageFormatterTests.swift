@@ -1,7 +1,7 @@
 import Testing
 import TerminalText
 import DictionaryModel
-import PageFormatting
+@testable import PageFormatting
 import DictionaryIndex
 import TestSupport
 
@@ -64,7 +64,8 @@ import TestSupport
         }
         #expect(starts[0].map(line) == [" 1. sloping land beside a body of water, as of a river", " 2. a financial institution that accepts deposits",
                                         "a. the building where such an institution works", "b. its staff, as a body"])
-        #expect(starts[1].map(line) == [" 1. tip laterally, as an aircraft does when it turns"])
+        // The verb's only sense has no number.
+        #expect(starts[1].map(line) == ["tip laterally, as an aircraft does when it turns"])
         let all = NumberedSense.all(lookup.entry(at: numbers[0]).senses)
         #expect(all.map(\.path) == ["1", "2", "2a", "2b"])
     }
@@ -85,7 +86,7 @@ import TestSupport
             |
             bank  verb|
             |
-             1. tip laterally, as an aircraft does|
+                tip laterally, as an aircraft does|
                 when it turns|
             |
             """)
@@ -115,10 +116,50 @@ import TestSupport
             esc^[[31m red, c1 <U+0085>, nul ^@, bidi|
               <U+202E>evil<U+202C>|
             |
-             1. esc^[[31m red, c1 <U+0085>, nul ^@, bidi|
+                esc^[[31m red, c1 <U+0085>, nul ^@, bidi|
                 <U+202E>evil<U+202C>|
             |
             """)
+    }
+
+    /// Sense markers as the data numbers them: an entry's only sense has none (unless its id
+    /// is `1`), top-level senses with the ids `a`, `b` are lettered, sub-senses of a lone
+    /// sense are lettered under its text.
+    @Test func senseMarkersFollowTheData() {
+        let lettered = Entry(id: "lapwing", headword: "lapwing", senses: [
+            Sense(id: "a", definition: Markup("a plover of Europe")), Sense(id: "b", definition: Markup("a plover of Asia")),
+        ])
+        #expect(screen(formatter.page(for: lettered), width: 30) == """
+            lapwing|
+            |
+             a. a plover of Europe|
+             b. a plover of Asia|
+            |
+            """)
+        let numbered = Entry(id: "x", headword: "x", senses: [Sense(id: "1", definition: Markup("numbered by its source"))])
+        #expect(screen(formatter.page(for: numbered), width: 30) == """
+            x|
+            |
+             1. numbered by its source|
+            |
+            """)
+        let lone = Entry(id: "apse", headword: "apse", senses: [
+            Sense(definition: Markup("a part of a church that projects"), examples: [Example(Markup("the apse"))],
+                  senses: [Sense(definition: Markup("its seats")), Sense(definition: Markup("its throne"))]),
+        ])
+        #expect(screen(formatter.page(for: lone), width: 30) == """
+            apse|
+            |
+                a part of a church that|
+                projects|
+                  the apse|
+                a. its seats|
+                b. its throne|
+            |
+            """)
+        // Letters that do not run a, b, c… in order are numbered by place.
+        let other = Entry(id: "y", headword: "y", senses: [Sense(id: "b", definition: Markup("one")), Sense(id: "a", definition: Markup("two"))])
+        #expect(PageFormatter.markers(of: other.senses, depth: 0) == ["1", "2"])
     }
 
     @Test func linksCarryStateDestinationAndOrdinal() {
