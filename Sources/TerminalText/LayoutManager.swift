@@ -165,14 +165,14 @@ public final class LayoutManager: TextStorageObserver {
         let layout = layout(ofParagraph: p)
         let start = paragraphStarts[p]
         let line = layout.lines[l]
-        let lower = line.clusters.isEmpty ? (line.clusters.lowerBound < layout.clusters.count ? start + Int(layout.clusters[line.clusters.lowerBound].offset) : start + layout.contentLength)
-            : start + Int(layout.clusters[line.clusters.lowerBound].offset)
+        let lower = line.clusters.isEmpty ? (line.clusters.lowerBound < layout.clusters.count ? start + layout.clusters.offset(line.clusters.lowerBound) : start + layout.contentLength)
+            : start + layout.clusters.offset(line.clusters.lowerBound)
         let isLast = l == layout.lines.count - 1
         let upper: Int
         if isLast {
             upper = paragraphEnd(p)
         } else {
-            upper = start + Int(layout.clusters[layout.lines[l + 1].clusters.lowerBound].offset)
+            upper = start + layout.clusters.offset(layout.lines[l + 1].clusters.lowerBound)
         }
         let rowStart = l == 0 ? start : lower
         var used = line.indent
@@ -230,22 +230,22 @@ public final class LayoutManager: TextStorageObserver {
         let string = textStorage.string
         forEachCluster(in: layout, line: line) { index, column, w in
             guard column + w <= width else { return }
-            let cluster = layout.clusters[index]
-            let lower = start + Int(cluster.offset)
-            let range = lower..<(lower + Int(cluster.length))
-            if cluster.flags.contains(.tab) {
+            let clusters = layout.clusters
+            let lower = start + clusters.offset(index)
+            let range = lower..<(lower + clusters.length(index))
+            if clusters.flags(index).contains(.tab) {
                 for k in 0..<w { body(column + k, range, DisplayCell(text: " ", width: 1)) }
-            } else if w < Int(cluster.width) {
+            } else if w < clusters.width(index) {
                 body(column, range, DisplayCell(text: "…", width: 1, isPlaceholder: true))
-            } else if cluster.firstCell < 0 {
-                body(column, range, DisplayCell(text: Self.text(of: range, in: string), width: w))
-            } else {
+            } else if let cells = clusters.cells(index) {
                 var c = column
-                for k in Int(cluster.firstCell)..<(Int(cluster.firstCell) + Int(cluster.cellCount)) {
+                for k in cells {
                     let cell = layout.cells[k]
                     body(c, range, cell)
                     c += cell.width
                 }
+            } else {
+                body(column, range, DisplayCell(text: Self.text(of: range, in: string), width: w))
             }
         }
     }
@@ -278,7 +278,7 @@ public final class LayoutManager: TextStorageObserver {
         while low < high {
             let mid = (low + high + 1) / 2
             let line = lines[mid]
-            if line.clusters.isEmpty || Int(layout.clusters[line.clusters.lowerBound].offset) <= offset { low = mid } else { high = mid - 1 }
+            if line.clusters.isEmpty || layout.clusters.offset(line.clusters.lowerBound) <= offset { low = mid } else { high = mid - 1 }
         }
         return firstRows[p] + low
     }
@@ -294,8 +294,7 @@ public final class LayoutManager: TextStorageObserver {
         var found = false
         forEachCluster(in: layout, line: layout.lines[l]) { i, column, w in
             guard !found else { return }
-            let cluster = layout.clusters[i]
-            if Int(cluster.offset) + Int(cluster.length) > offset {
+            if layout.clusters.offset(i) + layout.clusters.length(i) > offset {
                 result = column
                 found = true
             } else {
@@ -318,8 +317,8 @@ public final class LayoutManager: TextStorageObserver {
         var firstDrawn: Range<Int>?
         forEachCluster(in: layout, line: layout.lines[l]) { i, c, w in
             guard hit == nil, c + w <= width else { return }
-            let cluster = layout.clusters[i]
-            let range = (start + Int(cluster.offset))..<(start + Int(cluster.offset) + Int(cluster.length))
+            let lower = start + layout.clusters.offset(i)
+            let range = lower..<(lower + layout.clusters.length(i))
             if firstDrawn == nil { firstDrawn = range }
             lastDrawn = range
             if column >= c && column < c + w { hit = range }

@@ -1,82 +1,5 @@
 import CUnistring
 
-/// One grapheme cluster of a paragraph as the layout sees it.
-struct Cluster {
-    /// UTF-8 offset from the paragraph's start, and length.
-    var offset: Int32
-    var length: Int32
-    /// Cells it takes (a tab's width depends on its column and is computed when placed).
-    var width: Int16
-    /// Index of its first cell in `ParagraphLayout.cells`, or -1 when the cluster is drawn as
-    /// itself in one cell (the common case, which needs no copy).
-    var firstCell: Int32
-    var cellCount: UInt8
-    var flags: Flags
-
-    struct Flags: OptionSet {
-        var rawValue: UInt8
-        /// A line may break before this cluster (UAX #14, from libunistring).
-        static let breakBefore = Flags(rawValue: 1)
-        /// A space that may hang past the right edge at the end of a row.
-        static let whitespace = Flags(rawValue: 2)
-        static let tab = Flags(rawValue: 4)
-    }
-}
-
-/// The clusters of a paragraph, stored compactly: a start offset (4 bytes) and a width with
-/// the flags (2 bytes) per cluster, and the cells of the few clusters drawn as something
-/// other than themselves in a side table. A `[Cluster]` took 16 bytes a cluster, 16 times
-/// the text for ASCII: a 100 MB definition needed 1.6 GB for this alone.
-struct ClusterTable {
-    private var starts: [Int32] = []
-    /// Bits 0–11: the width (at most 4,095); 12–14: `Cluster.Flags`; 15: has cells.
-    private var packed: [UInt16] = []
-    /// Where the last cluster ends.
-    private var end: Int32 = 0
-    /// (cluster index, first cell, cell count) of the clusters with cells, by index.
-    private var cellRefs: [(index: Int32, first: Int32, count: UInt8)] = []
-
-    private static let hasCells: UInt16 = 1 << 15
-
-    var count: Int { starts.count }
-    var isEmpty: Bool { starts.isEmpty }
-
-    mutating func reserveCapacity(_ capacity: Int) {
-        starts.reserveCapacity(capacity)
-        packed.reserveCapacity(capacity)
-    }
-
-    /// Appends a cluster; it must start where the previous one ended.
-    mutating func append(_ cluster: Cluster) {
-        var bits = UInt16(clamping: max(0, min(Int(cluster.width), 4095))) | UInt16(cluster.flags.rawValue & 7) << 12
-        if cluster.firstCell >= 0 {
-            bits |= Self.hasCells
-            cellRefs.append((Int32(starts.count), cluster.firstCell, cluster.cellCount))
-        }
-        starts.append(cluster.offset)
-        packed.append(bits)
-        end = cluster.offset + cluster.length
-    }
-
-    subscript(index: Int) -> Cluster {
-        let bits = packed[index]
-        let offset = starts[index]
-        let next = index + 1 < starts.count ? starts[index + 1] : end
-        var cluster = Cluster(offset: offset, length: next - offset, width: Int16(bits & 0xFFF), firstCell: -1, cellCount: 1,
-                              flags: Cluster.Flags(rawValue: UInt8((bits >> 12) & 7)))
-        if bits & Self.hasCells != 0 {
-            var low = 0, high = cellRefs.count - 1
-            while low < high {
-                let mid = (low + high) >> 1
-                if cellRefs[mid].index < Int32(index) { low = mid + 1 } else { high = mid }
-            }
-            cluster.firstCell = cellRefs[low].first
-            cluster.cellCount = cellRefs[low].count
-        }
-        return cluster
-    }
-}
-
 /// A link's clusters within a paragraph, for keeping its shown text on one row.
 struct LinkSpan {
     var clusters: Range<Int>
@@ -127,55 +50,54 @@ final class ParagraphLayout {
         breaks.withUnsafeMutableBufferPointer { out in
             u8_possible_linebreaks(bytes.baseAddress, count, "UTF-8", out.baseAddress)
         }
-        var clusters = ClusterTable()
-        clusters.reserveCapacity(count)
         var cells: [DisplayCell] = []
-        var offset = 0
-        var (scalar, scalarLength) = count > 0 ? Self.decode(bytes, at: 0) : (0, 0)
-        while offset < count {
-            // Find the cluster at `offset`: most clusters are one code point followed by one
-            // that certainly starts a new cluster; the rest are segmented by the standard
-            // library's grapheme breaking (UAX #29, as Swift's `Character`).
-            var length = scalarLength
-            var isComplex = false
-            var next: (UInt32, Int) = (0, 0)
-            if offset + scalarLength < count {
-                next = Self.decode(bytes, at: offset + scalarLength)
-                if !Self.certainlyStartsCluster(next.0, after: scalar) {
-                    length = Self.clusterLength(bytes, at: offset, first: scalar, firstLength: scalarLength)
-                    if length != scalarLength {
-                        isComplex = true
-                        next = offset + length < count ? Self.decode(bytes, at: offset + length) : (0, 0)
+        clusters = ClusterTable.build(byteCount: count) { clusters in
+            var offset = 0
+            var (scalar, scalarLength) = count > 0 ? Self.decode(bytes, at: 0) : (0, 0)
+            while offset < count {
+                // Find the cluster at `offset`: most clusters are one code point followed by one
+                // that certainly starts a new cluster; the rest are segmented by the standard
+                // library's grapheme breaking (UAX #29, as Swift's `Character`).
+                var length = scalarLength
+                var isComplex = false
+                var next: (UInt32, Int) = (0, 0)
+                if offset + scalarLength < count {
+                    next = Self.decode(bytes, at: offset + scalarLength)
+                    if !Self.certainlyStartsCluster(next.0, after: scalar) {
+                        length = Self.clusterLength(bytes, at: offset, first: scalar, firstLength: scalarLength)
+                        if length != scalarLength {
+                            isComplex = true
+                            next = offset + length < count ? Self.decode(bytes, at: offset + length) : (0, 0)
+                        }
                     }
                 }
-            }
-            var cluster = Cluster(offset: Int32(offset), length: Int32(length), width: 1, firstCell: -1, cellCount: 1, flags: [])
-            let breakValue = Int32(breaks[offset])
-            if offset > 0 && (breakValue == Int32(UC_BREAK_POSSIBLE) || breakValue == Int32(UC_BREAK_MANDATORY)) {
-                cluster.flags.insert(.breakBefore)
-            }
-            if isComplex {
-                Self.addCells(for: Self.scalars(in: bytes, offset: offset, length: length), to: &cluster, cells: &cells)
-            } else if scalar < 0x80 {
-                if scalar == 0x20 {
-                    cluster.flags.insert(.whitespace)
-                } else if scalar == 0x09 {
-                    cluster.flags.formUnion([.whitespace, .tab])
-                    cluster.width = 0
-                } else if scalar < 0x20 || scalar == 0x7F {
-                    Self.addCells(for: CollectionOfOne(Unicode.Scalar(scalar)!), to: &cluster, cells: &cells)
+                var cluster = Cluster(offset: Int32(offset), length: Int32(length), width: 1, firstCell: -1, cellCount: 1, flags: [])
+                let breakValue = Int32(breaks[offset])
+                if offset > 0 && (breakValue == Int32(UC_BREAK_POSSIBLE) || breakValue == Int32(UC_BREAK_MANDATORY)) {
+                    cluster.flags.insert(.breakBefore)
                 }
-            } else if case let raw = CellWidth.rawValue(scalar), raw > 0 && raw < 10 {
-                cluster.width = Int16(raw)
-                if scalar == 0x3000 || (scalar >= 0x2000 && scalar <= 0x200A) { cluster.flags.insert(.whitespace) }
-            } else {
-                Self.addCells(for: CollectionOfOne(Unicode.Scalar(scalar) ?? "\u{FFFD}"), to: &cluster, cells: &cells)
+                if isComplex {
+                    Self.addCells(for: Self.scalars(in: bytes, offset: offset, length: length), to: &cluster, cells: &cells)
+                } else if scalar < 0x80 {
+                    if scalar == 0x20 {
+                        cluster.flags.insert(.whitespace)
+                    } else if scalar == 0x09 {
+                        cluster.flags.formUnion([.whitespace, .tab])
+                        cluster.width = 0
+                    } else if scalar < 0x20 || scalar == 0x7F {
+                        Self.addCells(for: CollectionOfOne(Unicode.Scalar(scalar)!), to: &cluster, cells: &cells)
+                    }
+                } else if case let raw = CellWidth.rawValue(scalar), raw > 0 && raw < 10 {
+                    cluster.width = Int16(raw)
+                    if scalar == 0x3000 || (scalar >= 0x2000 && scalar <= 0x200A) { cluster.flags.insert(.whitespace) }
+                } else {
+                    Self.addCells(for: CollectionOfOne(Unicode.Scalar(scalar) ?? "\u{FFFD}"), to: &cluster, cells: &cells)
+                }
+                clusters.append(cluster)
+                offset += length
+                (scalar, scalarLength) = next
             }
-            clusters.append(cluster)
-            offset += length
-            (scalar, scalarLength) = next
         }
-        self.clusters = clusters
         self.cells = cells
         findLinks(text: text, start: start)
     }
@@ -296,32 +218,18 @@ final class ParagraphLayout {
             if pendingRun >= 0 { found.append(pendingRange) }
         }
         for range in found {
-            let first = clusterIndex(containing: range.lowerBound - start)
-            let last = clusterIndex(containing: range.upperBound - 1 - start)
+            let first = clusters.index(containing: range.lowerBound - start)
+            let last = clusters.index(containing: range.upperBound - 1 - start)
             var width = 0
-            for k in first...last { width += Int(clusters[k].width) }
+            for k in first...last { width += clusters.width(k) }
             links.append(LinkSpan(clusters: first..<(last + 1), width: width))
         }
     }
 
-    /// The cluster containing a UTF-8 offset from the paragraph's start.
-    func clusterIndex(containing offset: Int) -> Int {
-        var low = 0, high = clusters.count - 1
-        while low < high {
-            let mid = (low + high + 1) >> 1
-            if Int(clusters[mid].offset) <= offset { low = mid } else { high = mid - 1 }
-        }
-        return max(0, low)
-    }
-
-    /// The width of cluster `index` placed at `column`: a tab reaches the next tab stop, and a
-    /// cluster wider than a whole row is drawn as one cell (`…`) rather than lost.
+    /// The width of cluster `index` placed at `column` (`ClusterTable.placedWidth`).
     @inline(__always)
     func placedWidth(_ index: Int, column: Int, rowWidth: Int) -> Int {
-        let cluster = clusters[index]
-        if cluster.flags.contains(.tab) { return Self.tabStop - column % Self.tabStop }
-        let width = Int(cluster.width)
-        return width <= rowWidth ? width : 1
+        clusters.placedWidth(index, column: column, rowWidth: rowWidth)
     }
 
     /// Indent of a row, kept at most one cell short of the width so that text always fits.
@@ -348,8 +256,8 @@ final class ParagraphLayout {
             var index = rowStart
             var rowEnd = n
             while index < n {
-                let cluster = clusters[index]
-                if index > rowStart && cluster.flags.contains(.breakBefore) { lastBreak = index }
+                let flags = clusters.flags(index)
+                if index > rowStart && flags.contains(.breakBefore) { lastBreak = index }
                 let w = placedWidth(index, column: column, rowWidth: available)
                 if column + w <= width {
                     column += w
@@ -357,10 +265,10 @@ final class ParagraphLayout {
                     continue
                 }
                 var breakAt: Int
-                if cluster.flags.contains(.whitespace) {
+                if flags.contains(.whitespace) {
                     // Spaces hang past the edge; the row ends after the last of them.
                     var end = index
-                    while end < n && clusters[end].flags.contains(.whitespace) { end += 1 }
+                    while end < n && clusters.flags(end).contains(.whitespace) { end += 1 }
                     breakAt = end
                 } else {
                     breakAt = lastBreak > rowStart ? lastBreak : index
@@ -371,7 +279,7 @@ final class ParagraphLayout {
                 while l < links.count && links[l].clusters.lowerBound <= index {
                     let span = links[l]
                     if span.clusters.contains(index), span.clusters.lowerBound > rowStart,
-                       clusters[span.clusters.lowerBound].flags.contains(.breakBefore) || clusters[span.clusters.lowerBound - 1].flags.contains(.whitespace),
+                       clusters.flags(span.clusters.lowerBound).contains(.breakBefore) || clusters.flags(span.clusters.lowerBound - 1).contains(.whitespace),
                        span.width <= width - nextIndent {
                         breakAt = span.clusters.lowerBound
                     }
@@ -382,7 +290,7 @@ final class ParagraphLayout {
                 break
             }
             var drawnEnd = rowEnd
-            while drawnEnd > rowStart && clusters[drawnEnd - 1].flags.contains(.whitespace) { drawnEnd -= 1 }
+            while drawnEnd > rowStart && clusters.flags(drawnEnd - 1).contains(.whitespace) { drawnEnd -= 1 }
             lines.append(WrappedLine(clusters: rowStart..<rowEnd, drawn: rowStart..<drawnEnd, indent: indent))
             if rowEnd >= n { break }
             rowStart = rowEnd
