@@ -178,6 +178,7 @@ public final class LayoutManager: TextStorageObserver {
         var used = line.indent
         forEachCluster(in: layout, line: line) { _, column, width in
             if column + width <= textContainer.width { used = column + width }
+            return true
         }
         return LineFragment(row: firstRows[p] + l, characterRange: rowStart..<upper, indent: line.indent,
                             usedWidth: used, paragraph: p)
@@ -188,15 +189,17 @@ public final class LayoutManager: TextStorageObserver {
         (0..<numberOfRows).compactMap { lineFragment(atRow: $0) }
     }
 
-    /// Walks the clusters of one wrapped line with their columns and widths.
+    /// Walks the clusters of one wrapped line with their columns and widths, while `body`
+    /// returns true.
     @inline(__always)
-    private func forEachCluster(in layout: ParagraphLayout, line: WrappedLine, _ body: (Int, Int, Int) -> Void) {
+    private func forEachCluster(in layout: ParagraphLayout, line: WrappedLine, _ body: (Int, Int, Int) -> Bool) {
         let width = textContainer.width
         var column = line.indent
         let available = width - line.indent
+        let clusters = layout.clusters
         for index in line.drawn {
-            let w = layout.placedWidth(index, column: column, rowWidth: available)
-            body(index, column, w)
+            let w = clusters.placedWidth(index, column: column, rowWidth: available)
+            guard body(index, column, w) else { return }
             column += w
         }
     }
@@ -229,7 +232,7 @@ public final class LayoutManager: TextStorageObserver {
         let line = layout.lines[l]
         let string = textStorage.string
         forEachCluster(in: layout, line: line) { index, column, w in
-            guard column + w <= width else { return }
+            guard column + w <= width else { return true }
             let clusters = layout.clusters
             let lower = start + clusters.offset(index)
             let range = lower..<(lower + clusters.length(index))
@@ -247,6 +250,7 @@ public final class LayoutManager: TextStorageObserver {
             } else {
                 body(column, range, DisplayCell(text: Self.text(of: range, in: string), width: w))
             }
+            return true
         }
     }
 
@@ -291,15 +295,13 @@ public final class LayoutManager: TextStorageObserver {
         let layout = layout(ofParagraph: p)
         let offset = index - paragraphStarts[p]
         var result = layout.lines[l].indent
-        var found = false
         forEachCluster(in: layout, line: layout.lines[l]) { i, column, w in
-            guard !found else { return }
             if layout.clusters.offset(i) + layout.clusters.length(i) > offset {
                 result = column
-                found = true
-            } else {
-                result = column + w
+                return false
             }
+            result = column + w
+            return true
         }
         return CellPoint(column: min(result, textContainer.width - 1), row: row)
     }
@@ -312,20 +314,30 @@ public final class LayoutManager: TextStorageObserver {
         let layout = layout(ofParagraph: p)
         let start = paragraphStarts[p]
         let width = textContainer.width
-        var hit: Range<Int>?
-        var lastDrawn: Range<Int>?
-        var firstDrawn: Range<Int>?
-        forEachCluster(in: layout, line: layout.lines[l]) { i, c, w in
-            guard hit == nil, c + w <= width else { return }
-            let lower = start + layout.clusters.offset(i)
-            let range = lower..<(lower + layout.clusters.length(i))
-            if firstDrawn == nil { firstDrawn = range }
-            lastDrawn = range
-            if column >= c && column < c + w { hit = range }
+        let clusters = layout.clusters
+        let line = layout.lines[l]
+        func range(_ i: Int) -> Range<Int> {
+            let lower = start + clusters.offset(i)
+            return lower..<(lower + clusters.length(i))
         }
-        if hit != nil || exact { return hit }
-        if let first = firstDrawn, column < layout.lines[l].indent { return first }
-        if let last = lastDrawn { return last }
+        // The walk stops at the hit: columns only grow, so once a cluster starts past `column`
+        // no later one is drawn there (a hit-test walked the whole row).
+        var hit = -1, firstDrawn = -1, lastDrawn = -1
+        forEachCluster(in: layout, line: line) { i, c, w in
+            guard c + w <= width else { return true }
+            if column >= c && column < c + w {
+                hit = i
+                return false
+            }
+            if exact && c > column { return false }
+            if firstDrawn < 0 { firstDrawn = i }
+            lastDrawn = i
+            return true
+        }
+        if hit >= 0 { return range(hit) }
+        if exact { return nil }
+        if firstDrawn >= 0, column < line.indent { return range(firstDrawn) }
+        if lastDrawn >= 0 { return range(lastDrawn) }
         let fragment = makeFragment(paragraph: p, line: l)
         return fragment.characterRange.lowerBound..<fragment.characterRange.lowerBound
     }
