@@ -148,6 +148,27 @@ struct ClusterTable {
         return width <= rowWidth ? width : 1
     }
 
+    /// Calls `body` with the widths and flags of every cluster, for a pass that reads nothing
+    /// else (wrapping): one load a cluster, from the table's memory.
+    func withWidthsAndFlags<R>(_ body: (WidthsAndFlags) -> R) -> R {
+        packed.withUnsafeBufferPointer { body(WidthsAndFlags(bits: $0)) }
+    }
+
+    /// The widths and flags of a table's clusters, valid inside `withWidthsAndFlags(_:)`.
+    struct WidthsAndFlags {
+        fileprivate let bits: UnsafeBufferPointer<UInt16>
+
+        var count: Int { bits.count }
+
+        @inline(__always)
+        func flags(_ index: Int) -> Cluster.Flags { ClusterTable.flags(bits[index]) }
+
+        @inline(__always)
+        func placedWidth(_ index: Int, column: Int, rowWidth: Int) -> Int {
+            ClusterTable.placedWidth(bits[index], column: column, rowWidth: rowWidth)
+        }
+    }
+
     /// The cells of cluster `index` in `ParagraphLayout.cells`, or nil when it is drawn as
     /// itself in one cell.
     func cells(_ index: Int) -> Range<Int>? {

@@ -99,11 +99,13 @@ public final class LayoutManager: TextStorageObserver {
 
     /// The analysed and wrapped layout of paragraph `index`.
     private func layout(ofParagraph index: Int) -> ParagraphLayout {
-        let width = textContainer.width
-        if let existing = layouts[index] {
-            existing.wrap(to: width)
-            return existing
-        }
+        let layout = layouts[index] ?? analyseParagraph(index)
+        layout.wrap(to: textContainer.width)
+        return layout
+    }
+
+    /// Analyses paragraph `index` and keeps its layout (not yet wrapped).
+    private func analyseParagraph(_ index: Int) -> ParagraphLayout {
         let start = paragraphStarts[index]
         let end = paragraphEnd(index)
         let text = textStorage.text
@@ -113,7 +115,6 @@ public final class LayoutManager: TextStorageObserver {
                                    contentLength: end - start - (hasNewline ? 1 : 0), hasNewline: hasNewline)
         }
         paragraphsAnalysed += 1
-        made.wrap(to: width)
         layouts[index] = made
         return made
     }
@@ -122,13 +123,20 @@ public final class LayoutManager: TextStorageObserver {
     /// - Complexity: O(n) in the clusters of paragraphs not yet analysed or wrapped.
     public func ensureLayout() {
         guard !rowsAreValid else { return }
+        let width = textContainer.width
+        // The rows are gathered in a local array (the old one's storage, taken out so that it
+        // is not shared) and the width read once: each read or append of a property checks
+        // exclusive access at run time, and re-wrapping a short entry is mostly this loop.
+        var firstRows = self.firstRows
+        self.firstRows = []
         firstRows.removeAll(keepingCapacity: true)
         firstRows.reserveCapacity(paragraphStarts.count)
         var row = 0
         for i in paragraphStarts.indices {
             firstRows.append(row)
-            row += layout(ofParagraph: i).lines.count
+            row += (layouts[i] ?? analyseParagraph(i)).wrap(to: width)
         }
+        self.firstRows = firstRows
         totalRows = row
         rowsAreValid = true
     }

@@ -25,9 +25,11 @@ final class ParagraphLayout {
     /// Whether a newline ends it (every paragraph but possibly the last).
     let hasNewline: Bool
     let style: ParagraphStyle
-    private(set) var clusters = ClusterTable()
-    private(set) var cells: [DisplayCell] = []
-    private(set) var links: [LinkSpan] = []
+    // The analysis is made once and never changes: constants, which (unlike a class's
+    // variables) are read without a run-time exclusivity check.
+    let clusters: ClusterTable
+    let cells: [DisplayCell]
+    let links: [LinkSpan]
 
     private(set) var wrapWidth = -1
     private(set) var lines: [WrappedLine] = []
@@ -39,19 +41,31 @@ final class ParagraphLayout {
         self.contentLength = contentLength
         self.hasNewline = hasNewline
         style = text.isEmpty ? .plain : text.attributes(at: start).attributes.paragraphStyle
-        guard contentLength > 0 else { return }
-        analyse(text: text, bytes: UnsafeBufferPointer(rebasing: utf8[start..<(start + contentLength)]), start: start)
+        guard contentLength > 0 else {
+            clusters = ClusterTable()
+            cells = []
+            links = []
+            return
+        }
+        (clusters, cells) = Self.analyse(UnsafeBufferPointer(rebasing: utf8[start..<(start + contentLength)]))
+        links = Self.findLinks(text: text, start: start, contentLength: contentLength, clusters: clusters)
     }
 
-    private func analyse(text: StyledText, bytes: UnsafeBufferPointer<UInt8>, start: Int) {
-        let count = bytes.count
-        // Break opportunities, one per byte (UC_BREAK_POSSIBLE / MANDATORY before that byte).
-        var breaks = [CChar](repeating: 0, count: count)
-        breaks.withUnsafeMutableBufferPointer { out in
-            u8_possible_linebreaks(bytes.baseAddress, count, "UTF-8", out.baseAddress)
+    /// The clusters of a paragraph's bytes and the cells of those drawn as something else.
+    private static func analyse(_ bytes: UnsafeBufferPointer<UInt8>) -> (ClusterTable, [DisplayCell]) {
+        // Break opportunities, one per byte (UC_BREAK_POSSIBLE / MANDATORY before that byte),
+        // in a temporary buffer (on the stack for a short paragraph): an array of them cost
+        // an allocation and a run-time metadata lookup per paragraph.
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count) { breaks in
+            u8_possible_linebreaks(bytes.baseAddress, bytes.count, "UTF-8", breaks.baseAddress)
+            return analyse(bytes, breaks: UnsafeBufferPointer(breaks))
         }
+    }
+
+    private static func analyse(_ bytes: UnsafeBufferPointer<UInt8>, breaks: UnsafeBufferPointer<CChar>) -> (ClusterTable, [DisplayCell]) {
+        let count = bytes.count
         var cells: [DisplayCell] = []
-        clusters = ClusterTable.build(byteCount: count) { clusters in
+        let clusters = ClusterTable.build(byteCount: count) { clusters in
             var offset = 0
             var (scalar, scalarLength) = count > 0 ? Self.decode(bytes, at: 0) : (0, 0)
             while offset < count {
@@ -98,8 +112,7 @@ final class ParagraphLayout {
                 (scalar, scalarLength) = next
             }
         }
-        self.cells = cells
-        findLinks(text: text, start: start)
+        return (clusters, cells)
     }
 
     /// The code point starting at `offset` of valid UTF-8, and its length in bytes.
@@ -191,7 +204,8 @@ final class ParagraphLayout {
         cluster.width = Int16(clamping: width)
     }
 
-    private func findLinks(text: StyledText, start: Int) {
+    /// The spans of the links and keep-together runs of the paragraph.
+    private static func findLinks(text: StyledText, start: Int, contentLength: Int, clusters: ClusterTable) -> [LinkSpan] {
         let end = start + contentLength
         var found: [Range<Int>] = []
         text.runs.withUnsafeBufferPointer { runs in
@@ -217,19 +231,13 @@ final class ParagraphLayout {
             }
             if pendingRun >= 0 { found.append(pendingRange) }
         }
-        for range in found {
+        return found.map { range in
             let first = clusters.index(containing: range.lowerBound - start)
             let last = clusters.index(containing: range.upperBound - 1 - start)
             var width = 0
             for k in first...last { width += clusters.width(k) }
-            links.append(LinkSpan(clusters: first..<(last + 1), width: width))
+            return LinkSpan(clusters: first..<(last + 1), width: width)
         }
-    }
-
-    /// The width of cluster `index` placed at `column` (`ClusterTable.placedWidth`).
-    @inline(__always)
-    func placedWidth(_ index: Int, column: Int, rowWidth: Int) -> Int {
-        clusters.placedWidth(index, column: column, rowWidth: rowWidth)
     }
 
     /// Indent of a row, kept at most one cell short of the width so that text always fits.
@@ -239,10 +247,25 @@ final class ParagraphLayout {
 
     /// Wraps the paragraph to `width` cells.
     /// - Complexity: O(clusters); a cluster is revisited only when a break moves back to it.
-    func wrap(to width: Int) {
-        guard width != wrapWidth else { return }
+    /// - Returns: The number of rows.
+    @discardableResult
+    func wrap(to width: Int) -> Int {
+        guard width != wrapWidth else { return lines.count }
         wrapWidth = width
+        // Wrapped into a local array (the old one's storage, taken out so that it is not
+        // shared): appending to the property row by row checked exclusive access each time.
+        var lines = self.lines
+        self.lines = []
         lines.removeAll(keepingCapacity: true)
+        clusters.withWidthsAndFlags { clusters in
+            Self.wrap(clusters, links: links, style: style, width: width, into: &lines)
+        }
+        self.lines = lines
+        return lines.count
+    }
+
+    private static func wrap(_ clusters: ClusterTable.WidthsAndFlags, links: [LinkSpan], style: ParagraphStyle, width: Int,
+                             into lines: inout [WrappedLine]) {
         let n = clusters.count
         var rowStart = 0
         var isFirstRow = true
@@ -258,7 +281,7 @@ final class ParagraphLayout {
             while index < n {
                 let flags = clusters.flags(index)
                 if index > rowStart && flags.contains(.breakBefore) { lastBreak = index }
-                let w = placedWidth(index, column: column, rowWidth: available)
+                let w = clusters.placedWidth(index, column: column, rowWidth: available)
                 if column + w <= width {
                     column += w
                     index += 1
