@@ -29,8 +29,8 @@ struct Cluster {
 /// Wrapping and hit-testing read one field of many clusters, so each field has an accessor
 /// of its own (`width(_:)`, `flags(_:)`, `offset(_:)`); only drawing asks for a cluster's
 /// cells (`cells(_:)`, a binary search in the side table). Rebuilding a whole `Cluster` for
-/// every read, side table included, made re-wrapping twice as slow as the `[Cluster]` it
-/// replaced (docs/decisions.md, "The text system's benchmarks").
+/// every read, side table included, made re-wrapping take half as long again as with the
+/// `[Cluster]` it replaced (docs/decisions.md, "The text system's benchmarks").
 struct ClusterTable {
     private var starts: [Int32] = []
     /// Bits 0–11: the width (at most 4,095); 12–14: `Cluster.Flags`; 15: has cells.
