@@ -71,4 +71,41 @@ extension TextBenchmarks {
         }
         for _ in 0..<times { precondition(LayoutManager(text: big, width: 80).numberOfRows > 0) }
     }
+
+    /// A 5 KB entry laid out at width 80, like the one `run()` measures.
+    private static func entryLayout() -> LayoutManager {
+        var generator = SeededGenerator(seed: 7)
+        var entry = StyledText()
+        while entry.utf8Count < 5_000 {
+            entry.append(TextCorpus.random(using: &generator, words: 40))
+            entry.append("\n")
+        }
+        let layoutManager = LayoutManager(text: entry, width: 80)
+        precondition(layoutManager.numberOfRows > 0)
+        return layoutManager
+    }
+
+    /// Only the re-layout of a 5 KB entry at new widths, repeated: for `perf record` or callgrind.
+    static func profileRelayout(times: Int = 100_000) {
+        let layoutManager = entryLayout()
+        let widths = [60, 100, 79, 120, 40, 80]
+        for i in 0..<times {
+            layoutManager.textContainer.width = widths[i % widths.count]
+            precondition(layoutManager.numberOfRows > 0)
+        }
+    }
+
+    /// Only the hit-tests (cell → word link) on a 5 KB entry, `times` × 1,000: for `perf
+    /// record` or callgrind.
+    static func profileHits(times: Int = 1_000) {
+        let layoutManager = entryLayout()
+        let rows = layoutManager.numberOfRows
+        var found = 0
+        for _ in 0..<times {
+            for i in 0..<1000 where layoutManager.wordLink(at: CellPoint(column: (i * 37) % 80, row: (i * 13) % rows)) != nil {
+                found += 1
+            }
+        }
+        precondition(found > 0)
+    }
 }

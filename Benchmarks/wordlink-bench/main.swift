@@ -1,6 +1,6 @@
 import Foundation
 // `make bench`: the figures the issues ask for, measured on a release build.
-// Usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]]
+// Usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
 switch which {
@@ -26,6 +26,10 @@ case "define":
     DefineBenchmarks.run(binDirectory: binDirectory, data: dataFolder)
 case "profile-layout":
     TextBenchmarks.profileLayout(times: arguments.count > 1 ? Int(arguments[1]) ?? 10 : 10)
+case "profile-relayout":
+    TextBenchmarks.profileRelayout(times: arguments.count > 1 ? Int(arguments[1]) ?? 100_000 : 100_000)
+case "profile-hits":
+    TextBenchmarks.profileHits(times: arguments.count > 1 ? Int(arguments[1]) ?? 1_000 : 1_000)
 case "json" where arguments.count == 2:
     JSONParserBenchmark.run(path: arguments[1])
 case "lookup":
@@ -40,7 +44,7 @@ case "library":
 case "index" where arguments.count == 2:
     IndexBenchmarks.run(folder: arguments[1])
 default:
-    print("usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]]")
+    print("usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]]")
 }
 
 /// The release build's folder (wordlink and wordlink-floor are beside this program).

@@ -99,11 +99,13 @@ public final class LayoutManager: TextStorageObserver {
 
     /// The analysed and wrapped layout of paragraph `index`.
     private func layout(ofParagraph index: Int) -> ParagraphLayout {
-        let width = textContainer.width
-        if let existing = layouts[index] {
-            existing.wrap(to: width)
-            return existing
-        }
+        let layout = layouts[index] ?? analyseParagraph(index)
+        layout.wrap(to: textContainer.width)
+        return layout
+    }
+
+    /// Analyses paragraph `index` and keeps its layout (not yet wrapped).
+    private func analyseParagraph(_ index: Int) -> ParagraphLayout {
         let start = paragraphStarts[index]
         let end = paragraphEnd(index)
         let text = textStorage.text
@@ -113,7 +115,6 @@ public final class LayoutManager: TextStorageObserver {
                                    contentLength: end - start - (hasNewline ? 1 : 0), hasNewline: hasNewline)
         }
         paragraphsAnalysed += 1
-        made.wrap(to: width)
         layouts[index] = made
         return made
     }
@@ -122,13 +123,20 @@ public final class LayoutManager: TextStorageObserver {
     /// - Complexity: O(n) in the clusters of paragraphs not yet analysed or wrapped.
     public func ensureLayout() {
         guard !rowsAreValid else { return }
+        let width = textContainer.width
+        // The rows are gathered in a local array (the old one's storage, taken out so that it
+        // is not shared) and the width read once: each read or append of a property checks
+        // exclusive access at run time, and re-wrapping a short entry is mostly this loop.
+        var firstRows = self.firstRows
+        self.firstRows = []
         firstRows.removeAll(keepingCapacity: true)
         firstRows.reserveCapacity(paragraphStarts.count)
         var row = 0
         for i in paragraphStarts.indices {
             firstRows.append(row)
-            row += layout(ofParagraph: i).lines.count
+            row += (layouts[i] ?? analyseParagraph(i)).wrap(to: width)
         }
+        self.firstRows = firstRows
         totalRows = row
         rowsAreValid = true
     }
@@ -165,19 +173,20 @@ public final class LayoutManager: TextStorageObserver {
         let layout = layout(ofParagraph: p)
         let start = paragraphStarts[p]
         let line = layout.lines[l]
-        let lower = line.clusters.isEmpty ? (line.clusters.lowerBound < layout.clusters.count ? start + Int(layout.clusters[line.clusters.lowerBound].offset) : start + layout.contentLength)
-            : start + Int(layout.clusters[line.clusters.lowerBound].offset)
+        let lower = line.clusters.isEmpty ? (line.clusters.lowerBound < layout.clusters.count ? start + layout.clusters.offset(line.clusters.lowerBound) : start + layout.contentLength)
+            : start + layout.clusters.offset(line.clusters.lowerBound)
         let isLast = l == layout.lines.count - 1
         let upper: Int
         if isLast {
             upper = paragraphEnd(p)
         } else {
-            upper = start + Int(layout.clusters[layout.lines[l + 1].clusters.lowerBound].offset)
+            upper = start + layout.clusters.offset(layout.lines[l + 1].clusters.lowerBound)
         }
         let rowStart = l == 0 ? start : lower
         var used = line.indent
         forEachCluster(in: layout, line: line) { _, column, width in
             if column + width <= textContainer.width { used = column + width }
+            return true
         }
         return LineFragment(row: firstRows[p] + l, characterRange: rowStart..<upper, indent: line.indent,
                             usedWidth: used, paragraph: p)
@@ -188,15 +197,17 @@ public final class LayoutManager: TextStorageObserver {
         (0..<numberOfRows).compactMap { lineFragment(atRow: $0) }
     }
 
-    /// Walks the clusters of one wrapped line with their columns and widths.
+    /// Walks the clusters of one wrapped line with their columns and widths, while `body`
+    /// returns true.
     @inline(__always)
-    private func forEachCluster(in layout: ParagraphLayout, line: WrappedLine, _ body: (Int, Int, Int) -> Void) {
+    private func forEachCluster(in layout: ParagraphLayout, line: WrappedLine, _ body: (Int, Int, Int) -> Bool) {
         let width = textContainer.width
         var column = line.indent
         let available = width - line.indent
+        let clusters = layout.clusters
         for index in line.drawn {
-            let w = layout.placedWidth(index, column: column, rowWidth: available)
-            body(index, column, w)
+            let w = clusters.placedWidth(index, column: column, rowWidth: available)
+            guard body(index, column, w) else { return }
             column += w
         }
     }
@@ -229,24 +240,25 @@ public final class LayoutManager: TextStorageObserver {
         let line = layout.lines[l]
         let string = textStorage.string
         forEachCluster(in: layout, line: line) { index, column, w in
-            guard column + w <= width else { return }
-            let cluster = layout.clusters[index]
-            let lower = start + Int(cluster.offset)
-            let range = lower..<(lower + Int(cluster.length))
-            if cluster.flags.contains(.tab) {
+            guard column + w <= width else { return true }
+            let clusters = layout.clusters
+            let lower = start + clusters.offset(index)
+            let range = lower..<(lower + clusters.length(index))
+            if clusters.flags(index).contains(.tab) {
                 for k in 0..<w { body(column + k, range, DisplayCell(text: " ", width: 1)) }
-            } else if w < Int(cluster.width) {
+            } else if w < clusters.width(index) {
                 body(column, range, DisplayCell(text: "…", width: 1, isPlaceholder: true))
-            } else if cluster.firstCell < 0 {
-                body(column, range, DisplayCell(text: Self.text(of: range, in: string), width: w))
-            } else {
+            } else if let cells = clusters.cells(index) {
                 var c = column
-                for k in Int(cluster.firstCell)..<(Int(cluster.firstCell) + Int(cluster.cellCount)) {
+                for k in cells {
                     let cell = layout.cells[k]
                     body(c, range, cell)
                     c += cell.width
                 }
+            } else {
+                body(column, range, DisplayCell(text: Self.text(of: range, in: string), width: w))
             }
+            return true
         }
     }
 
@@ -278,7 +290,7 @@ public final class LayoutManager: TextStorageObserver {
         while low < high {
             let mid = (low + high + 1) / 2
             let line = lines[mid]
-            if line.clusters.isEmpty || Int(layout.clusters[line.clusters.lowerBound].offset) <= offset { low = mid } else { high = mid - 1 }
+            if line.clusters.isEmpty || layout.clusters.offset(line.clusters.lowerBound) <= offset { low = mid } else { high = mid - 1 }
         }
         return firstRows[p] + low
     }
@@ -291,16 +303,13 @@ public final class LayoutManager: TextStorageObserver {
         let layout = layout(ofParagraph: p)
         let offset = index - paragraphStarts[p]
         var result = layout.lines[l].indent
-        var found = false
         forEachCluster(in: layout, line: layout.lines[l]) { i, column, w in
-            guard !found else { return }
-            let cluster = layout.clusters[i]
-            if Int(cluster.offset) + Int(cluster.length) > offset {
+            if layout.clusters.offset(i) + layout.clusters.length(i) > offset {
                 result = column
-                found = true
-            } else {
-                result = column + w
+                return false
             }
+            result = column + w
+            return true
         }
         return CellPoint(column: min(result, textContainer.width - 1), row: row)
     }
@@ -313,20 +322,30 @@ public final class LayoutManager: TextStorageObserver {
         let layout = layout(ofParagraph: p)
         let start = paragraphStarts[p]
         let width = textContainer.width
-        var hit: Range<Int>?
-        var lastDrawn: Range<Int>?
-        var firstDrawn: Range<Int>?
-        forEachCluster(in: layout, line: layout.lines[l]) { i, c, w in
-            guard hit == nil, c + w <= width else { return }
-            let cluster = layout.clusters[i]
-            let range = (start + Int(cluster.offset))..<(start + Int(cluster.offset) + Int(cluster.length))
-            if firstDrawn == nil { firstDrawn = range }
-            lastDrawn = range
-            if column >= c && column < c + w { hit = range }
+        let clusters = layout.clusters
+        let line = layout.lines[l]
+        func range(_ i: Int) -> Range<Int> {
+            let lower = start + clusters.offset(i)
+            return lower..<(lower + clusters.length(i))
         }
-        if hit != nil || exact { return hit }
-        if let first = firstDrawn, column < layout.lines[l].indent { return first }
-        if let last = lastDrawn { return last }
+        // The walk stops at the hit: columns only grow, so once a cluster starts past `column`
+        // no later one is drawn there (a hit-test walked the whole row).
+        var hit = -1, firstDrawn = -1, lastDrawn = -1
+        forEachCluster(in: layout, line: line) { i, c, w in
+            guard c + w <= width else { return true }
+            if column >= c && column < c + w {
+                hit = i
+                return false
+            }
+            if exact && c > column { return false }
+            if firstDrawn < 0 { firstDrawn = i }
+            lastDrawn = i
+            return true
+        }
+        if hit >= 0 { return range(hit) }
+        if exact { return nil }
+        if firstDrawn >= 0, column < line.indent { return range(firstDrawn) }
+        if lastDrawn >= 0 { return range(lastDrawn) }
         let fragment = makeFragment(paragraph: p, line: l)
         return fragment.characterRange.lowerBound..<fragment.characterRange.lowerBound
     }

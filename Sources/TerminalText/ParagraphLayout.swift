@@ -1,82 +1,5 @@
 import CUnistring
 
-/// One grapheme cluster of a paragraph as the layout sees it.
-struct Cluster {
-    /// UTF-8 offset from the paragraph's start, and length.
-    var offset: Int32
-    var length: Int32
-    /// Cells it takes (a tab's width depends on its column and is computed when placed).
-    var width: Int16
-    /// Index of its first cell in `ParagraphLayout.cells`, or -1 when the cluster is drawn as
-    /// itself in one cell (the common case, which needs no copy).
-    var firstCell: Int32
-    var cellCount: UInt8
-    var flags: Flags
-
-    struct Flags: OptionSet {
-        var rawValue: UInt8
-        /// A line may break before this cluster (UAX #14, from libunistring).
-        static let breakBefore = Flags(rawValue: 1)
-        /// A space that may hang past the right edge at the end of a row.
-        static let whitespace = Flags(rawValue: 2)
-        static let tab = Flags(rawValue: 4)
-    }
-}
-
-/// The clusters of a paragraph, stored compactly: a start offset (4 bytes) and a width with
-/// the flags (2 bytes) per cluster, and the cells of the few clusters drawn as something
-/// other than themselves in a side table. A `[Cluster]` took 16 bytes a cluster, 16 times
-/// the text for ASCII: a 100 MB definition needed 1.6 GB for this alone.
-struct ClusterTable {
-    private var starts: [Int32] = []
-    /// Bits 0–11: the width (at most 4,095); 12–14: `Cluster.Flags`; 15: has cells.
-    private var packed: [UInt16] = []
-    /// Where the last cluster ends.
-    private var end: Int32 = 0
-    /// (cluster index, first cell, cell count) of the clusters with cells, by index.
-    private var cellRefs: [(index: Int32, first: Int32, count: UInt8)] = []
-
-    private static let hasCells: UInt16 = 1 << 15
-
-    var count: Int { starts.count }
-    var isEmpty: Bool { starts.isEmpty }
-
-    mutating func reserveCapacity(_ capacity: Int) {
-        starts.reserveCapacity(capacity)
-        packed.reserveCapacity(capacity)
-    }
-
-    /// Appends a cluster; it must start where the previous one ended.
-    mutating func append(_ cluster: Cluster) {
-        var bits = UInt16(clamping: max(0, min(Int(cluster.width), 4095))) | UInt16(cluster.flags.rawValue & 7) << 12
-        if cluster.firstCell >= 0 {
-            bits |= Self.hasCells
-            cellRefs.append((Int32(starts.count), cluster.firstCell, cluster.cellCount))
-        }
-        starts.append(cluster.offset)
-        packed.append(bits)
-        end = cluster.offset + cluster.length
-    }
-
-    subscript(index: Int) -> Cluster {
-        let bits = packed[index]
-        let offset = starts[index]
-        let next = index + 1 < starts.count ? starts[index + 1] : end
-        var cluster = Cluster(offset: offset, length: next - offset, width: Int16(bits & 0xFFF), firstCell: -1, cellCount: 1,
-                              flags: Cluster.Flags(rawValue: UInt8((bits >> 12) & 7)))
-        if bits & Self.hasCells != 0 {
-            var low = 0, high = cellRefs.count - 1
-            while low < high {
-                let mid = (low + high) >> 1
-                if cellRefs[mid].index < Int32(index) { low = mid + 1 } else { high = mid }
-            }
-            cluster.firstCell = cellRefs[low].first
-            cluster.cellCount = cellRefs[low].count
-        }
-        return cluster
-    }
-}
-
 /// A link's clusters within a paragraph, for keeping its shown text on one row.
 struct LinkSpan {
     var clusters: Range<Int>
@@ -102,9 +25,11 @@ final class ParagraphLayout {
     /// Whether a newline ends it (every paragraph but possibly the last).
     let hasNewline: Bool
     let style: ParagraphStyle
-    private(set) var clusters = ClusterTable()
-    private(set) var cells: [DisplayCell] = []
-    private(set) var links: [LinkSpan] = []
+    // The analysis is made once and never changes: constants, which (unlike a class's
+    // variables) are read without a run-time exclusivity check.
+    let clusters: ClusterTable
+    let cells: [DisplayCell]
+    let links: [LinkSpan]
 
     private(set) var wrapWidth = -1
     private(set) var lines: [WrappedLine] = []
@@ -116,68 +41,78 @@ final class ParagraphLayout {
         self.contentLength = contentLength
         self.hasNewline = hasNewline
         style = text.isEmpty ? .plain : text.attributes(at: start).attributes.paragraphStyle
-        guard contentLength > 0 else { return }
-        analyse(text: text, bytes: UnsafeBufferPointer(rebasing: utf8[start..<(start + contentLength)]), start: start)
+        guard contentLength > 0 else {
+            clusters = ClusterTable()
+            cells = []
+            links = []
+            return
+        }
+        (clusters, cells) = Self.analyse(UnsafeBufferPointer(rebasing: utf8[start..<(start + contentLength)]))
+        links = Self.findLinks(text: text, start: start, contentLength: contentLength, clusters: clusters)
     }
 
-    private func analyse(text: StyledText, bytes: UnsafeBufferPointer<UInt8>, start: Int) {
-        let count = bytes.count
-        // Break opportunities, one per byte (UC_BREAK_POSSIBLE / MANDATORY before that byte).
-        var breaks = [CChar](repeating: 0, count: count)
-        breaks.withUnsafeMutableBufferPointer { out in
-            u8_possible_linebreaks(bytes.baseAddress, count, "UTF-8", out.baseAddress)
+    /// The clusters of a paragraph's bytes and the cells of those drawn as something else.
+    private static func analyse(_ bytes: UnsafeBufferPointer<UInt8>) -> (ClusterTable, [DisplayCell]) {
+        // Break opportunities, one per byte (UC_BREAK_POSSIBLE / MANDATORY before that byte),
+        // in a temporary buffer (on the stack for a short paragraph): an array of them cost
+        // an allocation and a run-time metadata lookup per paragraph.
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count) { breaks in
+            u8_possible_linebreaks(bytes.baseAddress, bytes.count, "UTF-8", breaks.baseAddress)
+            return analyse(bytes, breaks: UnsafeBufferPointer(breaks))
         }
-        var clusters = ClusterTable()
-        clusters.reserveCapacity(count)
+    }
+
+    private static func analyse(_ bytes: UnsafeBufferPointer<UInt8>, breaks: UnsafeBufferPointer<CChar>) -> (ClusterTable, [DisplayCell]) {
+        let count = bytes.count
         var cells: [DisplayCell] = []
-        var offset = 0
-        var (scalar, scalarLength) = count > 0 ? Self.decode(bytes, at: 0) : (0, 0)
-        while offset < count {
-            // Find the cluster at `offset`: most clusters are one code point followed by one
-            // that certainly starts a new cluster; the rest are segmented by the standard
-            // library's grapheme breaking (UAX #29, as Swift's `Character`).
-            var length = scalarLength
-            var isComplex = false
-            var next: (UInt32, Int) = (0, 0)
-            if offset + scalarLength < count {
-                next = Self.decode(bytes, at: offset + scalarLength)
-                if !Self.certainlyStartsCluster(next.0, after: scalar) {
-                    length = Self.clusterLength(bytes, at: offset, first: scalar, firstLength: scalarLength)
-                    if length != scalarLength {
-                        isComplex = true
-                        next = offset + length < count ? Self.decode(bytes, at: offset + length) : (0, 0)
+        let clusters = ClusterTable.build(byteCount: count) { clusters in
+            var offset = 0
+            var (scalar, scalarLength) = count > 0 ? Self.decode(bytes, at: 0) : (0, 0)
+            while offset < count {
+                // Find the cluster at `offset`: most clusters are one code point followed by one
+                // that certainly starts a new cluster; the rest are segmented by the standard
+                // library's grapheme breaking (UAX #29, as Swift's `Character`).
+                var length = scalarLength
+                var isComplex = false
+                var next: (UInt32, Int) = (0, 0)
+                if offset + scalarLength < count {
+                    next = Self.decode(bytes, at: offset + scalarLength)
+                    if !Self.certainlyStartsCluster(next.0, after: scalar) {
+                        length = Self.clusterLength(bytes, at: offset, first: scalar, firstLength: scalarLength)
+                        if length != scalarLength {
+                            isComplex = true
+                            next = offset + length < count ? Self.decode(bytes, at: offset + length) : (0, 0)
+                        }
                     }
                 }
-            }
-            var cluster = Cluster(offset: Int32(offset), length: Int32(length), width: 1, firstCell: -1, cellCount: 1, flags: [])
-            let breakValue = Int32(breaks[offset])
-            if offset > 0 && (breakValue == Int32(UC_BREAK_POSSIBLE) || breakValue == Int32(UC_BREAK_MANDATORY)) {
-                cluster.flags.insert(.breakBefore)
-            }
-            if isComplex {
-                Self.addCells(for: Self.scalars(in: bytes, offset: offset, length: length), to: &cluster, cells: &cells)
-            } else if scalar < 0x80 {
-                if scalar == 0x20 {
-                    cluster.flags.insert(.whitespace)
-                } else if scalar == 0x09 {
-                    cluster.flags.formUnion([.whitespace, .tab])
-                    cluster.width = 0
-                } else if scalar < 0x20 || scalar == 0x7F {
-                    Self.addCells(for: CollectionOfOne(Unicode.Scalar(scalar)!), to: &cluster, cells: &cells)
+                var cluster = Cluster(offset: Int32(offset), length: Int32(length), width: 1, firstCell: -1, cellCount: 1, flags: [])
+                let breakValue = Int32(breaks[offset])
+                if offset > 0 && (breakValue == Int32(UC_BREAK_POSSIBLE) || breakValue == Int32(UC_BREAK_MANDATORY)) {
+                    cluster.flags.insert(.breakBefore)
                 }
-            } else if case let raw = CellWidth.rawValue(scalar), raw > 0 && raw < 10 {
-                cluster.width = Int16(raw)
-                if scalar == 0x3000 || (scalar >= 0x2000 && scalar <= 0x200A) { cluster.flags.insert(.whitespace) }
-            } else {
-                Self.addCells(for: CollectionOfOne(Unicode.Scalar(scalar) ?? "\u{FFFD}"), to: &cluster, cells: &cells)
+                if isComplex {
+                    Self.addCells(for: Self.scalars(in: bytes, offset: offset, length: length), to: &cluster, cells: &cells)
+                } else if scalar < 0x80 {
+                    if scalar == 0x20 {
+                        cluster.flags.insert(.whitespace)
+                    } else if scalar == 0x09 {
+                        cluster.flags.formUnion([.whitespace, .tab])
+                        cluster.width = 0
+                    } else if scalar < 0x20 || scalar == 0x7F {
+                        Self.addCells(for: CollectionOfOne(Unicode.Scalar(scalar)!), to: &cluster, cells: &cells)
+                    }
+                } else if case let raw = CellWidth.rawValue(scalar), raw > 0 && raw < 10 {
+                    cluster.width = Int16(raw)
+                    if scalar == 0x3000 || (scalar >= 0x2000 && scalar <= 0x200A) { cluster.flags.insert(.whitespace) }
+                } else {
+                    Self.addCells(for: CollectionOfOne(Unicode.Scalar(scalar) ?? "\u{FFFD}"), to: &cluster, cells: &cells)
+                }
+                clusters.append(cluster)
+                offset += length
+                (scalar, scalarLength) = next
             }
-            clusters.append(cluster)
-            offset += length
-            (scalar, scalarLength) = next
         }
-        self.clusters = clusters
-        self.cells = cells
-        findLinks(text: text, start: start)
+        return (clusters, cells)
     }
 
     /// The code point starting at `offset` of valid UTF-8, and its length in bytes.
@@ -269,7 +204,8 @@ final class ParagraphLayout {
         cluster.width = Int16(clamping: width)
     }
 
-    private func findLinks(text: StyledText, start: Int) {
+    /// The spans of the links and keep-together runs of the paragraph.
+    private static func findLinks(text: StyledText, start: Int, contentLength: Int, clusters: ClusterTable) -> [LinkSpan] {
         let end = start + contentLength
         var found: [Range<Int>] = []
         text.runs.withUnsafeBufferPointer { runs in
@@ -295,33 +231,13 @@ final class ParagraphLayout {
             }
             if pendingRun >= 0 { found.append(pendingRange) }
         }
-        for range in found {
-            let first = clusterIndex(containing: range.lowerBound - start)
-            let last = clusterIndex(containing: range.upperBound - 1 - start)
+        return found.map { range in
+            let first = clusters.index(containing: range.lowerBound - start)
+            let last = clusters.index(containing: range.upperBound - 1 - start)
             var width = 0
-            for k in first...last { width += Int(clusters[k].width) }
-            links.append(LinkSpan(clusters: first..<(last + 1), width: width))
+            for k in first...last { width += clusters.width(k) }
+            return LinkSpan(clusters: first..<(last + 1), width: width)
         }
-    }
-
-    /// The cluster containing a UTF-8 offset from the paragraph's start.
-    func clusterIndex(containing offset: Int) -> Int {
-        var low = 0, high = clusters.count - 1
-        while low < high {
-            let mid = (low + high + 1) >> 1
-            if Int(clusters[mid].offset) <= offset { low = mid } else { high = mid - 1 }
-        }
-        return max(0, low)
-    }
-
-    /// The width of cluster `index` placed at `column`: a tab reaches the next tab stop, and a
-    /// cluster wider than a whole row is drawn as one cell (`…`) rather than lost.
-    @inline(__always)
-    func placedWidth(_ index: Int, column: Int, rowWidth: Int) -> Int {
-        let cluster = clusters[index]
-        if cluster.flags.contains(.tab) { return Self.tabStop - column % Self.tabStop }
-        let width = Int(cluster.width)
-        return width <= rowWidth ? width : 1
     }
 
     /// Indent of a row, kept at most one cell short of the width so that text always fits.
@@ -331,10 +247,25 @@ final class ParagraphLayout {
 
     /// Wraps the paragraph to `width` cells.
     /// - Complexity: O(clusters); a cluster is revisited only when a break moves back to it.
-    func wrap(to width: Int) {
-        guard width != wrapWidth else { return }
+    /// - Returns: The number of rows.
+    @discardableResult
+    func wrap(to width: Int) -> Int {
+        guard width != wrapWidth else { return lines.count }
         wrapWidth = width
+        // Wrapped into a local array (the old one's storage, taken out so that it is not
+        // shared): appending to the property row by row checked exclusive access each time.
+        var lines = self.lines
+        self.lines = []
         lines.removeAll(keepingCapacity: true)
+        clusters.withWidthsAndFlags { clusters in
+            Self.wrap(clusters, links: links, style: style, width: width, into: &lines)
+        }
+        self.lines = lines
+        return lines.count
+    }
+
+    private static func wrap(_ clusters: ClusterTable.WidthsAndFlags, links: [LinkSpan], style: ParagraphStyle, width: Int,
+                             into lines: inout [WrappedLine]) {
         let n = clusters.count
         var rowStart = 0
         var isFirstRow = true
@@ -348,19 +279,19 @@ final class ParagraphLayout {
             var index = rowStart
             var rowEnd = n
             while index < n {
-                let cluster = clusters[index]
-                if index > rowStart && cluster.flags.contains(.breakBefore) { lastBreak = index }
-                let w = placedWidth(index, column: column, rowWidth: available)
+                let flags = clusters.flags(index)
+                if index > rowStart && flags.contains(.breakBefore) { lastBreak = index }
+                let w = clusters.placedWidth(index, column: column, rowWidth: available)
                 if column + w <= width {
                     column += w
                     index += 1
                     continue
                 }
                 var breakAt: Int
-                if cluster.flags.contains(.whitespace) {
+                if flags.contains(.whitespace) {
                     // Spaces hang past the edge; the row ends after the last of them.
                     var end = index
-                    while end < n && clusters[end].flags.contains(.whitespace) { end += 1 }
+                    while end < n && clusters.flags(end).contains(.whitespace) { end += 1 }
                     breakAt = end
                 } else {
                     breakAt = lastBreak > rowStart ? lastBreak : index
@@ -371,7 +302,7 @@ final class ParagraphLayout {
                 while l < links.count && links[l].clusters.lowerBound <= index {
                     let span = links[l]
                     if span.clusters.contains(index), span.clusters.lowerBound > rowStart,
-                       clusters[span.clusters.lowerBound].flags.contains(.breakBefore) || clusters[span.clusters.lowerBound - 1].flags.contains(.whitespace),
+                       clusters.flags(span.clusters.lowerBound).contains(.breakBefore) || clusters.flags(span.clusters.lowerBound - 1).contains(.whitespace),
                        span.width <= width - nextIndent {
                         breakAt = span.clusters.lowerBound
                     }
@@ -382,7 +313,7 @@ final class ParagraphLayout {
                 break
             }
             var drawnEnd = rowEnd
-            while drawnEnd > rowStart && clusters[drawnEnd - 1].flags.contains(.whitespace) { drawnEnd -= 1 }
+            while drawnEnd > rowStart && clusters.flags(drawnEnd - 1).contains(.whitespace) { drawnEnd -= 1 }
             lines.append(WrappedLine(clusters: rowStart..<rowEnd, drawn: rowStart..<drawnEnd, indent: indent))
             if rowEnd >= n { break }
             rowStart = rowEnd
