@@ -87,10 +87,16 @@ public struct Sense: Hashable, Sendable {
     public var notes: [Markup]
     public var relations: [Relation]
     public var senses: [Sense]
+    /// How often the sense was seen in a sense-tagged corpus (WordNet's tag count, `wn`'s
+    /// "(42)"); nil when the source gives none. Shown before the definition.
+    public var frequency: Int?
+    /// Sentence frames the sense is used in, as plain text (WordNet's verb frames:
+    /// `Somebody ----s something`).
+    public var frames: [String]
 
     public init(id: String? = nil, pos: String? = nil, labels: [String] = [], definition: Markup? = nil,
                 glosses: [Markup] = [], examples: [Example] = [], notes: [Markup] = [],
-                relations: [Relation] = [], senses: [Sense] = []) {
+                relations: [Relation] = [], senses: [Sense] = [], frequency: Int? = nil, frames: [String] = []) {
         self.id = id
         self.pos = pos
         self.labels = labels
@@ -100,6 +106,8 @@ public struct Sense: Hashable, Sendable {
         self.notes = notes
         self.relations = relations
         self.senses = senses
+        self.frequency = frequency
+        self.frames = frames
     }
 }
 
