@@ -95,6 +95,17 @@ enum ImportCommand {
         if summary.unlinkedReferenceCount > 0 {
             text += "\(count(summary.unlinkedReferenceCount, "cross-reference names", "cross-references name")) no entry; kept as plain text.\n"
         }
+        if !summary.sourceCounts.isEmpty {
+            text += "Read: " + summary.sourceCounts.map { "\($0.count) \($0.name)" }.joined(separator: ", ") + ".\n"
+        }
+        if summary.problems.isEmpty, !summary.sourceCounts.isEmpty {
+            text += "Nothing of the source was left out.\n"
+        }
+        for problem in summary.problems {
+            text += "Not placed: \(problem.count) \(problem.description)"
+            if !problem.examples.isEmpty { text += ", such as " + problem.examples.joined(separator: "; ") }
+            text += ".\n"
+        }
         return text + "Browse it with: wordlink --data \(destination)\n"
     }
 }
@@ -112,11 +123,13 @@ enum ImportHelp {
     static let wordnet = """
         Usage: wordlink import wordnet [--from DIR] --to DIR
 
-        Converts Princeton WordNet (index.*, data.* and *.exc files) into a data folder:
-        one entry per lemma and part of speech (id "lemma~n", ~v, ~a, ~r), senses in
-        WordNet's order with definitions and examples, synonyms and every pointer
-        (broader, narrower, parts, opposites, derived forms…) as links, irregular forms
-        from the .exc files, WordNet's suffix rules for lookup, and its licence.
+        Converts Princeton WordNet (index.*, data.*, cntlist.rev and *.exc files) into a
+        data folder: one entry per lemma and part of speech (id "lemma~n", ~v, ~a, ~r),
+        senses in WordNet's order with their tag counts, definitions, examples, verb
+        frames and adjective position markers, synonyms and every kind of pointer as a
+        relation of its own, named as wn names it (hypernyms, instance of, member of,
+        has substance, topic…), irregular forms from the .exc files, WordNet's suffix
+        rules for lookup, and its licence.
 
         Options:
           --from DIR      the WordNet database (default: /usr/share/wordnet, from the
@@ -125,8 +138,10 @@ enum ImportHelp {
                           import (which is replaced); any other folder is refused
           -h, --help      this help
 
-        Prints how many entries and links were written and how many links lead nowhere;
-        a progress line goes to standard error when it is a terminal. Then browse with
+        Prints how many entries and links were written, how many links lead nowhere,
+        what was read (synsets, lemmas, pointers, frames, tag counts) and what could not
+        be placed (lines not read, pointers of an unknown kind…), each with examples; a
+        progress line goes to standard error when it is a terminal. Then browse with
         'wordlink --data DIR'.
 
         """
