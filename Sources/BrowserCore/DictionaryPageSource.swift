@@ -49,7 +49,8 @@ public final class DictionaryPageSource: PageSource {
         let headwords = result.entryNumbers.map { lookup.headword(ofEntryAt: $0) }
         var title = headwords.first ?? query
         if result.entryNumbers.count > 1 { title += " (\(result.entryNumbers.count) entries)" }
-        let (text, senseStarts) = formatter.anchoredPage(forEntryNumbers: result.entryNumbers)
+        // Opened at a sense, the page shows that sense's relations whole (PageFormatter folds long ones).
+        let (text, senseStarts) = formatter.anchoredPage(forEntryNumbers: result.entryNumbers, openedAt: sense)
         var page = Page(title: title, address: query, text: text)
         if let sense {
             for (e, number) in result.entryNumbers.enumerated() {

@@ -9,7 +9,18 @@ enum DefineCommand {
     static func run(_ options: DefineOptions) -> Int32 {
         guard let dictionary = DataLocation.openIndexed(option: options.data, purpose: "look in") else { return 1 }
         let lookup = dictionary.lookup
-        let result = lookup.lookUp(options.word)
+        var result = lookup.lookUp(options.word)
+        // `dog~n#02084071`, as a link names a sense: the page the browser opens for that link,
+        // the sense's relations shown whole.
+        var sense: String?
+        if !result.isFound, let hash = options.word.lastIndex(of: "#"), hash != options.word.startIndex {
+            let anchor = String(options.word[options.word.index(after: hash)...])
+            let senseResult = lookup.lookUp(String(options.word[..<hash]))
+            if senseResult.isFound, !anchor.isEmpty {
+                result = senseResult
+                sense = anchor
+            }
+        }
         guard result.isFound else {
             let nearest = lookup.suggestions(for: options.word, limit: 5).map(\.text)
             let quoted = "\"\(options.word)\""
@@ -21,7 +32,7 @@ enum DefineCommand {
             return 1
         }
         let formatter = PageFormatter(lookup: lookup, info: dictionary.info)
-        let text = formatter.page(forEntryNumbers: result.entryNumbers)
+        let text = formatter.anchoredPage(forEntryNumbers: result.entryNumbers, openedAt: sense).text
         // On a terminal, the width the browser's page has there: the same rows as the browser.
         let width = options.width ?? Terminal.width().map { max(1, $0 - 2 * Browser.margin) } ?? 80
         let page = RenderedPage(text: text, width: width, lookup: lookup)
