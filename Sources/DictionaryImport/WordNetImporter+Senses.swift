@@ -30,47 +30,66 @@ extension WordNetImporter {
     /// synset or word that does not exist, a frame number out of range) and unknown
     /// adjective markers, counting each in `tally`, so that making entries can trust the rest.
     static func checkPointers(_ source: inout Source, tally: inout Tally) {
-        let all = source.synsets
         var pointerCount = 0, frameCount = 0
-        // In file order, so that the examples of a problem are the first ones in the files.
-        for part in parts {
+        // A read-only pass: the synsets are copied only where something is left out (never,
+        // on WordNet 3.0), not all 117,659 of them.
+        var fixes: [(letter: UInt8, offset: Substring, pointers: [Pointer], frames: [Frame])] = []
+        var found: [(part: Int, offset: Substring, problem: Tally.Problem, example: String)] = []
+        for (partIndex, part) in parts.enumerated() {
             let letter = part.letter.utf8.first!
-            guard let synsets = all[letter] else { continue }
+            guard let synsets = source.synsets[letter] else { continue }
             let file = "data." + part.file
-            var checked = synsets
-            for offset in synsets.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-                let synset = synsets[offset]!
-                var kept = synset
-                kept.pointers = synset.pointers.filter { pointer in
-                    guard kindOfSymbol[synset.part]?[pointer.symbol] != nil else { return false }  // counted when read
-                    guard let target = all[pointer.part]?[pointer.offset] else {
-                        tally.note(.missingPointerTarget, "\(offset) \(pointer.symbol) \(pointer.offset) in \(file)")
-                        return false
+            for (offset, synset) in synsets {
+                var badPointers = false, badFrames = false
+                for pointer in synset.pointers {
+                    // Unknown symbols were counted when read.
+                    guard kindOfSymbol[synset.part]?[pointer.symbol] != nil else { badPointers = true; continue }
+                    guard let target = source.synsets[pointer.part]?[pointer.offset] else {
+                        found.append((partIndex, offset, .missingPointerTarget, "\(offset) \(pointer.symbol) \(pointer.offset) in \(file)"))
+                        badPointers = true
+                        continue
                     }
-                    guard pointer.source <= synset.words.count, pointer.target <= target.words.count else {
-                        tally.note(.missingPointerWord, "\(offset) \(pointer.symbol) \(pointer.offset) in \(file)")
-                        return false
+                    if pointer.source > synset.words.count || pointer.target > target.words.count {
+                        found.append((partIndex, offset, .missingPointerWord, "\(offset) \(pointer.symbol) \(pointer.offset) in \(file)"))
+                        badPointers = true
                     }
-                    return true
                 }
-                kept.frames = synset.frames.filter { frame in
-                    guard frame.number >= 1, frame.number <= verbFrames.count, frame.word <= synset.words.count else {
-                        tally.note(.unknownFrame, "\(offset) frame \(frame.number) in \(file)")
-                        return false
-                    }
-                    return true
+                for frame in synset.frames where !isPlaceable(frame, in: synset) {
+                    found.append((partIndex, offset, .unknownFrame, "\(offset) frame \(frame.number) in \(file)"))
+                    badFrames = true
                 }
                 for marker in synset.markers where !marker.isEmpty && adjectiveMarkers[marker] == nil {
-                    tally.note(.unknownMarker, "(\(marker)) in \(offset) in \(file)")
+                    found.append((partIndex, offset, .unknownMarker, "(\(marker)) in \(offset) in \(file)"))
                 }
-                pointerCount += kept.pointers.count
-                frameCount += kept.frames.count
-                checked[offset] = kept
+                guard badPointers || badFrames else {
+                    pointerCount += synset.pointers.count
+                    frameCount += synset.frames.count
+                    continue
+                }
+                let pointers = synset.pointers.filter { pointer in
+                    guard kindOfSymbol[synset.part]?[pointer.symbol] != nil, let target = source.synsets[pointer.part]?[pointer.offset] else { return false }
+                    return pointer.source <= synset.words.count && pointer.target <= target.words.count
+                }
+                let frames = synset.frames.filter { isPlaceable($0, in: synset) }
+                pointerCount += pointers.count
+                frameCount += frames.count
+                fixes.append((letter, offset, pointers, frames))
             }
-            source.synsets[letter] = checked
         }
+        for fix in fixes {
+            source.synsets[fix.letter]?[fix.offset]?.pointers = fix.pointers
+            source.synsets[fix.letter]?[fix.offset]?.frames = fix.frames
+        }
+        // In file order, so that the examples of a problem are the first ones in the files.
+        found.sort { $0.part != $1.part ? $0.part < $1.part : $0.offset.utf8.lexicographicallyPrecedes($1.offset.utf8) }
+        for item in found { tally.note(item.problem, item.example) }
         tally.count("pointers", pointerCount)
         tally.count("verb frames", frameCount)
+    }
+
+    /// Whether a frame has a number of `verbFrames` and names a word the synset has.
+    static func isPlaceable(_ frame: Frame, in synset: Synset) -> Bool {
+        frame.number >= 1 && frame.number <= verbFrames.count && frame.word <= synset.words.count
     }
 
     /// A relation link before its shown text is settled.
@@ -80,7 +99,14 @@ extension WordNetImporter {
         var part: UInt8
         var offset: Substring
         /// The target's lemma as the index writes it (lower case, underscores).
-        var lemma: Substring { WordNetImporter.lowercased(word) }
+        var lemma: Substring
+
+        init(word: Substring, part: UInt8, offset: Substring) {
+            self.word = word
+            self.part = part
+            self.offset = offset
+            lemma = WordNetImporter.lowercased(word)
+        }
     }
 
     /// The entry of `lemma` (as the index writes it: lower case, underscores).
@@ -183,6 +209,22 @@ extension WordNetImporter {
     /// Links that show one word stand together where the first of them stood, in order of
     /// part of speech and sense number: `run (verb 1), run (verb 26), run (verb 29)`.
     func settledLinks(_ drafts: [LinkDraft], lemma: Substring, source: Source, placement: inout Placement) -> [RelationLink] {
+        // Most relations have one link, of another word: nothing to settle.
+        if drafts.count == 1, drafts[0].lemma != lemma {
+            let draft = drafts[0]
+            return [RelationLink(target: WordNetImporter.spaced(draft.lemma) + "~" + String(UnicodeScalar(draft.part)),
+                                 sense: String(draft.offset), text: WordNetImporter.spaced(draft.word))]
+        }
+        // No link of the page's own word and no word twice (the words are usually few):
+        // nothing to settle either.
+        let needsLabels = drafts.contains { $0.lemma == lemma }
+            || drafts.indices.contains { i in drafts[(i + 1)...].contains { $0.word == drafts[i].word } }
+        guard needsLabels else {
+            return drafts.map { draft in
+                RelationLink(target: WordNetImporter.spaced(draft.lemma) + "~" + String(UnicodeScalar(draft.part)),
+                             sense: String(draft.offset), text: WordNetImporter.spaced(draft.word))
+            }
+        }
         var seen: [String: Int] = [:]
         var firstPlace: [String: Int] = [:]
         for (i, draft) in drafts.enumerated() {
