@@ -54,7 +54,7 @@ extension WordNetImporter {
               let type = fields[2].utf8.first, fields[2].utf8.count == 1, "nvasr".utf8.contains(type),
               let wordCount = Int(fields[3], radix: 16), wordCount > 0 else { return .failure(LineError(text: "expected a synset line")) }
         var i = 4
-        var synset = Synset(offset: fields[0], type: type, lexFile: lexFile)
+        let synset = Synset(offset: fields[0], type: type, lexFile: lexFile)
         for _ in 0..<wordCount {
             guard i + 1 < fields.count, let lexID = Int(fields[i + 1], radix: 16) else {
                 return .failure(LineError(text: "the synset has fewer words than it says"))
@@ -66,9 +66,12 @@ extension WordNetImporter {
                 marker = word[word.index(after: open)..<word.index(before: word.endIndex)]
                 word = word[..<open]
             }
+            if !marker.isEmpty {
+                while synset.markers.count < synset.words.count { synset.markers.append("") }
+                synset.markers.append(marker)
+            }
             synset.words.append(word)
             synset.lexIDs.append(lexID)
-            synset.markers.append(marker)
             i += 2
         }
         guard i < fields.count, let pointerCount = Int(fields[i]) else { return .failure(LineError(text: "expected a pointer count")) }

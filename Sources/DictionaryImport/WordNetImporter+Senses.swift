@@ -77,8 +77,9 @@ extension WordNetImporter {
             }
         }
         for fix in fixes {
-            source.synsets[fix.letter]?[fix.offset]?.pointers = fix.pointers
-            source.synsets[fix.letter]?[fix.offset]?.frames = fix.frames
+            guard let synset = source.synsets[fix.letter]?[fix.offset] else { continue }
+            synset.pointers = fix.pointers
+            synset.frames = fix.frames
         }
         // In file order, so that the examples of a problem are the first ones in the files.
         found.sort { $0.part != $1.part ? $0.part < $1.part : $0.offset.utf8.lexicographicallyPrecedes($1.offset.utf8) }
@@ -151,7 +152,7 @@ extension WordNetImporter {
             var frames: [String] = []
             var frequency: Int?
             if let own {
-                if let marker = WordNetImporter.adjectiveMarkers[synset.markers[own]] {
+                if let marker = WordNetImporter.adjectiveMarkers[synset.marker(own)] {
                     labels.append(marker)
                     placement.markersPlaced += 1
                 }

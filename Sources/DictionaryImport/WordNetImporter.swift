@@ -46,22 +46,34 @@ public struct WordNetImporter {
         ("er", "", "adjective"), ("est", "", "adjective"), ("er", "e", "adjective"), ("est", "e", "adjective"),
     ].map { LookupRule(suffix: $0.0, replace: $0.1, pos: $0.2) }
 
-    /// A synset of a data file.
-    struct Synset {
-        var offset: Substring
+    /// A synset of a data file. A class: making entries looks a synset up for every pointer
+    /// (960,000 times), and a copy of a struct of six arrays cost six retains and releases
+    /// each time.
+    final class Synset {
+        let offset: Substring
         /// `n`, `v`, `a`, `s` (an adjective satellite) or `r`, as the data file writes it.
-        var type: UInt8
+        let type: UInt8
         /// The number of its lexicographer file (lexnames(5)).
-        var lexFile: Int
+        let lexFile: Int
         /// Its words as written (case kept, underscores, adjective markers removed).
         var words: [Substring] = []
         /// Each word's lex_id, which tells its senses apart in sense keys.
         var lexIDs: [Int] = []
-        /// Each word's adjective marker (`p`, `a`, `ip`), or empty.
+        /// Each word's adjective marker (`p`, `a`, `ip`), or empty; no array at all when no
+        /// word of the synset has one (most of them).
         var markers: [Substring] = []
         var pointers: [Pointer] = []
         var frames: [Frame] = []
         var gloss: Substring = ""
+
+        init(offset: Substring, type: UInt8, lexFile: Int) {
+            self.offset = offset
+            self.type = type
+            self.lexFile = lexFile
+        }
+
+        /// The marker of word `index` (from 0), or empty.
+        func marker(_ index: Int) -> Substring { index < markers.count ? markers[index] : "" }
 
         /// The letter of its part of speech, `a` for satellites too.
         var part: UInt8 { type == UInt8(ascii: "s") ? UInt8(ascii: "a") : type }
