@@ -9,8 +9,9 @@ BUILD_FLAGS ?=
 RELEASE     := -c release -Xswiftc -static-executable
 # The floor that define is measured against, linked the way a plain Swift tool is (static Swift runtime).
 FLOOR       := -c release --static-swift-stdlib --scratch-path .build/floor
-# wordnet-base and the dict-* packages: the importers' integration tests run on the real packages.
-APT_PACKAGES := libncurses-dev libunistring-dev zlib1g-dev libsqlite3-dev pkg-config tmux wordnet-base dict-jargon \
+# wordnet-base and the dict-* packages: the importers' integration tests run on the real packages;
+# wordnet (its `wn`) for the test that compares the import with `wn -over`.
+APT_PACKAGES := libncurses-dev libunistring-dev zlib1g-dev libsqlite3-dev pkg-config tmux wordnet-base wordnet dict-jargon \
                 dict-gcide dict-freedict-eng-fra
 # `make wordnet` imports into the library (see the README): $XDG_DATA_HOME/wordlink/wordnet.
 WORDNET_DIR ?= $(or $(XDG_DATA_HOME),$(HOME)/.local/share)/wordlink/wordnet

@@ -66,7 +66,8 @@ public final class DictionaryPageSource: PageSource {
         var title = library.members[first.member].lookup.headword(ofEntryAt: first.entryNumbers[0])
         if count > 1 { title += " (\(count) entries)" }
         if library.isShared { title += " · " + sections.map { library.members[$0.member].info.title }.joined(separator: ", ") }
-        let (text, senseStarts) = pages.page(sections)
+        // Opened at a sense, the page shows that sense's relations whole (long ones fold).
+        let (text, senseStarts) = pages.page(sections, openedAt: address.sense)
         var page = Page(title: title, address: address, text: text)
         if let sense = address.sense {
             anchoring: for (s, section) in sections.enumerated() {

@@ -49,6 +49,8 @@ extension Sense {
             })))
         }
         if !notes.isEmpty { members.append(member("notes", .array(notes.map { JSONValue(.string($0.source)) }))) }
+        if let frequency { members.append(member("frequency", .number(Double(frequency)))) }
+        if !frames.isEmpty { members.append(member("frames", .array(frames.map { JSONValue(.string($0)) }))) }
         if !relations.isEmpty { members.append(member("relations", .array(relations.map(\.json)))) }
         if !senses.isEmpty { members.append(member("senses", .array(senses.map(\.json)))) }
         if let source { members.append(JSONValue.Member(key: "source", value: source)) }

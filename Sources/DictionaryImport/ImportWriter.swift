@@ -330,6 +330,12 @@ public struct ImportSummary: Hashable, Sendable {
     public var unreadRecordCount: Int = 0
     public var strayLineCount: Int = 0
     public var leftoverMarkCount: Int = 0
+    /// What the importer read from its source, by name (`synsets`, `tag counts`), in the
+    /// order it reports them: a release that changes its layout shows up here as numbers.
+    public var sourceCounts: [ImportCount] = []
+    /// What the importer found in its source and could not place (lines it could not
+    /// read, pointers of an unknown kind), each with how often and a few examples.
+    public var problems: [ImportProblem] = []
 
     public init(entryCount: Int, fileCount: Int, linkCount: Int = 0, unresolvedLinkCount: Int = 0,
                 unresolvedExamples: [String] = [], unlinkedReferenceCount: Int = 0) {
@@ -339,5 +345,30 @@ public struct ImportSummary: Hashable, Sendable {
         self.unresolvedLinkCount = unresolvedLinkCount
         self.unresolvedExamples = unresolvedExamples
         self.unlinkedReferenceCount = unlinkedReferenceCount
+    }
+}
+
+/// A count of something an importer read: `117,659 synsets`.
+public struct ImportCount: Hashable, Sendable {
+    public var name: String
+    public var count: Int
+
+    public init(_ name: String, _ count: Int) {
+        self.name = name
+        self.count = count
+    }
+}
+
+/// Something of a source that an import could not place: what it is (`lines not read`),
+/// how many, and up to five examples (`data.noun:12: expected a synset line`).
+public struct ImportProblem: Hashable, Sendable {
+    public var description: String
+    public var count: Int
+    public var examples: [String]
+
+    public init(_ description: String, count: Int, examples: [String] = []) {
+        self.description = description
+        self.count = count
+        self.examples = examples
     }
 }

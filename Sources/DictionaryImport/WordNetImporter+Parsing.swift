@@ -22,59 +22,129 @@ extension WordNetImporter {
     }
 
     /// The synsets of a `data.*` file by offset (wndb(5)): `offset lex_filenum ss_type
-    /// w_cnt word lex_id … p_cnt ptr… [frames] | gloss`.
-    func parseData(_ text: String, file: String) throws(DictionaryModelError) -> [Substring: Synset] {
+    /// w_cnt word lex_id … p_cnt ptr… [f_cnt + f_num w_num…] | gloss`. A line that does not
+    /// read as one is left out and noted in `tally`, so that a release in another layout
+    /// shows up as numbers in the summary rather than as a failed or silently short import.
+    func parseData(_ text: String, file: String, tally: inout Tally) -> [Substring: Synset] {
         var result: [Substring: Synset] = [:]
         for (number, line) in WordNetImporter.contentLines(text) {
-            func fail(_ reason: String) -> DictionaryModelError {
-                .invalidSource(path: sourceFolder + "/" + file, line: number, reason: reason)
+            switch WordNetImporter.parseSynset(line, isVerb: file == "data.verb") {
+            case .success(let synset):
+                for pointer in synset.pointers where WordNetImporter.kindOfSymbol[synset.part]?[pointer.symbol] == nil {
+                    tally.note(.unknownPointerSymbol, "\(pointer.symbol) in \(file):\(number)")
+                }
+                result[synset.offset] = synset
+            case .failure(let reason):
+                tally.note(.unparsedLine, "\(file):\(number): \(reason.text)")
             }
-            let bar = line.firstIndex(of: "|")
-            let fields = WordNetImporter.fields(line[..<(bar ?? line.endIndex)])
-            guard fields.count >= 6, let wordCount = Int(fields[3], radix: 16) else { throw fail("expected a synset line") }
-            var i = 4
-            var words: [Substring] = []
-            for _ in 0..<wordCount {
-                guard i + 1 < fields.count else { throw fail("the synset has fewer words than it says") }
-                var word = fields[i]
-                // Adjectives may carry a syntactic marker: `galore(ip)`, `ready_to_hand(p)`.
-                if word.hasSuffix(")"), let open = word.lastIndex(of: "(") { word = word[..<open] }
-                words.append(word)
-                i += 2
-            }
-            guard i < fields.count, let pointerCount = Int(fields[i]) else { throw fail("expected a pointer count") }
-            i += 1
-            var pointers: [Pointer] = []
-            pointers.reserveCapacity(pointerCount)
-            for _ in 0..<pointerCount {
-                guard i + 3 < fields.count, let sourceTarget = Int(fields[i + 3], radix: 16) else { throw fail("the synset has fewer pointers than it says") }
-                var part = fields[i + 2].utf8.first ?? 0
-                if part == UInt8(ascii: "s") { part = UInt8(ascii: "a") }
-                pointers.append(Pointer(symbol: fields[i], offset: fields[i + 1], part: part,
-                                        source: sourceTarget >> 8, target: sourceTarget & 0xFF))
-                i += 4
-            }
-            var gloss: Substring = ""
-            if let bar {
-                gloss = line[line.index(after: bar)...]
-                while gloss.first == " " { gloss = gloss.dropFirst() }
-                while gloss.last == " " { gloss = gloss.dropLast() }
-            }
-            result[fields[0]] = Synset(words: words, pointers: pointers, gloss: gloss)
         }
         return result
     }
 
+    /// Why a line was not read.
+    struct LineError: Error {
+        var text: String
+    }
+
+    /// One line of a data file as a synset.
+    static func parseSynset(_ line: Substring, isVerb: Bool) -> Result<Synset, LineError> {
+        let bar = line.firstIndex(of: "|")
+        let fields = fields(line[..<(bar ?? line.endIndex)])
+        guard fields.count >= 6, fields[0].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let lexFile = Int(fields[1]),
+              let type = fields[2].utf8.first, fields[2].utf8.count == 1, "nvasr".utf8.contains(type),
+              let wordCount = Int(fields[3], radix: 16), wordCount > 0 else { return .failure(LineError(text: "expected a synset line")) }
+        var i = 4
+        let synset = Synset(offset: fields[0], type: type, lexFile: lexFile)
+        for _ in 0..<wordCount {
+            guard i + 1 < fields.count, let lexID = Int(fields[i + 1], radix: 16) else {
+                return .failure(LineError(text: "the synset has fewer words than it says"))
+            }
+            var word = fields[i]
+            var marker: Substring = ""
+            // Adjectives may carry a syntactic marker: `galore(ip)`, `ready_to_hand(p)`.
+            if word.hasSuffix(")"), let open = word.lastIndex(of: "(") {
+                marker = word[word.index(after: open)..<word.index(before: word.endIndex)]
+                word = word[..<open]
+            }
+            if !marker.isEmpty {
+                while synset.markers.count < synset.words.count { synset.markers.append("") }
+                synset.markers.append(marker)
+            }
+            synset.words.append(word)
+            synset.lexIDs.append(lexID)
+            i += 2
+        }
+        guard i < fields.count, let pointerCount = Int(fields[i]) else { return .failure(LineError(text: "expected a pointer count")) }
+        i += 1
+        synset.pointers.reserveCapacity(pointerCount)
+        for _ in 0..<pointerCount {
+            guard i + 3 < fields.count, let sourceTarget = Int(fields[i + 3], radix: 16), var part = fields[i + 2].utf8.first else {
+                return .failure(LineError(text: "the synset has fewer pointers than it says"))
+            }
+            if part == UInt8(ascii: "s") { part = UInt8(ascii: "a") }
+            synset.pointers.append(Pointer(symbol: fields[i], offset: fields[i + 1], part: part,
+                                           source: sourceTarget >> 8, target: sourceTarget & 0xFF))
+            i += 4
+        }
+        // Verbs: `f_cnt + f_num w_num …`, w_num 0 for every word of the synset.
+        if isVerb, i < fields.count {
+            guard let frameCount = Int(fields[i]) else { return .failure(LineError(text: "expected a frame count")) }
+            i += 1
+            for _ in 0..<frameCount {
+                guard i + 2 < fields.count, fields[i] == "+", let frame = Int(fields[i + 1]), let word = Int(fields[i + 2], radix: 16) else {
+                    return .failure(LineError(text: "the synset has fewer frames than it says"))
+                }
+                synset.frames.append(Frame(number: frame, word: word))
+                i += 3
+            }
+        }
+        guard i == fields.count else { return .failure(LineError(text: "unexpected fields before the gloss")) }
+        if let bar {
+            var gloss = line[line.index(after: bar)...]
+            while gloss.first == " " { gloss = gloss.dropFirst() }
+            while gloss.last == " " { gloss = gloss.dropLast() }
+            synset.gloss = gloss
+        }
+        return .success(synset)
+    }
+
+    /// A line of an `index.*` file.
+    struct IndexLine {
+        var lemma: Substring
+        /// The lemma's synsets in sense order (most often tagged first).
+        var offsets: [Substring]
+        /// How many of the first senses have a tag count, which `wn -over` shows as "(42)"
+        /// (or "(0)" when `cntlist.rev` has none for the sense).
+        var taggedSenseCount: Int
+    }
+
     /// The lemmas of an `index.*` file with their synset offsets in sense order:
     /// `lemma pos synset_cnt p_cnt [ptr_symbol…] sense_cnt tagsense_cnt synset_offset…`.
-    func parseIndex(_ text: String, file: String) throws(DictionaryModelError) -> [(lemma: Substring, offsets: [Substring])] {
-        var result: [(lemma: Substring, offsets: [Substring])] = []
+    func parseIndex(_ text: String, file: String, tally: inout Tally) -> [IndexLine] {
+        var result: [IndexLine] = []
         for (number, line) in WordNetImporter.contentLines(text) {
             let fields = WordNetImporter.fields(line)
             guard fields.count >= 7, let count = Int(fields[2]), count >= 1, count <= fields.count - 6 else {
-                throw .invalidSource(path: sourceFolder + "/" + file, line: number, reason: "expected an index line")
+                tally.note(.unparsedLine, "\(file):\(number): expected an index line")
+                continue
             }
-            result.append((fields[0], Array(fields.suffix(count))))
+            // tagsense_cnt: how many of the first senses were seen in tagged texts.
+            let tagged = Int(fields[fields.count - count - 1]) ?? 0
+            result.append(IndexLine(lemma: fields[0], offsets: Array(fields.suffix(count)), taggedSenseCount: tagged))
+        }
+        return result
+    }
+
+    /// `cntlist.rev` (cntlist(5)): `sense_key sense_number tag_cnt`, by sense key.
+    static func parseCounts(_ text: String, tally: inout Tally) -> [Substring: Int] {
+        var result: [Substring: Int] = [:]
+        for (number, line) in contentLines(text) {
+            let fields = fields(line)
+            guard fields.count == 3, fields[0].contains("%"), let count = Int(fields[2]), count >= 0 else {
+                tally.note(.unparsedLine, "cntlist.rev:\(number): expected a sense key, a sense number and a count")
+                continue
+            }
+            result[fields[0]] = count
         }
         return result
     }

@@ -37,27 +37,6 @@ public struct WordNetImporter {
         ("noun", "n", "noun"), ("verb", "v", "verb"), ("adj", "a", "adjective"), ("adv", "r", "adverb"),
     ]
 
-    /// Relation types by pointer symbol (wndb(5)), in the order relations are shown.
-    static let relationOrder: [(type: String, symbols: [String], label: String)] = [
-        ("synonym", [], "Synonyms"),
-        ("antonym", ["!"], "Antonyms"),
-        ("hypernym", ["@", "@i"], "Broader"),
-        ("hyponym", ["~", "~i"], "Narrower"),
-        ("holonym", ["#m", "#s", "#p"], "Part of"),
-        ("meronym", ["%m", "%s", "%p"], "Parts"),
-        ("similar", ["&"], "Similar"),
-        ("see-also", ["^"], "See also"),
-        ("derivation", ["+"], "Derived forms"),
-        ("attribute", ["="], "Attributes"),
-        ("entailment", ["*"], "Entails"),
-        ("cause", [">"], "Causes"),
-        ("verb-group", ["$"], "Verb group"),
-        ("participle", ["<"], "Participle of"),
-        ("pertainym", ["\\"], "Pertains to"),
-        ("domain", [";c", ";r", ";u"], "Domain"),
-        ("domain-member", ["-c", "-r", "-u"], "Domain members"),
-    ]
-
     /// WordNet's morphy detachment rules (morph.c), by part of speech.
     static let lookupRules: [LookupRule] = [
         ("s", "", "noun"), ("ses", "s", "noun"), ("xes", "x", "noun"), ("zes", "z", "noun"), ("ches", "ch", "noun"),
@@ -67,12 +46,37 @@ public struct WordNetImporter {
         ("er", "", "adjective"), ("est", "", "adjective"), ("er", "e", "adjective"), ("est", "e", "adjective"),
     ].map { LookupRule(suffix: $0.0, replace: $0.1, pos: $0.2) }
 
-    /// A synset of a data file.
-    struct Synset {
+    /// A synset of a data file. A class: making entries looks a synset up for every pointer
+    /// (960,000 times), and a copy of a struct of six arrays cost six retains and releases
+    /// each time.
+    final class Synset {
+        let offset: Substring
+        /// `n`, `v`, `a`, `s` (an adjective satellite) or `r`, as the data file writes it.
+        let type: UInt8
+        /// The number of its lexicographer file (lexnames(5)).
+        let lexFile: Int
         /// Its words as written (case kept, underscores, adjective markers removed).
-        var words: [Substring]
-        var pointers: [Pointer]
-        var gloss: Substring
+        var words: [Substring] = []
+        /// Each word's lex_id, which tells its senses apart in sense keys.
+        var lexIDs: [Int] = []
+        /// Each word's adjective marker (`p`, `a`, `ip`), or empty; no array at all when no
+        /// word of the synset has one (most of them).
+        var markers: [Substring] = []
+        var pointers: [Pointer] = []
+        var frames: [Frame] = []
+        var gloss: Substring = ""
+
+        init(offset: Substring, type: UInt8, lexFile: Int) {
+            self.offset = offset
+            self.type = type
+            self.lexFile = lexFile
+        }
+
+        /// The marker of word `index` (from 0), or empty.
+        func marker(_ index: Int) -> Substring { index < markers.count ? markers[index] : "" }
+
+        /// The letter of its part of speech, `a` for satellites too.
+        var part: UInt8 { type == UInt8(ascii: "s") ? UInt8(ascii: "a") : type }
     }
 
     struct Pointer {
@@ -85,13 +89,31 @@ public struct WordNetImporter {
         var target: Int
     }
 
+    /// A verb frame of a synset: its number in `verbFrames` from 1, for one word or (0) all.
+    struct Frame {
+        var number: Int
+        var word: Int
+    }
+
+    /// Everything read from the source, for making entries.
+    struct Source {
+        var synsets: [UInt8: [Substring: Synset]] = [:]
+        /// Each lemma's synsets in sense order, by part of speech letter.
+        var senses: [UInt8: [Substring: [Substring]]] = [:]
+        /// Tag counts by sense key (`dog%1:05:00::` → 42), from `cntlist.rev`.
+        var counts: [Substring: Int] = [:]
+        /// Whether the source has a `cntlist.rev`.
+        var hasCounts = false
+    }
+
     /// Runs the import.
     /// - Throws: `.unreadable` or `.invalidSource` for the source files, `.folderNotImport`
     ///   or `.unwritable` for the destination.
     public func run() throws(DictionaryModelError) -> ImportSummary {
         // Read everything first, so that a missing or broken source leaves the destination alone.
-        var synsets: [UInt8: [Substring: Synset]] = [:]
-        var indexes: [UInt8: [(lemma: Substring, offsets: [Substring])]] = [:]
+        var source = Source()
+        var tally = Tally()
+        var indexes: [UInt8: [IndexLine]] = [:]
         var exceptions: [UInt8: [Substring: [Substring]]] = [:]
         var license = ""
         let total = WordNetImporter.parts.count * 3
@@ -100,10 +122,19 @@ public struct WordNetImporter {
             let letter = part.letter.utf8.first!
             let dataText = try readText("data." + part.file)
             if part.file == "noun" { license = WordNetImporter.license(fromHeaderOf: dataText) }
-            synsets[letter] = try parseData(dataText, file: "data." + part.file)
+            let synsets = parseData(dataText, file: "data." + part.file, tally: &tally)
+            if synsets.isEmpty { throw .invalidSource(path: sourceFolder + "/data." + part.file, line: 0, reason: "it holds no synset") }
+            source.synsets[letter] = synsets
+            tally.count("synsets in data." + part.file, synsets.count)
             step += 1
             progress(ProgressStep(phase: "reading WordNet", completed: step, total: total))
-            indexes[letter] = try parseIndex(try readText("index." + part.file), file: "index." + part.file)
+            let index = parseIndex(try readText("index." + part.file), file: "index." + part.file, tally: &tally)
+            if index.isEmpty { throw .invalidSource(path: sourceFolder + "/index." + part.file, line: 0, reason: "it holds no lemma") }
+            indexes[letter] = index
+            var senses: [Substring: [Substring]] = [:]
+            for line in index { senses[line.lemma] = line.offsets }
+            source.senses[letter] = senses
+            tally.count("lemmas in index." + part.file, index.count)
             step += 1
             progress(ProgressStep(phase: "reading WordNet", completed: step, total: total))
             let excPath = sourceFolder + "/" + part.file + ".exc"
@@ -111,13 +142,15 @@ public struct WordNetImporter {
             step += 1
             progress(ProgressStep(phase: "reading WordNet", completed: step, total: total))
         }
+        if fileExists(sourceFolder + "/cntlist.rev") {
+            source.counts = WordNetImporter.parseCounts(try readText("cntlist.rev"), tally: &tally)
+            source.hasCounts = true
+        }
+        tally.count("tag counts in cntlist.rev", source.counts.count)
+        WordNetImporter.checkPointers(&source, tally: &tally)
 
         var writer = try ImportWriter(folder: destination, importer: WordNetImporter.importerName, entriesPerFile: entriesPerFile)
         let entryTotal = indexes.values.reduce(0) { $0 + $1.count }
-        var typeOfSymbol: [Substring: Int] = [:]
-        for (i, relation) in WordNetImporter.relationOrder.enumerated() {
-            for symbol in relation.symbols { typeOfSymbol[Substring(symbol)] = i }
-        }
         // Forms from the exception lists, by base form: `go` ← `went`, `gone`.
         var formsOfBase: [UInt8: [Substring: [Substring]]] = [:]
         for (letter, list) in exceptions {
@@ -130,13 +163,13 @@ public struct WordNetImporter {
         }
 
         var written = 0
+        var placement = Placement()
         for part in WordNetImporter.parts {
             let letter = part.letter.utf8.first!
-            let data = synsets[letter] ?? [:]
             let forms = formsOfBase[letter] ?? [:]
-            for (lemma, offsets) in indexes[letter] ?? [] {
-                let entry = try makeEntry(lemma: lemma, offsets: offsets, part: part, data: data, allSynsets: synsets,
-                                          forms: forms[lemma] ?? [], typeOfSymbol: typeOfSymbol)
+            for line in indexes[letter] ?? [] {
+                let entry = makeEntry(line, part: part, source: source, forms: forms[line.lemma] ?? [],
+                                      placement: &placement, tally: &tally)
                 try writer.add(entry)
                 written += 1
                 if written % 5000 == 0 || written == entryTotal {
@@ -144,74 +177,27 @@ public struct WordNetImporter {
                 }
             }
         }
+        let unmatched = source.counts.keys.filter { !placement.matchedKeys.contains($0) }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        for key in unmatched { tally.note(.unmatchedCount, String(key)) }
         let version = WordNetImporter.version(inLicense: license)
-        var relationTypes: [String: RelationType] = [:]
-        for relation in WordNetImporter.relationOrder { relationTypes[relation.type] = RelationType(label: relation.label) }
         let info = DictionaryInfo(
             id: "wordnet", title: "WordNet" + (version.map { " " + $0 } ?? ""),
-            description: "Princeton WordNet, a lexical database of English: nouns, verbs, adjectives and adverbs grouped into sets of synonyms, each with a gloss, linked by meaning (broader, narrower, part of, opposite) and by form. Imported from \(sourceFolder).",
+            description: "Princeton WordNet, a lexical database of English: nouns, verbs, adjectives and adverbs grouped into sets of synonyms, each with a gloss, linked by meaning (hypernyms, hyponyms, parts and members, opposites) and by form. Imported from \(sourceFolder).",
             language: "en", license: "WordNet License (see LICENSE)", sourceName: "Princeton WordNet", sourceVersion: version,
             start: writer.skeletons.contains { $0.id == "entity~n" } ? "entity~n" : nil,
-            lookupRules: WordNetImporter.lookupRules, relationTypes: relationTypes)
+            lookupRules: WordNetImporter.lookupRules, relationTypes: WordNetImporter.relationTypes)
         progress(ProgressStep(phase: "checking links", completed: 0, total: 1))
-        let summary = try writer.finish(info: info, source: [("files", sourceFolder)], license: license.isEmpty ? nil : license)
+        var summary = try writer.finish(info: info, source: [("files", sourceFolder)], license: license.isEmpty ? nil : license)
         progress(ProgressStep(phase: "checking links", completed: 1, total: 1))
+        summary.sourceCounts = tally.read + placement.counts
+        summary.problems = tally.problems
         return summary
     }
 
     func readText(_ name: String) throws(DictionaryModelError) -> String {
         let bytes = try readFile(sourceFolder + "/" + name, shownAs: sourceFolder + "/" + name)
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The entry of `lemma` (as the index writes it: lower case, underscores).
-    func makeEntry(lemma: Substring, offsets: [Substring], part: (file: String, letter: String, name: String),
-                   data: [Substring: Synset], allSynsets: [UInt8: [Substring: Synset]], forms: [Substring],
-                   typeOfSymbol: [Substring: Int]) throws(DictionaryModelError) -> Entry {
-        var headword: Substring?
-        var senses: [Sense] = []
-        for offset in offsets {
-            guard let synset = data[offset] else {
-                throw .invalidSource(path: sourceFolder + "/index." + part.file, line: 0,
-                                     reason: "\"\(lemma)\" names synset \(offset), which data.\(part.file) does not have")
-            }
-            // The word of this lemma in the synset, case as written (`Canis_familiaris`).
-            let own = synset.words.firstIndex { WordNetImporter.lowercased($0) == lemma }
-            if headword == nil, let own { headword = synset.words[own] }
-            var groups = [[RelationLink]](repeating: [], count: WordNetImporter.relationOrder.count)
-            for (i, word) in synset.words.enumerated() where i != own {
-                groups[0].append(link(word: word, letter: part.letter, offset: offset))
-            }
-            for pointer in synset.pointers {
-                guard let type = typeOfSymbol[pointer.symbol] else { continue }
-                // A lexical pointer belongs to one word of the synset only.
-                if pointer.source > 0 && pointer.source - 1 != own { continue }
-                guard let target = allSynsets[pointer.part]?[pointer.offset] else {
-                    throw .invalidSource(path: sourceFolder + "/data." + part.file, line: 0,
-                                         reason: "synset \(offset) points to synset \(pointer.offset), which does not exist")
-                }
-                let index = pointer.target > 0 ? pointer.target - 1 : 0
-                guard index < target.words.count else { continue }
-                let made = link(word: target.words[index], letter: String(UnicodeScalar(pointer.part)), offset: pointer.offset)
-                if !groups[type].contains(made) { groups[type].append(made) }
-            }
-            var relations: [Relation] = []
-            for (i, links) in groups.enumerated() where !links.isEmpty {
-                relations.append(Relation(type: WordNetImporter.relationOrder[i].type, links: links))
-            }
-            let (definition, examples) = WordNetImporter.splitGloss(synset.gloss)
-            senses.append(Sense(id: String(offset), definition: Markup(Markup.escaping(definition)),
-                                examples: examples.map { Example(Markup(Markup.escaping($0.text)), source: $0.source) },
-                                relations: relations))
-        }
-        let shownLemma = WordNetImporter.spaced(lemma)
-        return Entry(id: shownLemma + "~" + part.letter, headword: headword.map(WordNetImporter.spaced) ?? shownLemma,
-                     pos: part.name, forms: forms.map { Form(WordNetImporter.spaced($0)) }, senses: senses)
-    }
-
-    func link(word: Substring, letter: String, offset: Substring) -> RelationLink {
-        let text = WordNetImporter.spaced(word)
-        return RelationLink(target: WordNetImporter.spaced(WordNetImporter.lowercased(word)) + "~" + letter, sense: String(offset), text: text)
     }
 
     static func spaced(_ word: Substring) -> String {

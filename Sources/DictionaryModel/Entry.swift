@@ -89,10 +89,17 @@ public struct Sense: Hashable, Sendable {
     public var senses: [Sense]
     /// Provenance of this sense, as written (`{"attribution": ["PJC"]}`); shown only on request.
     public var source: JSONValue?
+    /// How often the sense was seen in a sense-tagged corpus (WordNet's tag count, `wn`'s
+    /// "(42)"); nil when the source gives none. Shown before the definition.
+    public var frequency: Int?
+    /// Sentence frames the sense is used in, as plain text (WordNet's verb frames:
+    /// `Somebody ----s something`).
+    public var frames: [String]
 
     public init(id: String? = nil, pos: String? = nil, labels: [String] = [], definition: Markup? = nil,
                 glosses: [Markup] = [], examples: [Example] = [], notes: [Markup] = [],
-                relations: [Relation] = [], senses: [Sense] = [], source: JSONValue? = nil) {
+                relations: [Relation] = [], senses: [Sense] = [], source: JSONValue? = nil,
+                frequency: Int? = nil, frames: [String] = []) {
         self.id = id
         self.pos = pos
         self.labels = labels
@@ -103,6 +110,8 @@ public struct Sense: Hashable, Sendable {
         self.relations = relations
         self.senses = senses
         self.source = source
+        self.frequency = frequency
+        self.frames = frames
     }
 }
 

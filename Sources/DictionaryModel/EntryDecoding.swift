@@ -214,9 +214,18 @@ extension Sense {
             }
             return source
         }
+        let frequency = errors.field(nil) { () throws(DictionaryModelError) -> Int? in
+            guard let value = reader.value("frequency"), value.kind != .null else { return nil }
+            guard let count = value.intValue, count >= 0 else {
+                throw .invalidData("expected a whole number of at least 0 for \"frequency\", found \(value.kindDescription)", offset: value.offset)
+            }
+            return count
+        }
+        let frames = errors.field([]) { () throws(DictionaryModelError) in try reader.strings("frames") }
         try errors.check()
         self.init(id: id, pos: pos, labels: labels, definition: definition, glosses: glosses,
-                  examples: examples, notes: notes, relations: relations, senses: senses, source: source)
+                  examples: examples, notes: notes, relations: relations, senses: senses, source: source,
+                  frequency: frequency, frames: frames)
     }
 
     /// Decodes sibling senses; their ids must be unique among them (an anchor is looked up

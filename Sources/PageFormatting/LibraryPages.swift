@@ -28,7 +28,7 @@ public struct LibraryPages: Sendable {
     /// The page of `sections`, with where each entry's senses start on it (`senseStarts[s][e][k]`:
     /// section `s`, its entry `e`, that entry's `k`th sense depth first). Link ordinals run
     /// over the whole page.
-    public func page(_ sections: [Section]) -> (text: StyledText, senseStarts: [[[Int]]]) {
+    public func page(_ sections: [Section], openedAt sense: String? = nil) -> (text: StyledText, senseStarts: [[[Int]]]) {
         var builder = PageBuilder()
         var starts: [[[Int]]] = []
         for (s, section) in sections.enumerated() {
@@ -39,7 +39,7 @@ public struct LibraryPages: Sendable {
                 builder.end()
                 builder.blankLine()
             }
-            starts.append(formatters[section.member].append(entryNumbers: section.entryNumbers, to: &builder))
+            starts.append(formatters[section.member].append(entryNumbers: section.entryNumbers, openedAt: sense, to: &builder))
         }
         builder.end()
         return (builder.text, starts)

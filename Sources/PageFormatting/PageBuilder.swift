@@ -13,6 +13,9 @@ struct PageBuilder {
     var endsWithBlankLine = true
     /// Where each sense written so far starts (UTF-8 offsets), in the order written.
     var senseStarts: [Int] = []
+    /// The number path of the sense whose relations are shown whole on this entry (the
+    /// page was opened at it), if any.
+    var wholeSense: String?
 
     /// Notes that a sense starts here, at the start of a paragraph.
     mutating func markSenseStart() {

@@ -44,21 +44,27 @@ public struct PageFormatter: Sendable {
     /// The page for `numbers` with where each entry's senses start on it: `senseStarts[e][k]`
     /// is the UTF-8 offset of the `k`th sense of the `e`th entry, depth first as
     /// `NumberedSense.all` lists them, so a link to `entry#sense` can open at its sense.
-    public func anchoredPage(forEntryNumbers numbers: [Int]) -> (text: StyledText, senseStarts: [[Int]]) {
+    ///
+    /// A page opened at a sense (`openedAt`, the anchor of a link to `entry#sense`) shows
+    /// that sense's relations whole; every other long relation is folded (see
+    /// `foldedRelationLimit`), with a link that opens the page at its sense.
+    public func anchoredPage(forEntryNumbers numbers: [Int], openedAt sense: String? = nil) -> (text: StyledText, senseStarts: [[Int]]) {
         var builder = PageBuilder()
-        let senseStarts = append(entryNumbers: numbers, to: &builder)
+        let senseStarts = append(entryNumbers: numbers, openedAt: sense, to: &builder)
         builder.end()
         return (builder.text, senseStarts)
     }
 
     /// Appends the entries `numbers`, a blank line between two, and returns where each
     /// entry's senses start.
-    func append(entryNumbers numbers: [Int], to builder: inout PageBuilder) -> [[Int]] {
+    func append(entryNumbers numbers: [Int], openedAt sense: String? = nil, to builder: inout PageBuilder) -> [[Int]] {
         var senseStarts: [[Int]] = []
         for (i, number) in numbers.enumerated() {
             if i > 0 { builder.blankLine() }
             builder.senseStarts = []
-            format(lookup.entry(at: number), into: &builder)
+            let entry = lookup.entry(at: number)
+            builder.wholeSense = sense.flatMap { entry.sense(anchoredAt: $0)?.path }
+            format(entry, into: &builder)
             senseStarts.append(builder.senseStarts)
         }
         return senseStarts
@@ -142,7 +148,7 @@ public struct PageFormatter: Sendable {
         }
         if !entry.senses.isEmpty {
             builder.blankLine()
-            formatSenses(entry.senses, depth: 0, indent: 0, into: &builder)
+            formatSenses(entry.senses, of: entry, depth: 0, indent: 0, path: "", into: &builder)
         }
         if !entry.notes.isEmpty {
             builder.blankLine()
@@ -154,7 +160,7 @@ public struct PageFormatter: Sendable {
         }
         if !entry.relations.isEmpty {
             builder.blankLine()
-            formatRelations(entry.relations, indent: 0, into: &builder)
+            formatRelations(entry.relations, indent: 0, into: &builder)  // an entry's relations are never folded
         }
         if let etymology = entry.etymology {
             builder.blankLine()
@@ -166,9 +172,12 @@ public struct PageFormatter: Sendable {
     }
 
     /// Senses at `depth`, their labels starting at column `indent`.
-    func formatSenses(_ senses: [Sense], depth: Int, indent: Int, into builder: inout PageBuilder) {
+    func formatSenses(_ senses: [Sense], of entry: Entry, depth: Int, indent: Int, path: String, into builder: inout PageBuilder) {
         let markers = PageFormatter.markers(of: senses, depth: depth)
         for (i, sense) in senses.enumerated() {
+            // The number path a link's anchor names (`NumberedSense`), whatever the page shows.
+            let marker = NumberedSense.marker(i + 1, depth: depth)
+            let ownPath = depth >= 2 ? path + "." + marker : path + marker
             var label = markers[i].map { $0 + "." } ?? ""
             // Top-level numbers are right-aligned in three cells so that 1–99 line up.
             if depth == 0, label.count < 3 { label = String(repeating: " ", count: 3 - label.count) + label }
@@ -181,6 +190,11 @@ public struct PageFormatter: Sendable {
             } else {
                 builder.begin(.hanging(hanging, indent: indent))
                 builder.append(label, role: .senseNumber, strong: true)
+                builder.append(" ")
+            }
+            // How often the sense was tagged, where `wn -over` puts it: `1. (42) …`.
+            if let frequency = sense.frequency {
+                builder.append("(\(frequency))", role: .secondary)
                 builder.append(" ")
             }
             if let pos = sense.pos, !pos.isEmpty {
@@ -225,8 +239,17 @@ public struct PageFormatter: Sendable {
                 builder.append(note, TextAttributes(colorRole: .note), resolve: resolve)
                 builder.end()
             }
-            formatRelations(sense.relations, indent: content, into: &builder)
-            formatSenses(sense.senses, depth: depth + 1, indent: content, into: &builder)
+            if !sense.frames.isEmpty {
+                builder.begin(.hanging(2, indent: content))
+                builder.append("Frames:", role: .relationLabel, strong: true)
+                builder.append(" ")
+                builder.append(sense.frames.joined(separator: "; "), role: .plain)
+                builder.end()
+            }
+            let isWhole = builder.wholeSense == ownPath
+            formatRelations(sense.relations, indent: content,
+                            folding: isWhole ? nil : (entry.id, sense.id ?? ownPath), into: &builder)
+            formatSenses(sense.senses, of: entry, depth: depth + 1, indent: content, path: ownPath, into: &builder)
         }
     }
 
@@ -248,20 +271,6 @@ public struct PageFormatter: Sendable {
         for (i, gloss) in glosses.enumerated() {
             if i > 0 { builder.append("; ") }
             builder.append(gloss, .plain, resolve: resolve)
-        }
-    }
-
-    /// One paragraph per relation: its label, then its links separated by commas.
-    func formatRelations(_ relations: [Relation], indent: Int, into builder: inout PageBuilder) {
-        for relation in relations where !relation.links.isEmpty {
-            builder.begin(.hanging(2, indent: indent))
-            builder.append(info.label(forRelationType: relation.type) + ":", role: .relationLabel, strong: true)
-            builder.append(" ")
-            for (i, link) in relation.links.enumerated() {
-                if i > 0 { builder.append(", ") }
-                builder.appendLink(link.shownText, target: link.target, resolution: resolve(link.target, link.sense))
-            }
-            builder.end()
         }
     }
 }

@@ -14,7 +14,18 @@ enum DefineCommand {
         case .failure(let failure): return failure.status
         }
         let library = Library(opened)
-        let sections = library.lookUp(options.word).map { LibraryPages.Section(member: $0.member, entryNumbers: $0.result.entryNumbers) }
+        var sections = library.lookUp(options.word).map { LibraryPages.Section(member: $0.member, entryNumbers: $0.result.entryNumbers) }
+        // `dog~n#02084071`, as a link names a sense: the page the browser opens for that link,
+        // the sense's relations shown whole.
+        var sense: String?
+        if sections.isEmpty, let hash = options.word.lastIndex(of: "#"), hash != options.word.startIndex {
+            let anchor = String(options.word[options.word.index(after: hash)...])
+            let found = library.lookUp(String(options.word[..<hash]))
+            if !found.isEmpty, !anchor.isEmpty {
+                sections = found.map { LibraryPages.Section(member: $0.member, entryNumbers: $0.result.entryNumbers) }
+                sense = anchor
+            }
+        }
         guard !sections.isEmpty else {
             let nearest = library.suggestions(for: options.word, limit: 5).map(\.text)
             let quoted = "\"\(options.word)\""
@@ -26,7 +37,7 @@ enum DefineCommand {
             }
             return 1
         }
-        let text = LibraryPages(library: library).page(sections).text
+        let text = LibraryPages(library: library).page(sections, openedAt: sense).text
         // On a terminal, the width the browser's page has there: the same rows as the browser.
         let width = options.width ?? Terminal.width().map { max(1, $0 - 2 * Browser.margin) } ?? 80
         let page = RenderedPage(text: text, width: width, library: library)

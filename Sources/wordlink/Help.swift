@@ -78,6 +78,8 @@ enum Help {
         form (case and width insensitive) followed by every entry the dictionary's lookup
         rules lead to (attending: the noun, then the verb attend). When nothing matches,
         prints up to five nearest headwords on standard error and exits with status 1.
+        WORD#SENSE (dog~n#02084071, dog#1) prints the page a link to that sense opens:
+        its relations whole, where the page of WORD folds long ones to "… and N more".
 
         Options:
           --width N       columns to lay the page out for (default: as the browser would

@@ -128,6 +128,17 @@ enum ImportCommand {
             text += "\(count(summary.strayLineCount, "line", "lines")) of another record (left out), "
             text += "\(count(summary.leftoverMarkCount, "mark", "marks")) of notation left as written.\n"
         }
+        if !summary.sourceCounts.isEmpty {
+            text += "Read: " + summary.sourceCounts.map { "\($0.count) \($0.name)" }.joined(separator: ", ") + ".\n"
+        }
+        if summary.problems.isEmpty, !summary.sourceCounts.isEmpty {
+            text += "Nothing of the source was left out.\n"
+        }
+        for problem in summary.problems {
+            text += "Not placed: \(problem.count) \(problem.description)"
+            if !problem.examples.isEmpty { text += ", such as " + problem.examples.joined(separator: "; ") }
+            text += ".\n"
+        }
         if inLibrary { return text + "It is in the library: 'wordlink' opens it with the others; 'wordlink dictionaries' lists them.\n" }
         return text + "Browse it with: wordlink --data \(destination)\n"
     }
@@ -146,11 +157,13 @@ enum ImportHelp {
     static let wordnet = """
         Usage: wordlink import wordnet [--from DIR] [--to DIR]
 
-        Converts Princeton WordNet (index.*, data.* and *.exc files) into a data folder:
-        one entry per lemma and part of speech (id "lemma~n", ~v, ~a, ~r), senses in
-        WordNet's order with definitions and examples, synonyms and every pointer
-        (broader, narrower, parts, opposites, derived forms…) as links, irregular forms
-        from the .exc files, WordNet's suffix rules for lookup, and its licence.
+        Converts Princeton WordNet (index.*, data.*, cntlist.rev and *.exc files) into a
+        data folder: one entry per lemma and part of speech (id "lemma~n", ~v, ~a, ~r),
+        senses in WordNet's order with their tag counts, definitions, examples, verb
+        frames and adjective position markers, synonyms and every kind of pointer as a
+        relation of its own, named as wn names it (hypernyms, instance of, member of,
+        has substance, topic…), irregular forms from the .exc files, WordNet's suffix
+        rules for lookup, and its licence.
 
         Options:
           --from DIR      the WordNet database (default: /usr/share/wordnet, from the
@@ -161,8 +174,10 @@ enum ImportHelp {
                           $XDG_DATA_HOME/wordlink/wordnet or ~/.local/share/wordlink/wordnet)
           -h, --help      this help
 
-        Prints how many entries and links were written and how many links lead nowhere;
-        a progress line goes to standard error when it is a terminal. An import into the
+        Prints how many entries and links were written, how many links lead nowhere,
+        what was read (synsets, lemmas, pointers, frames, tag counts) and what could not
+        be placed (lines not read, pointers of an unknown kind…), each with examples; a
+        progress line goes to standard error when it is a terminal. An import into the
         library is opened by 'wordlink' with the library's other dictionaries.
 
         """

@@ -45,7 +45,7 @@ import DictionaryIndex
         #expect(info.language == "en")
         #expect(info.lookupRules.contains(LookupRule(suffix: "ies", replace: "y", pos: "noun")))
         #expect(info.lookupRules.count == 20)
-        #expect(info.label(forRelationType: "hypernym") == "Broader")
+        #expect(info.label(forRelationType: "hypernym") == "Hypernyms")
         let json = try JSONParser.parse(Array(ImportScratch.read(path + "/wn/dictionary.json")!.utf8))
         #expect(json["source"]?["importer"]?.stringValue == "wordlink import wordnet")
     }
@@ -77,12 +77,13 @@ import DictionaryIndex
         #expect(first.definition?.source == "a member of the genus Canis \\[one of many\\]")
         #expect(first.definition?.plainText == "a member of the genus Canis [one of many]")
         #expect(Self.examples(first) == ["the dog barked all night", "a dog's life — Proverb"])
-        #expect(first.relations.map(\.type) == ["synonym", "hypernym", "hyponym", "meronym", "derivation"])
+        #expect(first.relations.map(\.type) == ["synonym", "hypernym", "hyponym", "part-meronym", "derivation"])
         #expect(ImportScratch.links("synonym", in: first) == ["domestic dog~n#00003000|domestic dog", "canis familiaris~n#00003000|Canis familiaris"])
         #expect(ImportScratch.links("hypernym", in: first) == ["canine~n#00002000|canine"])
         #expect(ImportScratch.links("hyponym", in: first) == ["puppy~n#00004000|puppy"])
-        #expect(ImportScratch.links("meronym", in: first) == ["entity~n#00001740|entity"])
-        #expect(ImportScratch.links("derivation", in: first) == ["dog~v#00005000|dog"])
+        #expect(ImportScratch.links("part-meronym", in: first) == ["entity~n#00001740|entity"])
+        // The verb is the page's own word: its link says which sense it is.
+        #expect(ImportScratch.links("derivation", in: first) == ["dog~v#00005000|dog (verb 1)"])
         let second = dog.senses[1]
         #expect(second.definition?.source == "informal term for a man")
         #expect(Self.examples(second) == ["you lucky dog"])
@@ -95,11 +96,11 @@ import DictionaryIndex
         let canis = try #require(lookup.entry(withID: "canis familiaris~n"))
         #expect(canis.headword == "Canis familiaris")
         // The derivation `+ … 0101` is from word 1 (dog) only.
-        #expect(canis.senses[0].relations.map(\.type) == ["synonym", "hypernym", "hyponym", "meronym"])
+        #expect(canis.senses[0].relations.map(\.type) == ["synonym", "hypernym", "hyponym", "part-meronym"])
         let chase = try #require(lookup.entry(withID: "chase~v"))
         #expect(chase.senses[0].relations.map(\.type) == ["synonym", "hypernym"])
         let dogVerb = try #require(lookup.entry(withID: "dog~v"))
-        #expect(ImportScratch.links("derivation", in: dogVerb.senses[0]) == ["dog~n#00003000|dog"])
+        #expect(ImportScratch.links("derivation", in: dogVerb.senses[0]) == ["dog~n#00003000|dog (noun 1)"])
         #expect(ImportScratch.links("hypernym", in: dogVerb.senses[0]) == ["go~v#00005500|go"])
         #expect(Self.examples(dogVerb.senses[0]) == ["The policeman dogged the thief"])
     }
@@ -118,7 +119,7 @@ import DictionaryIndex
         #expect(ImportScratch.links("similar", in: goodish.senses[0]) == ["good~a#00007000|good"])
         let well = try #require(lookup.entry(withID: "well~r"))
         #expect(well.pos == "adverb")
-        #expect(ImportScratch.links("pertainym", in: well.senses[0]) == ["good~a#00007000|good"])
+        #expect(ImportScratch.links("derived-from-adjective", in: well.senses[0]) == ["good~a#00007000|good"])
     }
 
     @Test func irregularFormsAndSuffixRulesFindTheirEntries() throws {
