@@ -72,24 +72,34 @@ struct IndexedFile: Sendable {
     ///
     /// A file that does not decode and changed within the last two seconds may be caught
     /// half written (`cp` and a shell's `>` truncate it first, then write): it is read again
-    /// after short pauses, up to `brokenFileRereads` times, before it counts as broken. A file
-    /// that is broken and old is read once.
+    /// after pauses of 2, 4, 8 … ms while it is empty or still changing, for at most half a
+    /// second. A broken file that stays as it is through two pauses (a person's typo) is
+    /// taken as broken after 6 ms; an old one is read once.
     static func scan(folder: String, path: String, fingerprint listed: FileFingerprint) -> IndexedFile {
         var result = scanOnce(folder: folder, path: path, fingerprint: listed)
         var pause: UInt32 = 2_000
+        var unchanged = 0
         for _ in 0..<brokenFileRereads where result.errorCount > 0 && changedRecently(result.fingerprint) {
             usleep(pause)
             pause *= 2
             var info = stat()
             guard stat(folder + "/" + path, &info) == 0 else { break }
-            result = scanOnce(folder: folder, path: path, fingerprint: FileFingerprint(stat: info))
+            let now = FileFingerprint(stat: info)
+            if now.size > 0 && now.hasSameStat(as: result.fingerprint) {
+                unchanged += 1
+                if unchanged == 2 { break }
+            } else {
+                unchanged = 0
+            }
+            result = scanOnce(folder: folder, path: path, fingerprint: now)
         }
         return result
     }
 
-    /// How many times a broken, just-changed file is read again (pauses of 2, 4, 8, 16 and
-    /// 32 ms: 62 ms in all).
-    static let brokenFileRereads = 5
+    /// Pauses of 2, 4, … 256 ms: half a second in all, for a writer that a loaded machine
+    /// keeps waiting between its truncate and its write (62 ms was too short at a load of 14
+    /// on two cores: 2 runs in 60 read the file empty).
+    static let brokenFileRereads = 8
 
     /// Whether the file was modified within the last two seconds.
     static func changedRecently(_ fingerprint: FileFingerprint) -> Bool {

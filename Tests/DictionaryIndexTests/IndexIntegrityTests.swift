@@ -167,4 +167,21 @@ import TestSupport
         #expect(file.errorCount == 1)
         #expect(file.entries.isEmpty)
     }
+
+    /// A file a person just saved with a typo is broken, not half written: it stays as it
+    /// is, so it is taken as broken after two short pauses, not after the half second a
+    /// truncated file may be waited for.
+    @Test func aJustSavedBrokenFileThatStaysIsNotWaitedFor() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        try Data("[{\"id\": \"x\",".utf8).write(to: URL(fileURLWithPath: scratch.folder + "/entries/dog.json"))
+        let listed = try #require(try listEntryFiles(folder: scratch.folder).first { $0.path == "entries/dog.json" })
+        #expect(IndexedFile.changedRecently(listed.fingerprint))
+        let elapsed = ContinuousClock().measure {
+            let file = IndexedFile.scan(folder: scratch.folder, path: listed.path, fingerprint: listed.fingerprint)
+            #expect(file.errorCount == 1)
+        }
+        // 2 + 4 ms of pauses; the bound is far below the 510 ms a truncated file may take.
+        #expect(elapsed < .milliseconds(300), "\(elapsed)")
+    }
 }
