@@ -38,11 +38,13 @@ check: build
 # Unit tests, golden grids, property tests, and the end-to-end tests that drive the real
 # binary in tmux (they find it through WORDLINK_BIN). The lookup index the binary keeps in
 # the user's cache goes to a folder of the build's instead, and the library (the dictionaries
-# a command opens without --data) is an empty folder of the build's, not the user's.
-TEST_ENV    := XDG_DATA_HOME=$(CURDIR)/.build/test-library WORDLINK_DATA=
+# a command opens without --data) is an empty folder of the build's, not the user's; so are the
+# state folder (history, the last session) and the config folder.
+TEST_ENV    := XDG_DATA_HOME=$(CURDIR)/.build/test-library WORDLINK_DATA= XDG_STATE_HOME=$(CURDIR)/.build/test-state \
+               XDG_CONFIG_HOME=$(CURDIR)/.build/test-config
 test: deps
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
-	rm -rf .build/test-cache .build/test-library
+	rm -rf .build/test-cache .build/test-library .build/test-state .build/test-config
 	$(TEST_ENV) XDG_CACHE_HOME=$(CURDIR)/.build/test-cache WORDLINK_BIN=$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wordlink \
 	  $(SWIFT) test $(BUILD_FLAGS) --skip-build
 

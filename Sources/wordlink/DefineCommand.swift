@@ -15,6 +15,8 @@ enum DefineCommand {
         }
         let library = Library(opened)
         let sections = library.lookUp(options.word).map { LibraryPages.Section(member: $0.member, entryNumbers: $0.result.entryNumbers) }
+        let firstEntry = sections.first.map { library.members[$0.member].lookup.headword(ofEntryAt: $0.entryNumbers[0]) }
+        HistoryMemory.recordLookup(options.word, title: firstEntry, origin: "define")
         guard !sections.isEmpty else {
             let nearest = library.suggestions(for: options.word, limit: 5).map(\.text)
             let quoted = "\"\(options.word)\""

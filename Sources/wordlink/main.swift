@@ -15,7 +15,7 @@ do {
             Terminal.write(text)
             status = 0
         } else {
-            Terminal.error("no help on '\(topic ?? "")'; the commands are define, check, dictionaries, import and doctor.")
+            Terminal.error("no help on '\(topic ?? "")'; the commands are define, check, dictionaries, history, import and doctor.")
             status = 2
         }
     case .define(let options):
@@ -28,8 +28,10 @@ do {
         status = DoctorCommand.run()
     case .importDictionary(let options):
         status = ImportCommand.run(options)
-    case .browse(let word, let library, let theme):
-        status = runBrowser(word: word, library: library, theme: theme)
+    case .browse(let word, let library, let theme, let isNew):
+        status = runBrowser(word: word, library: library, theme: theme, isNew: isNew)
+    case .history(let format, let clear):
+        status = HistoryCommand.run(format: format, clear: clear)
     }
 } catch {
     Terminal.error(error.description)

@@ -1,0 +1,24 @@
+extension Arguments {
+    /// `wordlink history [--format text|json|csv] [--clear]`.
+    static func parseHistory(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
+        var rest = arguments
+        var format = HistoryCommand.Format.text
+        var clear = false
+        while let argument = rest.popFirst() {
+            let (name, inline) = split(argument)
+            switch name {
+            case "--help", "-h": return .help(topic: "history", library: LibraryOptions())
+            case "--clear": clear = true
+            case "--format":
+                let text = try value(for: name, inline: inline, from: &rest, command: "history")
+                guard let chosen = HistoryCommand.Format(rawValue: text) else {
+                    throw .invalidValue(option: "--format", value: text, expected: "text, json or csv", command: "history")
+                }
+                format = chosen
+            default:
+                throw argument.hasPrefix("-") ? .unknownOption(argument, command: "history") : .unexpectedArgument(argument, command: "history")
+            }
+        }
+        return .history(format: format, clear: clear)
+    }
+}
