@@ -55,6 +55,7 @@ public final class HistoryStore {
             if mode != "wal" { throw SQLiteFailure(code: SQLITE_CANTOPEN, message: "the file system does not allow a write-ahead log") }
         }
         try connection.execute("PRAGMA synchronous=NORMAL")
+        connection.skipCheckpointOnClose()
         let check = try retryingWhileBusy { try connection.query("PRAGMA quick_check") }
         if check.first?.first?.text != "ok" {
             throw SQLiteFailure(code: SQLITE_CORRUPT, message: check.first?.first?.text ?? "damaged")

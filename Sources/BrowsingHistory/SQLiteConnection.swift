@@ -41,6 +41,10 @@ final class SQLiteConnection {
         sqlite3_extended_result_codes(db, 1)
     }
 
+    /// Leaves the write-ahead log to later checkpoints (SQLite's automatic one every 1000
+    /// pages) rather than flushing it into the database on close.
+    func skipCheckpointOnClose() { _ = CSQLite_skipCheckpointOnClose(handle) }
+
     deinit { sqlite3_close_v2(handle) }
 
     private func failure(_ code: Int32) -> SQLiteFailure {

@@ -9,6 +9,7 @@ enum Help {
         case "check": return check(data)
         case "dictionaries": return dictionaries(data)
         case "doctor": return doctor
+        case "history": return history
         case "import", "import wordnet", "import dictd": return ImportHelp.text(topic: topic ?? "import")
         default: return nil
         }
@@ -19,12 +20,15 @@ enum Help {
         wordlink: a dictionary browser for the terminal.
 
         Usage:
-          wordlink [WORD] [--data DIR]... [-d ID]... [--theme dark|light|monochrome]
-                                           browse the dictionaries, opened on WORD or the
-                                           start page; ? inside shows every key and mouse action
+          wordlink [WORD] [--data DIR]... [-d ID]... [--theme dark|light|monochrome] [--new]
+                                           browse the dictionaries, opened on WORD, else where
+                                           the last session left off (--new: the start
+                                           page); ? inside shows every key and mouse action
           wordlink define WORD [options]   print the page for WORD and exit
           wordlink check [--data DIR]...   validate data folders
           wordlink dictionaries            list the open dictionaries
+          wordlink history [--format text|json|csv] [--clear]
+                                           what was looked up: when, how often, found or not
           wordlink import KIND [options]   convert WordNet or a dictd dictionary into a data folder
           wordlink doctor                  check that this terminal draws characters where
                                            wordlink expects them (and clicks land right)
@@ -41,6 +45,7 @@ enum Help {
                          only the open dictionaries with this id (repeatable)
           --theme T      the browser's colours: dark (the default), light, or monochrome
                          (also $WORDLINK_THEME; a non-empty NO_COLOR means monochrome)
+          --new          open the start page, not where the last session left off
           -h, --help     this help; 'wordlink COMMAND --help' for a command's
 
         In the browser: click a link (or Tab to it and press Enter) to follow it (a link to
@@ -54,6 +59,14 @@ enum Help {
         define' works anywhere. In a prompt or a mode, Ctrl-C cancels it. Text from the data
         is shown (and copied) with controls as placeholders such as ^[, in every command's
         output too.
+
+        History: every lookup and page visit (browser and define) is kept, as it happens, in
+        $XDG_STATE_HOME/wordlink/history.sqlite (else ~/.local/state/wordlink), safe with
+        several wordlink processes at once; so are bookmarks and where the browser is. 'r'
+        in the browser shows the history, 'm' bookmarks the page, 'M' lists the bookmarks.
+        Opened without a word the browser comes back to the last session's page, at the same
+        text, with the same back and forward pages. A damaged store is set aside, renamed
+        history.sqlite.corrupt-DATE, with a warning, and a new one begun.
 
         The first use of a data folder builds a lookup index of it in $XDG_CACHE_HOME/wordlink
         (else ~/.cache/wordlink), with a progress line on a terminal; later starts read only
@@ -134,6 +147,25 @@ enum Help {
 
         """
     }
+
+    static let history = """
+        Usage: wordlink history [--format text|json|csv] [--clear]
+
+        Prints what was looked up, in the browser and with define, most recent first: each
+        word (the query as typed, or a link's destination) with when it was last looked up,
+        how often, and what it found (or that it found nothing). Kept in
+        $XDG_STATE_HOME/wordlink/history.sqlite (else ~/.local/state/wordlink), written as
+        each lookup happens.
+
+        Options:
+          --format F      text (the default); csv: word,count,first,last,found,title with a
+                          header line, times in UTC (ISO 8601); json: {"words": [...],
+                          "visits": [...]}, every visit oldest first with its time, query,
+                          kind (query or link), dictionary, sense, found, title and origin
+          --clear         forget every lookup (bookmarks and the last session are kept)
+          -h, --help      this help
+
+        """
 
     static let doctor = """
         Usage: wordlink doctor
