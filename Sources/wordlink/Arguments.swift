@@ -13,6 +13,10 @@ enum Command: Equatable {
     case browse(word: String?, library: LibraryOptions, theme: String?, isNew: Bool = false)
     /// `wordlink history`: what was looked up (HistoryCommand.swift).
     case history(format: HistoryCommand.Format, clear: Bool)
+    /// `wordlink complete …`: candidates for the shell completion scripts (not in --help).
+    case complete(CompleteCommand.Kind, prefix: String, library: LibraryOptions)
+    /// `wordlink generate man`: the man page, for `make install`.
+    case generateManPage
     case define(DefineOptions)
     case check(library: LibraryOptions)
     /// `wordlink dictionaries`: lists the open dictionaries.
@@ -105,6 +109,9 @@ enum Arguments {
         case "history":
             rest.removeFirst()
             return try parseHistory(rest)
+        case "complete", "generate":
+            rest.removeFirst()
+            return try parseHidden(first, rest)
         case "help":
             rest.removeFirst()
             return .help(topic: rest.first, library: LibraryOptions())

@@ -32,6 +32,11 @@ do {
         status = runBrowser(word: word, library: library, theme: theme, isNew: isNew)
     case .history(let format, let clear):
         status = HistoryCommand.run(format: format, clear: clear)
+    case .complete(let kind, let prefix, let library):
+        status = CompleteCommand.run(kind, prefix: prefix, library: library)
+    case .generateManPage:
+        Terminal.write(ManPage.text())
+        status = 0
     }
 } catch {
     Terminal.error(error.description)
