@@ -36,6 +36,7 @@ _wordlink() {
         check) options="--data -d --dictionary --help" ;;
         dictionaries) options="--format --data -d --dictionary --help" ;;
         history) options="--format --clear --help" ;;
+        config) options="--path --default --write --check --help" ;;
         import) options="--to --from --index --dict --style --help" ;;
         doctor) options="--help" ;;
         *) options="--data -d --dictionary --theme --new --help --version" ;;
@@ -45,7 +46,7 @@ _wordlink() {
         return
     fi
     local -a commands=()
-    [[ -z $command ]] && commands=($(compgen -W "define check dictionaries history import doctor" -- "$cur"))
+    [[ -z $command ]] && commands=($(compgen -W "define check dictionaries history config import doctor" -- "$cur"))
     # Headwords may hold spaces: one a line.
     local IFS=$'\n'
     case $command in

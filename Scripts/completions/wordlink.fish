@@ -1,7 +1,7 @@
 # fish completion for wordlink: commands, options, dictionary ids and headwords.
 # Installed by `make install` into $PREFIX/share/fish/vendor_completions.d/wordlink.fish.
 
-set -l commands define check dictionaries history import doctor
+set -l commands define check dictionaries history config import doctor
 complete -c wordlink -f
 complete -c wordlink -n "not __fish_seen_subcommand_from $commands" -a "$commands"
 complete -c wordlink -n "not __fish_seen_subcommand_from $commands; or __fish_seen_subcommand_from define" \
@@ -16,4 +16,5 @@ complete -c wordlink -n "__fish_seen_subcommand_from history" -l format -x -a "t
 complete -c wordlink -n "__fish_seen_subcommand_from history" -l clear -d "forget every lookup"
 complete -c wordlink -n "__fish_seen_subcommand_from dictionaries" -l format -x -a "text json"
 complete -c wordlink -n "__fish_seen_subcommand_from import" -a "wordnet dictd"
+complete -c wordlink -n "__fish_seen_subcommand_from config" -a "--path --default --write --check"
 complete -c wordlink -l help -s h

@@ -17,6 +17,8 @@ enum Command: Equatable {
     case complete(CompleteCommand.Kind, prefix: String, library: LibraryOptions)
     /// `wordlink generate man`: the man page, for `make install`.
     case generateManPage
+    /// `wordlink config --path|--default|--write|--check` (ConfigCommand.swift).
+    case config(ConfigCommand.Action)
     case define(DefineOptions)
     case check(library: LibraryOptions)
     /// `wordlink dictionaries`: lists the open dictionaries.
@@ -55,7 +57,7 @@ enum ArgumentError: Error, Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .unknownCommand(let name):
-            return "unknown command '\(name)'; the commands are define, check, dictionaries, history, import and doctor (see 'wordlink --help')."
+            return "unknown command '\(name)'; the commands are define, check, dictionaries, history, config, import and doctor (see 'wordlink --help')."
         case .unknownOption(let option, let command):
             return "unknown option '\(option)'\(Self.for(command)); see '\(Self.help(command))'."
         case .missingValue(let option, let command):
@@ -109,6 +111,9 @@ enum Arguments {
         case "history":
             rest.removeFirst()
             return try parseHistory(rest)
+        case "config":
+            rest.removeFirst()
+            return try parseConfig(rest)
         case "complete", "generate":
             rest.removeFirst()
             return try parseHidden(first, rest)

@@ -33,13 +33,17 @@ func runBrowser(word: String?, library options: LibraryOptions, theme themeOptio
         }
     }
     let environment = themeEnvironment()
-    let theme = Theme.Name(rawValue: themeOption ?? environment["WORDLINK_THEME"] ?? "") ?? .dark
+    let config = ConfigCommand.current()
+    let theme = Theme.Name(rawValue: themeOption ?? environment["WORDLINK_THEME"] ?? "") ?? config.theme ?? .dark
     do {
         try TerminalApp.run(options: .init(theme: theme, environment: environment)) { size in
             // The data folder's problems, when there are any, are said in place of a word's absence.
-            let message = problemCount > 0
+            var message = problemCount > 0
                 ? "\(problemCount) problems in the data \(opened.count == 1 ? "folder" : "folders") — wordlink check lists them." : firstMessage
-            let browser = Browser(source: source, size: size, page: firstPage, message: message, memory: memory)
+            if message == nil, !config.problems.isEmpty {
+                message = "\(config.problems.count) problems in the config file — wordlink config --check lists them; the rest applies."
+            }
+            let browser = Browser(source: source, size: size, page: firstPage, message: message, keyMap: config.keyMap(), memory: memory)
             if let session { browser.restore(session) }
             return browser
         }

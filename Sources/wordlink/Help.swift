@@ -10,6 +10,7 @@ enum Help {
         case "dictionaries": return dictionaries(data)
         case "doctor": return doctor
         case "history": return history
+        case "config": return config
         case "import", "import wordnet", "import dictd": return ImportHelp.text(topic: topic ?? "import")
         default: return nil
         }
@@ -29,6 +30,8 @@ enum Help {
           wordlink dictionaries            list the open dictionaries
           wordlink history [--format text|json|csv] [--clear]
                                            what was looked up: when, how often, found or not
+          wordlink config [--path|--default|--write|--check]
+                                           the config file: theme, keys, the library's order
           wordlink import KIND [options]   convert WordNet or a dictd dictionary into a data folder
           wordlink doctor                  check that this terminal draws characters where
                                            wordlink expects them (and clicks land right)
@@ -163,6 +166,33 @@ enum Help {
                           "visits": [...]}, every visit oldest first with its time, query,
                           kind (query or link), dictionary, sense, found, title and origin
           --clear         forget every lookup (bookmarks and the last session are kept)
+          -h, --help      this help
+
+        """
+
+    static let config = """
+        Usage: wordlink config [--path | --default | --write | --check]
+
+        The config file is $XDG_CONFIG_HOME/wordlink/config (else ~/.config/wordlink/config):
+        lines of 'key = value', '#' starting a comment. A bad line is reported on standard
+        error with the file, its line number and the key, and the rest still applies.
+
+          theme = dark|light|monochrome    the browser's colours (--theme and
+                                           $WORDLINK_THEME come first)
+          library.order = ID ID...         these dictionaries of the library first, in
+                                           this order; the others follow by title
+          library.off = ID ID...           these dictionaries of the library stay closed
+          key.COMMAND = KEY KEY...         the keys of a browser command, replacing its
+                                           own (Tab, Enter, Backspace, Alt-Left/Right, :, /,
+                                           ?, q and Ctrl-C stay fixed); a key is one
+                                           character, Ctrl-X, or Tab, Enter, Esc, Space, Up,
+                                           Down, PgUp, PgDn, Home, End, Alt-Left...
+
+        Options:
+          --path          print the file's path (the default)
+          --default       print the commented default, every setting and key listed
+          --write         write the commented default there, unless a file is there already
+          --check         list the file's problems; status 1 when there are any
           -h, --help      this help
 
         """

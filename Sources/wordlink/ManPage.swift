@@ -3,7 +3,7 @@
 /// `wordlink generate man`.
 enum ManPage {
     /// The topics with a section of their own, in order.
-    static let commands = ["define", "check", "dictionaries", "history", "import", "import wordnet", "import dictd", "doctor"]
+    static let commands = ["define", "check", "dictionaries", "history", "config", "import", "import wordnet", "import dictd", "doctor"]
 
     static func text() -> String {
         // No folders, so the help's last line ("Dictionaries: …") is about no machine in particular.
@@ -30,6 +30,8 @@ enum ManPage {
             "the library: every dictionary folder in it is opened; \\fBwordlink import\\fR writes there",
             ".TP", "\\fI$XDG_STATE_HOME/wordlink/history.sqlite\\fR (default \\fI~/.local/state/wordlink/\\fR)",
             "history, bookmarks and the last session",
+            ".TP", "\\fI$XDG_CONFIG_HOME/wordlink/config\\fR (default \\fI~/.config/wordlink/config\\fR)",
+            "the config file (see \\fBwordlink config\\fR)",
             ".TP", "\\fI$XDG_CACHE_HOME/wordlink/\\fR (default \\fI~/.cache/wordlink/\\fR)",
             "lookup indexes of the dictionaries, made again when missing",
             ".SH ENVIRONMENT",

@@ -15,7 +15,7 @@ do {
             Terminal.write(text)
             status = 0
         } else {
-            Terminal.error("no help on '\(topic ?? "")'; the commands are define, check, dictionaries, history, import and doctor.")
+            Terminal.error("no help on '\(topic ?? "")'; the commands are define, check, dictionaries, history, config, import and doctor.")
             status = 2
         }
     case .define(let options):
@@ -34,6 +34,8 @@ do {
         status = HistoryCommand.run(format: format, clear: clear)
     case .complete(let kind, let prefix, let library):
         status = CompleteCommand.run(kind, prefix: prefix, library: library)
+    case .config(let action):
+        status = ConfigCommand.run(action)
     case .generateManPage:
         Terminal.write(ManPage.text())
         status = 0

@@ -1,4 +1,21 @@
 extension Arguments {
+    /// `wordlink config [--path | --default | --write | --check]` (default: --path).
+    static func parseConfig(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
+        var action = ConfigCommand.Action.path
+        for argument in arguments {
+            switch argument {
+            case "--help", "-h": return .help(topic: "config", library: LibraryOptions())
+            case "--path": action = .path
+            case "--default": action = .printDefault
+            case "--write": action = .write
+            case "--check": action = .check
+            default:
+                throw argument.hasPrefix("-") ? .unknownOption(argument, command: "config") : .unexpectedArgument(argument, command: "config")
+            }
+        }
+        return .config(action)
+    }
+
     /// `wordlink history [--format text|json|csv] [--clear]`.
     static func parseHistory(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
         var rest = arguments
