@@ -136,4 +136,20 @@ import Glibc
         let start = try fresh.waitFor(text: "wordlink ·")
         #expect(!start[0].contains("◀"), "--new starts afresh: \(start[0])")
     }
+
+    /// The terminal hung up (tmux's server killed: SIGHUP to the browser) right after a key:
+    /// the place was already written, so the next start is there.
+    @Test func aHangUpLosesNoPlace() throws {
+        let state = Subprocess.temporaryPath("history-hangup")
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let first = try TmuxSession(name: "hangup-a", columns: 60, rows: 14, arguments: ["cat"], environment: ["XDG_STATE_HOME": state])
+        try first.waitFor(text: "cat  noun")
+        try first.send("Tab")
+        try first.send("Enter")
+        let left = try first.waitFor("another page") { $0[0].contains("◀1") }
+        first.kill()
+        let second = try TmuxSession(name: "hangup-b", columns: 60, rows: 14, environment: ["XDG_STATE_HOME": state])
+        let back = try second.waitFor("the same page") { $0[0] == left[0] }
+        #expect(back[1] == left[1])
+    }
 }
