@@ -1,5 +1,6 @@
 import BrowsingHistory
 import DictionaryModel
+import TerminalText
 
 /// `wordlink history [--format text|json|csv] [--clear]`: what was looked up, from the
 /// history store of the state folder.
@@ -33,9 +34,10 @@ enum HistoryCommand {
     /// One line a word, most recent first: the word, how often, when last, what it found.
     static func text(_ counts: [WordCount]) -> String {
         guard !counts.isEmpty else { return "Nothing looked up yet.\n" }
-        let width = min(30, counts.map { $0.text.count }.max() ?? 0)
+        // Display columns, so that words in wide characters line up too.
+        let width = min(30, counts.map { CellWidth.of($0.text) }.max() ?? 0)
         return counts.map { word in
-            let pad = String(repeating: " ", count: max(1, width + 2 - word.text.count))
+            let pad = String(repeating: " ", count: max(1, width + 2 - CellWidth.of(word.text)))
             let times = word.count == 1 ? "once" : "\(word.count) times"
             let found = word.lastTitle.map { "found: " + $0 } ?? "not found"
             return word.text + pad + HistoryFormat.minute(word.lastTime) + "  " + times.padding(9) + "  " + found + "\n"
