@@ -10,13 +10,14 @@ RELEASE     := -c release -Xswiftc -static-executable
 # The floor that define is measured against, linked the way a plain Swift tool is (static Swift runtime).
 FLOOR       := -c release --static-swift-stdlib --scratch-path .build/floor
 # wordnet-base and the dict-* packages: the importers' integration tests run on the real packages;
-# wordnet (its `wn`) for the test that compares the import with `wn -over`.
+# wordnet (its `wn`) for the test that compares the import with `wn -over`;
+# man-db: the install test renders the man page with `man -l`.
 APT_PACKAGES := libncurses-dev libunistring-dev zlib1g-dev libsqlite3-dev pkg-config tmux wordnet-base wordnet dict-jargon \
-                dict-gcide dict-freedict-eng-fra
+                dict-gcide dict-freedict-eng-fra man-db
 # `make wordnet` imports into the library (see the README): $XDG_DATA_HOME/wordlink/wordnet.
 WORDNET_DIR ?= $(or $(XDG_DATA_HOME),$(HOME)/.local/share)/wordlink/wordnet
 
-.PHONY: all deps build release run test unit test-asan fuzz bench check clean wordnet
+.PHONY: all deps build release run test unit test-asan fuzz bench check clean wordnet install uninstall
 
 all: build
 
@@ -39,11 +40,13 @@ check: build
 # Unit tests, golden grids, property tests, and the end-to-end tests that drive the real
 # binary in tmux (they find it through WORDLINK_BIN). The lookup index the binary keeps in
 # the user's cache goes to a folder of the build's instead, and the library (the dictionaries
-# a command opens without --data) is an empty folder of the build's, not the user's.
-TEST_ENV    := XDG_DATA_HOME=$(CURDIR)/.build/test-library WORDLINK_DATA=
+# a command opens without --data) is an empty folder of the build's, not the user's; so are the
+# state folder (history, the last session) and the config folder.
+TEST_ENV    := XDG_DATA_HOME=$(CURDIR)/.build/test-library WORDLINK_DATA= XDG_STATE_HOME=$(CURDIR)/.build/test-state \
+               XDG_CONFIG_HOME=$(CURDIR)/.build/test-config
 test: deps
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
-	rm -rf .build/test-cache .build/test-library
+	rm -rf .build/test-cache .build/test-library .build/test-state .build/test-config
 	$(TEST_ENV) XDG_CACHE_HOME=$(CURDIR)/.build/test-cache WORDLINK_BIN=$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/wordlink \
 	  $(SWIFT) test $(BUILD_FLAGS) --skip-build
 
@@ -91,6 +94,34 @@ bench: deps
 wordnet: release
 	Scripts/ensure-packages wordnet-base
 	$$($(SWIFT) build $(RELEASE) --show-bin-path)/wordlink import wordnet --to $(WORDNET_DIR)
+
+# `make install [PREFIX=/usr/local] [DESTDIR=]`: the release binary, the sample dictionary (which
+# the binary finds at ../share/wordlink/Data), the man page (made by the binary from its --help
+# texts) and bash, zsh and fish completion. INSTALL_BIN=path installs that binary instead of
+# building a release one (the install test uses the debug build).
+PREFIX      ?= /usr/local
+INSTALL_BIN ?=
+INSTALL_DIR  = $(DESTDIR)$(PREFIX)
+install:
+	@if [ -z "$(INSTALL_BIN)" ]; then $(MAKE) --no-print-directory release; fi
+	bin="$(INSTALL_BIN)"; [ -n "$$bin" ] || bin=$$($(SWIFT) build $(RELEASE) --show-bin-path)/wordlink; \
+	  install -d "$(INSTALL_DIR)/bin" "$(INSTALL_DIR)/share/man/man1" "$(INSTALL_DIR)/share/wordlink" \
+	    "$(INSTALL_DIR)/share/bash-completion/completions" "$(INSTALL_DIR)/share/zsh/site-functions" \
+	    "$(INSTALL_DIR)/share/fish/vendor_completions.d" && \
+	  install -m 755 "$$bin" "$(INSTALL_DIR)/bin/wordlink" && \
+	  "$$bin" generate man > "$(INSTALL_DIR)/share/man/man1/wordlink.1.tmp" && \
+	  mv "$(INSTALL_DIR)/share/man/man1/wordlink.1.tmp" "$(INSTALL_DIR)/share/man/man1/wordlink.1"
+	rm -rf "$(INSTALL_DIR)/share/wordlink/Data"
+	cp -R Data "$(INSTALL_DIR)/share/wordlink/Data"
+	install -m 644 Scripts/completions/wordlink.bash "$(INSTALL_DIR)/share/bash-completion/completions/wordlink"
+	install -m 644 Scripts/completions/_wordlink "$(INSTALL_DIR)/share/zsh/site-functions/_wordlink"
+	install -m 644 Scripts/completions/wordlink.fish "$(INSTALL_DIR)/share/fish/vendor_completions.d/wordlink.fish"
+
+uninstall:
+	rm -f "$(INSTALL_DIR)/bin/wordlink" "$(INSTALL_DIR)/share/man/man1/wordlink.1" \
+	  "$(INSTALL_DIR)/share/bash-completion/completions/wordlink" "$(INSTALL_DIR)/share/zsh/site-functions/_wordlink" \
+	  "$(INSTALL_DIR)/share/fish/vendor_completions.d/wordlink.fish"
+	rm -rf "$(INSTALL_DIR)/share/wordlink"
 
 clean:
 	rm -rf .build

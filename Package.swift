@@ -10,6 +10,7 @@ import PackageDescription
 //   DictionaryImport        importers (WordNet, dictd) and the writer of data folders; zlib
 //   PageFormatting          entries as pages of attributed text (PageFormatter)
 //   BrowserCore             the browser's state machine and views drawing into cell grids
+//   BrowsingHistory         history, bookmarks and the last session in SQLite (the state folder)
 //   CursesTerminal          the only module that imports curses
 //   wordlink                the executable: arguments, wiring, printing, exit codes
 let package = Package(
@@ -44,11 +45,13 @@ let package = Package(
         .target(name: "DictionaryImport", dependencies: ["DictionaryModel", "DictionaryIndex", "CZlib", "CLinux"]),
         .target(name: "PageFormatting", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex"]),
         .target(name: "BrowserCore", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "PageFormatting"]),
+        // History, bookmarks and the last session, kept in SQLite in the state folder.
+        .target(name: "BrowsingHistory", dependencies: ["CSQLite"]),
         .target(name: "CursesTerminal", dependencies: ["CNcursesw", "TerminalText", "BrowserCore"]),
         .executableTarget(
             name: "wordlink",
             dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "DictionaryImport", "PageFormatting",
-                           "BrowserCore", "CursesTerminal"]
+                           "BrowserCore", "CursesTerminal", "BrowsingHistory"]
         ),
         .executableTarget(
             name: "wordlink-bench",
@@ -80,6 +83,7 @@ let package = Package(
         // The executable's own code (the `define --format json` document).
         .testTarget(name: "wordlinkTests", dependencies: ["wordlink", "PageFormatting", "DictionaryIndex", "DictionaryModel", "TerminalText", "TestSupport"]),
         .testTarget(name: "BrowserCoreTests", dependencies: ["BrowserCore", "TestSupport"]),
+        .testTarget(name: "BrowsingHistoryTests", dependencies: ["BrowsingHistory", "TestSupport"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CNcursesw", "BrowserCore", "TerminalText"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures"]),
         // The importers on the real Debian packages: slow, so `make unit` leaves them out.

@@ -22,7 +22,11 @@ public final class Browser {
     public let source: PageSource
     /// The keys of browsing mode; help lists what this table binds.
     public let keyMap: KeyMap
-    public private(set) var state: BrowserState
+    public internal(set) var state: BrowserState
+    /// What the browser remembers across runs (history, bookmarks, the session); nil: nothing.
+    public let memory: BrowsingMemory?
+    /// The session last given to `memory`, so an unchanged place is not written again.
+    var lastSavedSession: BrowserSession?
     /// The layouts of the pages the state names.
     public let layouts: PageLayouts
 
@@ -31,8 +35,10 @@ public final class Browser {
     public static let margin = BrowserState.margin
 
     /// A browser on `page` (the source's start page if nil), with `message` in the status line.
-    public init(source: PageSource, size: CellSize, page: Page? = nil, message: String? = nil, keyMap: KeyMap = .browsing) {
+    public init(source: PageSource, size: CellSize, page: Page? = nil, message: String? = nil, keyMap: KeyMap = .browsing,
+                memory: BrowsingMemory? = nil) {
         self.source = source
+        self.memory = memory
         self.keyMap = keyMap
         let first = page ?? source.startPage()
         let layout = PageView(page: first, width: BrowserState.pageWidth(for: size))
@@ -41,7 +47,7 @@ public final class Browser {
         state.message = message
     }
 
-    var environment: BrowserEnvironment { BrowserEnvironment(source: source, keyMap: keyMap, layouts: layouts) }
+    var environment: BrowserEnvironment { BrowserEnvironment(source: source, keyMap: keyMap, layouts: layouts, memory: memory) }
 
     // MARK: Reading the state
 
@@ -68,6 +74,7 @@ public final class Browser {
         let env = environment
         let effects = Self.reduce(&state, event, env)
         state.describeLinks(in: env)
+        saveSessionIfChanged()
         return effects
     }
 
@@ -77,6 +84,7 @@ public final class Browser {
         let env = environment
         let effects = BrowsingController.perform(command, &state, env)
         state.describeLinks(in: env)
+        saveSessionIfChanged()
         return effects
     }
 

@@ -34,6 +34,8 @@ struct BrowserEnvironment {
     let source: PageSource
     let keyMap: KeyMap
     let layouts: PageLayouts
+    /// History, bookmarks and the session, when the browser keeps them.
+    var memory: BrowsingMemory? = nil
 
     /// The current page's layout.
     var layout: PageView { layouts.page }

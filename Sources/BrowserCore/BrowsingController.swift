@@ -34,6 +34,9 @@ enum BrowsingController {
         case .help: HelpController.show(&state, env)
         case .copy: return state.copySelection(in: env)
         case .select: SelectionController.start(&state, env)
+        case .bookmark: state.toggleBookmark(in: env)
+        case .bookmarks: state.openMemoryPage(HistoryPages.bookmarksAddress, in: env)
+        case .history: state.openMemoryPage(HistoryPages.historyAddress, in: env)
         case .clear:
             state.page.selection = nil
             state.page.focusedLink = nil

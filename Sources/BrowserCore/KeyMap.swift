@@ -6,6 +6,8 @@ public enum BrowsingCommand: String, Hashable, Sendable, CaseIterable {
     case lineDown, lineUp, pageDown, pageUp, top, bottom
     case select, copy, clear
     case help, quit
+    /// History and bookmarks (HistoryPages.swift).
+    case bookmark, bookmarks, history
 }
 
 /// One binding: the keys that run a command, as help shows them, and what it does.
@@ -60,6 +62,12 @@ public struct KeyMap: Sendable {
                    summary: "back, to the same text and focused link", section: "History"),
         KeyBinding(command: .forward, keys: [.altRight, .character("l")], shownKeys: "Alt-Right, l",
                    summary: "forward", section: "History"),
+        KeyBinding(command: .bookmark, keys: [.character("m")], shownKeys: "m",
+                   summary: "bookmark this page, or remove its bookmark", section: "History"),
+        KeyBinding(command: .bookmarks, keys: [.character("M")], shownKeys: "M",
+                   summary: "the bookmarks: a page of links, newest first", section: "History"),
+        KeyBinding(command: .history, keys: [.character("r")], shownKeys: "r",
+                   summary: "the history: most recent, most looked up, not found (kept across runs)", section: "History"),
         KeyBinding(command: .lookUp, keys: [.character(":")], shownKeys: ":",
                    summary: "the lookup prompt: type, ↑/↓ or Tab choose, Enter opens, Esc or Ctrl-C cancels", section: "Looking up"),
         KeyBinding(command: .lookUpWord, keys: [.character("d")], shownKeys: "d",

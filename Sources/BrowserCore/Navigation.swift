@@ -14,9 +14,10 @@ extension BrowserState {
         back.append(page.historyItem)
         forward.removeAll()
         show(newPage, topCharacter: newPage.startCharacter, in: env)
+        if !HistoryPages.isMemoryPage(newPage.address) { env.memory?.recordVisit(newPage.address, title: newPage.title) }
     }
 
-    private mutating func show(_ newPage: Page, topCharacter: Int = 0, focusedLink: Int? = nil, in env: BrowserEnvironment) {
+    mutating func show(_ newPage: Page, topCharacter: Int = 0, focusedLink: Int? = nil, in env: BrowserEnvironment) {
         let layout = PageView(page: newPage, width: pageWidth)
         env.layouts.page = layout
         page = Reading(address: newPage.address, title: newPage.title, topCharacter: topCharacter,
@@ -28,7 +29,8 @@ extension BrowserState {
     }
 
     /// The page for an address in history (the query or link that made it, or the start page).
-    private func page(forAddress address: PageAddress, in env: BrowserEnvironment) -> Page? {
+    func page(forAddress address: PageAddress, in env: BrowserEnvironment) -> Page? {
+        if let memoryPage = HistoryPages.page(at: address, memory: env.memory) { return memoryPage }
         if address == env.layout.page.address { return env.layout.page }
         if case .found(let page) = env.source.page(at: address) { return page }
         return nil
@@ -66,10 +68,20 @@ extension BrowserState {
             say("External link \(link.target) — wordlink does not open it; y copies it.")
         case .unresolved:
             say(Self.notFoundMessage(for: link.target, in: env))
+        case .resolved where HistoryPages.isMemoryPage(env.layout.page.address):
+            let address = HistoryPages.address(of: link)
+            switch env.source.page(at: address) {
+            case .found(let found): open(found, in: env)
+            case .notFound(let query, let suggestions):
+                env.memory?.recordVisit(address, title: nil)
+                say(Self.notFoundMessage(for: query, suggestions: suggestions, in: env))
+            }
         case .resolved:
             switch env.source.page(for: link) {
             case .found(let found): open(found, in: env)
-            case .notFound(let query, let suggestions): say(Self.notFoundMessage(for: query, suggestions: suggestions, in: env))
+            case .notFound(let query, let suggestions):
+                env.memory?.recordVisit(PageAddress(link: link), title: nil)
+                say(Self.notFoundMessage(for: query, suggestions: suggestions, in: env))
             }
         }
     }
@@ -87,7 +99,9 @@ extension BrowserState {
         guard !trimmed.isEmpty else { return }
         switch env.source.page(forQuery: trimmed) {
         case .found(let found): open(found, in: env)
-        case .notFound(let query, let suggestions): say(Self.notFoundMessage(for: query, suggestions: suggestions, in: env))
+        case .notFound(let query, let suggestions):
+            env.memory?.recordVisit(PageAddress(query: trimmed), title: nil)
+            say(Self.notFoundMessage(for: query, suggestions: suggestions, in: env))
         }
     }
 

@@ -6,4 +6,11 @@
 
 // SQLITE_TRANSIENT is a cast of -1 to a function pointer, which Swift cannot import.
 static inline void (*CSQLite_transient(void))(void *) { return (void (*)(void *))-1; }
+
+// sqlite3_db_config is variadic, which Swift cannot call: the history store leaves the
+// write-ahead log to be checkpointed later instead of on every close (each close would
+// otherwise flush the database to the disk: tens of ms for every define).
+static inline int CSQLite_skipCheckpointOnClose(sqlite3 *db) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
+}
 #endif

@@ -9,7 +9,16 @@ struct LibraryOptions: Equatable {
 /// What the command line asks for.
 enum Command: Equatable {
     /// `wordlink [WORD]`: the interactive browser.
-    case browse(word: String?, library: LibraryOptions, theme: String?)
+    /// `--new`: the start page, not the last session.
+    case browse(word: String?, library: LibraryOptions, theme: String?, isNew: Bool = false)
+    /// `wordlink history`: what was looked up (HistoryCommand.swift).
+    case history(format: HistoryCommand.Format, clear: Bool)
+    /// `wordlink complete …`: candidates for the shell completion scripts (not in --help).
+    case complete(CompleteCommand.Kind, prefix: String, library: LibraryOptions)
+    /// `wordlink generate man`: the man page, for `make install`.
+    case generateManPage
+    /// `wordlink config --path|--default|--write|--check` (ConfigCommand.swift).
+    case config(ConfigCommand.Action)
     case define(DefineOptions)
     case check(library: LibraryOptions)
     /// `wordlink dictionaries`: lists the open dictionaries.
@@ -48,7 +57,7 @@ enum ArgumentError: Error, Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .unknownCommand(let name):
-            return "unknown command '\(name)'; the commands are define, check, dictionaries, import and doctor (see 'wordlink --help')."
+            return "unknown command '\(name)'; the commands are define, check, dictionaries, history, config, import and doctor (see 'wordlink --help')."
         case .unknownOption(let option, let command):
             return "unknown option '\(option)'\(Self.for(command)); see '\(Self.help(command))'."
         case .missingValue(let option, let command):
@@ -99,6 +108,15 @@ enum Arguments {
         case "dictionaries":
             rest.removeFirst()
             return try parseDictionaries(rest)
+        case "history":
+            rest.removeFirst()
+            return try parseHistory(rest)
+        case "config":
+            rest.removeFirst()
+            return try parseConfig(rest)
+        case "complete", "generate":
+            rest.removeFirst()
+            return try parseHidden(first, rest)
         case "help":
             rest.removeFirst()
             return .help(topic: rest.first, library: LibraryOptions())
@@ -136,6 +154,7 @@ enum Arguments {
         var word: String?
         var library = LibraryOptions()
         var theme: String?
+        var isNew = false
         var wantsHelp = false
         var optionsEnded = false
         while let argument = rest.popFirst() {
@@ -145,6 +164,7 @@ enum Arguments {
                 case "--": optionsEnded = true
                 case "--help", "-h": wantsHelp = true
                 case "--version": return .version
+                case "--new": isNew = true
                 case "--data", "-d", "--dictionary": _ = try takeLibraryOption(name, inline: inline, from: &rest, command: nil, into: &library)
                 case "--theme":
                     let text = try value(for: name, inline: inline, from: &rest, command: nil)
@@ -161,7 +181,7 @@ enum Arguments {
             word = argument
         }
         if wantsHelp { return .help(topic: nil, library: library) }
-        return .browse(word: word, library: library, theme: theme)
+        return .browse(word: word, library: library, theme: theme, isNew: isNew)
     }
 
     static func parseDefine(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {

@@ -8,7 +8,9 @@ import Glibc
 #endif
 
 /// `wordlink [WORD]`: the interactive browser on the chosen data folder.
-func runBrowser(word: String?, library options: LibraryOptions, theme themeOption: String?) -> Int32 {
+/// Without a word it comes back where the last session ended, unless `isNew`; history,
+/// bookmarks and the session are kept in the history store as they change.
+func runBrowser(word: String?, library options: LibraryOptions, theme themeOption: String?, isNew: Bool = false) -> Int32 {
     let opened: [IndexedDictionary]
     switch LibraryLocation.openLibrary(options, purpose: "browse") {
     case .success(let dictionaries): opened = dictionaries
@@ -18,26 +20,38 @@ func runBrowser(word: String?, library options: LibraryOptions, theme themeOptio
     let problemCount = opened.reduce(0) { $0 + $1.problemCount }
     var firstPage: Page?
     var firstMessage: String?
+    let memory = HistoryMemory.openStore().map(HistoryMemory.init(store:))
+    let session = word == nil && !isNew ? memory?.loadSession() : nil
     if let word {
-        switch source.page(forQuery: word) {
+        let found = source.page(forQuery: word)
+        if case .found(let page) = found { memory?.recordVisit(page.address, title: page.title) }
+        else { memory?.recordVisit(PageAddress(query: word), title: nil) }
+        switch found {
         case .found(let page): firstPage = page
         case .notFound(let query, let suggestions):
             firstMessage = "No entry for “\(query)” in \(opened.count == 1 ? "this dictionary" : "any open dictionary")." + (suggestions.isEmpty ? "" : " Nearest: " + suggestions.joined(separator: ", "))
         }
     }
     let environment = themeEnvironment()
-    let theme = Theme.Name(rawValue: themeOption ?? environment["WORDLINK_THEME"] ?? "") ?? .dark
+    let config = ConfigCommand.current()
+    let theme = Theme.Name(rawValue: themeOption ?? environment["WORDLINK_THEME"] ?? "") ?? config.theme ?? .dark
     do {
         try TerminalApp.run(options: .init(theme: theme, environment: environment)) { size in
             // The data folder's problems, when there are any, are said in place of a word's absence.
-            let message = problemCount > 0
+            var message = problemCount > 0
                 ? "\(problemCount) problems in the data \(opened.count == 1 ? "folder" : "folders") — wordlink check lists them." : firstMessage
-            return Browser(source: source, size: size, page: firstPage, message: message)
+            if message == nil, !config.problems.isEmpty {
+                message = "\(config.problems.count) problems in the config file — wordlink config --check lists them; the rest applies."
+            }
+            let browser = Browser(source: source, size: size, page: firstPage, message: message, keyMap: config.keyMap(), memory: memory)
+            if let session { browser.restore(session) }
+            return browser
         }
     } catch {
         Terminal.error(error.description)
         return 1
     }
+    if let failure = memory?.failure { Terminal.error("warning: \(failure) Some of this session's history was not kept.") }
     return 0
 }
 

@@ -26,6 +26,8 @@ enum DefineCommand {
                 sense = anchor
             }
         }
+        let firstEntry = sections.first.map { library.members[$0.member].lookup.headword(ofEntryAt: $0.entryNumbers[0]) }
+        HistoryMemory.recordLookup(options.word, title: firstEntry, origin: "define")
         guard !sections.isEmpty else {
             let nearest = library.suggestions(for: options.word, limit: 5).map(\.text)
             let quoted = "\"\(options.word)\""

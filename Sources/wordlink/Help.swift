@@ -9,6 +9,8 @@ enum Help {
         case "check": return check(data)
         case "dictionaries": return dictionaries(data)
         case "doctor": return doctor
+        case "history": return history
+        case "config": return config
         case "import", "import wordnet", "import dictd": return ImportHelp.text(topic: topic ?? "import")
         default: return nil
         }
@@ -19,12 +21,17 @@ enum Help {
         wordlink: a dictionary browser for the terminal.
 
         Usage:
-          wordlink [WORD] [--data DIR]... [-d ID]... [--theme dark|light|monochrome]
-                                           browse the dictionaries, opened on WORD or the
-                                           start page; ? inside shows every key and mouse action
+          wordlink [WORD] [--data DIR]... [-d ID]... [--theme dark|light|monochrome] [--new]
+                                           browse the dictionaries, opened on WORD, else where
+                                           the last session left off (--new: the start
+                                           page); ? inside shows every key and mouse action
           wordlink define WORD [options]   print the page for WORD and exit
           wordlink check [--data DIR]...   validate data folders
           wordlink dictionaries            list the open dictionaries
+          wordlink history [--format text|json|csv] [--clear]
+                                           what was looked up: when, how often, found or not
+          wordlink config [--path|--default|--write|--check]
+                                           the config file: theme, keys, the library's order
           wordlink import KIND [options]   convert WordNet or a dictd dictionary into a data folder
           wordlink doctor                  check that this terminal draws characters where
                                            wordlink expects them (and clicks land right)
@@ -41,6 +48,7 @@ enum Help {
                          only the open dictionaries with this id (repeatable)
           --theme T      the browser's colours: dark (the default), light, or monochrome
                          (also $WORDLINK_THEME; a non-empty NO_COLOR means monochrome)
+          --new          open the start page, not where the last session left off
           -h, --help     this help; 'wordlink COMMAND --help' for a command's
 
         In the browser: click a link (or Tab to it and press Enter) to follow it (a link to
@@ -54,6 +62,14 @@ enum Help {
         define' works anywhere. In a prompt or a mode, Ctrl-C cancels it. Text from the data
         is shown (and copied) with controls as placeholders such as ^[, in every command's
         output too.
+
+        History: every lookup and page visit (browser and define) is kept, as it happens, in
+        $XDG_STATE_HOME/wordlink/history.sqlite (else ~/.local/state/wordlink), safe with
+        several wordlink processes at once; so are bookmarks and where the browser is. 'r'
+        in the browser shows the history, 'm' bookmarks the page, 'M' lists the bookmarks.
+        Opened without a word the browser comes back to the last session's page, at the same
+        text, with the same back and forward pages. A damaged store is set aside, renamed
+        history.sqlite.corrupt-DATE, with a warning, and a new one begun.
 
         The first use of a data folder builds a lookup index of it in $XDG_CACHE_HOME/wordlink
         (else ~/.cache/wordlink), with a progress line on a terminal; later starts read only
@@ -136,6 +152,52 @@ enum Help {
 
         """
     }
+
+    static let history = """
+        Usage: wordlink history [--format text|json|csv] [--clear]
+
+        Prints what was looked up, in the browser and with define, most recent first: each
+        word (the query as typed, or a link's destination) with when it was last looked up,
+        how often, and what it found (or that it found nothing). Kept in
+        $XDG_STATE_HOME/wordlink/history.sqlite (else ~/.local/state/wordlink), written as
+        each lookup happens.
+
+        Options:
+          --format F      text (the default); csv: word,count,first,last,found,title with a
+                          header line, times in UTC (ISO 8601); json: {"words": [...],
+                          "visits": [...]}, every visit oldest first with its time, query,
+                          kind (query or link), dictionary, sense, found, title and origin
+          --clear         forget every lookup (bookmarks and the last session are kept)
+          -h, --help      this help
+
+        """
+
+    static let config = """
+        Usage: wordlink config [--path | --default | --write | --check]
+
+        The config file is $XDG_CONFIG_HOME/wordlink/config (else ~/.config/wordlink/config):
+        lines of 'key = value', '#' starting a comment. A bad line is reported on standard
+        error with the file, its line number and the key, and the rest still applies.
+
+          theme = dark|light|monochrome    the browser's colours (--theme and
+                                           $WORDLINK_THEME come first)
+          library.order = ID ID...         these dictionaries of the library first, in
+                                           this order; the others follow by title
+          library.off = ID ID...           these dictionaries of the library stay closed
+          key.COMMAND = KEY KEY...         the keys of a browser command, replacing its
+                                           own (Tab, Enter, Backspace, Alt-Left/Right, :, /,
+                                           ?, q and Ctrl-C stay fixed); a key is one
+                                           character, Ctrl-X, or Tab, Enter, Esc, Space, Up,
+                                           Down, PgUp, PgDn, Home, End, Alt-Left...
+
+        Options:
+          --path          print the file's path (the default)
+          --default       print the commented default, every setting and key listed
+          --write         write the commented default there, unless a file is there already
+          --check         list the file's problems; status 1 when there are any
+          -h, --help      this help
+
+        """
 
     static let doctor = """
         Usage: wordlink doctor

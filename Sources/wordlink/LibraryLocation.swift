@@ -20,7 +20,8 @@ struct LibraryLocation: Equatable {
     /// each `dictionary.json`). The shipped dictionary is the repository's `Data/` when the
     /// executable lies inside a checkout, else `../share/wordlink/Data` next to an installed
     /// executable.
-    static func choose(options: LibraryOptions, environment: [String: String], executablePath: String?) -> LibraryLocation {
+    static func choose(options: LibraryOptions, environment: [String: String], executablePath: String?,
+                       config: ConfigFile = ConfigFile()) -> LibraryLocation {
         if !options.data.isEmpty {
             return LibraryLocation(folders: options.data, origin: options.data.count == 1 ? "from --data" : "from --data, in that order")
         }
@@ -28,8 +29,10 @@ struct LibraryLocation: Equatable {
             return LibraryLocation(folders: variable.split(separator: ":").map(String.init), origin: "from $WORDLINK_DATA")
         }
         if let library = libraryFolder(environment: environment) {
-            let found = dictionaryFolders(in: library)
-            if !found.isEmpty { return LibraryLocation(folders: found, origin: "the library in \(library), by title") }
+            let all = dictionaryFolders(in: library)
+            let found = config.libraryOrder.isEmpty && config.libraryOff.isEmpty ? all : config.ordered(all.map { ($0, info(ofFolder: $0)?.id) })
+            let order = config.libraryOrder.isEmpty ? "by title" : "in the config file's order, then by title"
+            if !found.isEmpty { return LibraryLocation(folders: found, origin: "the library in \(library), \(order)") }
         }
         if let shipped = shippedFolder(executablePath: executablePath) {
             return LibraryLocation(folders: [shipped.path], origin: shipped.origin)
@@ -85,7 +88,7 @@ struct LibraryLocation: Equatable {
 
     /// The folders for this process. (No Foundation here: `define` starts up faster without.)
     static func choose(options: LibraryOptions) -> LibraryLocation {
-        choose(options: options, environment: processEnvironment(), executablePath: executablePath())
+        choose(options: options, environment: processEnvironment(), executablePath: executablePath(), config: ConfigCommand.current())
     }
 
     static func processEnvironment() -> [String: String] {

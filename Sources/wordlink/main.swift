@@ -15,7 +15,7 @@ do {
             Terminal.write(text)
             status = 0
         } else {
-            Terminal.error("no help on '\(topic ?? "")'; the commands are define, check, dictionaries, import and doctor.")
+            Terminal.error("no help on '\(topic ?? "")'; the commands are define, check, dictionaries, history, config, import and doctor.")
             status = 2
         }
     case .define(let options):
@@ -28,8 +28,17 @@ do {
         status = DoctorCommand.run()
     case .importDictionary(let options):
         status = ImportCommand.run(options)
-    case .browse(let word, let library, let theme):
-        status = runBrowser(word: word, library: library, theme: theme)
+    case .browse(let word, let library, let theme, let isNew):
+        status = runBrowser(word: word, library: library, theme: theme, isNew: isNew)
+    case .history(let format, let clear):
+        status = HistoryCommand.run(format: format, clear: clear)
+    case .complete(let kind, let prefix, let library):
+        status = CompleteCommand.run(kind, prefix: prefix, library: library)
+    case .config(let action):
+        status = ConfigCommand.run(action)
+    case .generateManPage:
+        Terminal.write(ManPage.text())
+        status = 0
     }
 } catch {
     Terminal.error(error.description)

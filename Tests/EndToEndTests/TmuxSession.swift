@@ -35,6 +35,10 @@ final class TmuxSession {
     /// Starts the browser on `data` with `arguments`.
     convenience init(name: String, columns: Int = 80, rows: Int = 24, data: String = TmuxSession.data,
                      arguments: [String] = [], environment: [String: String] = [:]) throws {
+        // A state folder of the session's own, so that no test comes back to another's
+        // last session (the folder is made again, empty, for each session of that name).
+        var environment = environment
+        if environment["XDG_STATE_HOME"] == nil { environment["XDG_STATE_HOME"] = TmuxSession.folder(for: name).path + "/state" }
         let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value) " }.joined()
         let command = assignments + ([TmuxSession.binary, "--data", data] + arguments).map { "\"\($0)\"" }.joined(separator: " ")
         try self.init(name: name, columns: columns, rows: rows, shellCommand: command)

@@ -7,6 +7,15 @@ import Glibc
 /// is not used: under the test runner it sometimes never reaps a finished child, and a
 /// `tmux new-session` leaves a server holding the client's output descriptors.
 public enum Subprocess {
+    /// The state and config folders every child gets when the test runner was started
+    /// without them (`make test` sets its own): never the user's history or config. Set once,
+    /// before the first child starts.
+    private static let isolatedFolders: Void = {
+        for name in ["XDG_STATE_HOME", "XDG_CONFIG_HOME"] where getenv(name) == nil {
+            setenv(name, FileManager.default.temporaryDirectory.appendingPathComponent("wordlink-tests-\(name)-\(getpid())").path, 1)
+        }
+    }()
+
     /// A fresh temporary file path.
     public static func temporaryPath(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("wordlink-\(name)-\(getpid())-\(UUID().uuidString)").path
@@ -22,6 +31,7 @@ public enum Subprocess {
     /// output and error to files (error to the output file when `errorFile` is nil; both to
     /// /dev/null when `outputFile` is nil); returns its pid, or -1.
     public static func start(_ arguments: [String], outputFile: String?, errorFile: String?) -> pid_t {
+        _ = isolatedFolders
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

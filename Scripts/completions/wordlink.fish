@@ -1,0 +1,20 @@
+# fish completion for wordlink: commands, options, dictionary ids and headwords.
+# Installed by `make install` into $PREFIX/share/fish/vendor_completions.d/wordlink.fish.
+
+set -l commands define check dictionaries history config import doctor
+complete -c wordlink -f
+complete -c wordlink -n "not __fish_seen_subcommand_from $commands" -a "$commands"
+complete -c wordlink -n "not __fish_seen_subcommand_from $commands; or __fish_seen_subcommand_from define" \
+    -a "(wordlink complete words (commandline -ct) 2>/dev/null)"
+complete -c wordlink -l data -r -F -d "a data folder"
+complete -c wordlink -s d -l dictionary -x -a "(wordlink complete dictionaries 2>/dev/null)" -d "only this dictionary"
+complete -c wordlink -n "not __fish_seen_subcommand_from $commands" -l theme -x -a "dark light monochrome"
+complete -c wordlink -n "not __fish_seen_subcommand_from $commands" -l new -d "the start page, not the last session"
+complete -c wordlink -n "__fish_seen_subcommand_from define" -l width -x
+complete -c wordlink -n "__fish_seen_subcommand_from define" -l format -x -a "text ansi json"
+complete -c wordlink -n "__fish_seen_subcommand_from history" -l format -x -a "text json csv"
+complete -c wordlink -n "__fish_seen_subcommand_from history" -l clear -d "forget every lookup"
+complete -c wordlink -n "__fish_seen_subcommand_from dictionaries" -l format -x -a "text json"
+complete -c wordlink -n "__fish_seen_subcommand_from import" -a "wordnet dictd"
+complete -c wordlink -n "__fish_seen_subcommand_from config" -a "--path --default --write --check"
+complete -c wordlink -l help -s h

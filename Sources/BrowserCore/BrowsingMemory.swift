@@ -1,0 +1,91 @@
+import DictionaryModel
+
+/// What the browser remembers across runs — history, bookmarks, where it was — seen
+/// through what the browser needs. The executable gives it one backed by the history store;
+/// tests give it one in memory; without one the browser remembers nothing. Calls are made
+/// as things happen (a page opened, a place changed), never only at exit.
+public protocol BrowsingMemory: AnyObject {
+    /// A lookup or visit happened: `title` is what it found, nil when it found nothing.
+    func recordVisit(_ address: PageAddress, title: String?)
+    /// The browser's place changed (page, reading position, back or forward).
+    func saveSession(_ session: BrowserSession)
+    /// Whether the page at `address` is bookmarked.
+    func isBookmarked(_ address: PageAddress) -> Bool
+    /// Bookmarks (`isOn`) or forgets the page at `address`.
+    func setBookmark(_ address: PageAddress, title: String, isOn: Bool)
+    /// The bookmarks, newest first.
+    func bookmarks() -> [RememberedPage]
+    /// The history page's lists.
+    func historySummary() -> HistorySummary
+}
+
+/// A page the memory lists: where it is, what it is called, and a note beside it.
+public struct RememberedPage: Equatable, Sendable {
+    public var address: PageAddress
+    public var title: String
+    /// Shown after the title (when, how often).
+    public var detail: String
+
+    public init(address: PageAddress, title: String, detail: String = "") {
+        self.address = address
+        self.title = title
+        self.detail = detail
+    }
+}
+
+/// What the history page shows.
+public struct HistorySummary: Equatable, Sendable {
+    public var recent: [RememberedPage]
+    public var mostLookedUp: [RememberedPage]
+    /// Queries that found nothing (not links: they can't be opened).
+    public var notFound: [RememberedPage]
+
+    public init(recent: [RememberedPage] = [], mostLookedUp: [RememberedPage] = [], notFound: [RememberedPage] = []) {
+        self.recent = recent
+        self.mostLookedUp = mostLookedUp
+        self.notFound = notFound
+    }
+}
+
+/// Where a browser is, to come back to in a later run: the current page and the back and
+/// forward stacks (oldest first), each anchored on the character at the top of the window.
+public struct BrowserSession: Equatable, Sendable {
+    public var current: BrowserState.HistoryItem
+    /// The text at the top of the window (at most 64 bytes), to find the place again when
+    /// the page's text has changed and its offset no longer points there.
+    public var topText: String
+    public var back: [BrowserState.HistoryItem]
+    public var forward: [BrowserState.HistoryItem]
+
+    public init(current: BrowserState.HistoryItem, topText: String = "", back: [BrowserState.HistoryItem] = [],
+                forward: [BrowserState.HistoryItem] = []) {
+        self.current = current
+        self.topText = topText
+        self.back = back
+        self.forward = forward
+    }
+
+    /// How much of the top text a session keeps.
+    public static let topTextLength = 64
+}
+
+extension BrowserState {
+    /// The session the state is at, without its top text.
+    var session: BrowserSession {
+        BrowserSession(current: page.historyItem, back: back, forward: forward)
+    }
+}
+
+extension String {
+    /// The first `count` bytes at most, cut at a character boundary.
+    func prefix(utf8 count: Int) -> String {
+        var end = startIndex
+        var bytes = 0
+        for character in self {
+            bytes += character.utf8.count
+            if bytes > count { break }
+            end = index(after: end)
+        }
+        return String(self[..<end])
+    }
+}

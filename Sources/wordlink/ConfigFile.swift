@@ -1,0 +1,113 @@
+import BrowserCore
+
+/// The config file, `$XDG_CONFIG_HOME/wordlink/config` (else `~/.config/wordlink/config`):
+/// lines of `key = value`, `#` to the end of a line a comment. A bad line is a problem naming
+/// the file, line and key; every other line still applies.
+struct ConfigFile: Equatable {
+    /// One bad line, as one sentence: `FILE:LINE: "KEY": what is wrong.`
+    struct Problem: Equatable, CustomStringConvertible {
+        var path: String
+        var line: Int
+        var key: String?
+        var message: String
+        var description: String { "\(path):\(line): " + (key.map { "\"\($0)\": " } ?? "") + message }
+    }
+
+    var theme: Theme.Name?
+    /// Dictionary ids the library opens first, in this order (the rest follow by title).
+    var libraryOrder: [String] = []
+    /// Dictionary ids the library leaves closed.
+    var libraryOff: [String] = []
+    /// `key.COMMAND = KEYS`, in file order.
+    var keyBindings: [(command: BrowsingCommand, keys: [Key])] = []
+    var problems: [Problem] = []
+
+    static func == (a: ConfigFile, b: ConfigFile) -> Bool {
+        a.theme == b.theme && a.libraryOrder == b.libraryOrder && a.libraryOff == b.libraryOff && a.problems == b.problems
+            && a.keyBindings.map(\.command) == b.keyBindings.map(\.command) && a.keyBindings.map(\.keys) == b.keyBindings.map(\.keys)
+    }
+
+    /// The config file's path for `environment`, nil without an absolute XDG_CONFIG_HOME or HOME.
+    static func path(environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/wordlink/config" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.config/wordlink/config" }
+        return nil
+    }
+
+    /// Reads `text` (the file at `path`).
+    static func parse(_ text: String, path: String) -> ConfigFile {
+        var config = ConfigFile()
+        var seen: [String: Int] = [:]
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            func problem(_ key: String?, _ message: String) { config.problems.append(Problem(path: path, line: number, key: key, message: message)) }
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            guard !line.allSatisfy(\.isWhitespace) else { continue }
+            guard let equals = line.firstIndex(of: "=") else {
+                problem(nil, "expected key = value, found \"\(line.trimmed)\".")
+                continue
+            }
+            let key = String(line[..<equals]).trimmed
+            let value = String(line[line.index(after: equals)...]).trimmed
+            if let earlier = seen[key] { problem(key, "set again (first on line \(earlier)); this line wins.") }
+            seen[key] = number
+            let words = value.split { $0 == " " || $0 == "," || $0 == "\t" }.map(String.init)
+            switch key {
+            case "theme":
+                guard let theme = Theme.Name(rawValue: value) else {
+                    problem(key, "\"\(value)\" is not a theme; expected dark, light or monochrome.")
+                    continue
+                }
+                config.theme = theme
+            case "library.order": config.libraryOrder = words
+            case "library.off": config.libraryOff = words
+            case _ where key.hasPrefix("key."):
+                let name = String(key.dropFirst(4))
+                guard let command = BrowsingCommand(rawValue: name) else {
+                    problem(key, "no command \"\(name)\"; the commands are " + BrowsingCommand.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+                    continue
+                }
+                guard !words.isEmpty else { problem(key, "give one or more keys, separated by spaces."); continue }
+                var keys: [Key] = []
+                var isValid = true
+                for word in words {
+                    guard let parsed = Key(name: word) else {
+                        problem(key, "\"\(word)\" is not a key; write one character, Ctrl-X, or Tab, Enter, Esc, Space, Up, PgDn, Home, Alt-Left….")
+                        isValid = false
+                        break
+                    }
+                    if let owner = KeyMap.fixedKeys[parsed], owner != command {
+                        problem(key, "\(parsed.name) is fixed to \(owner.rawValue) and cannot be given to another command.")
+                        isValid = false
+                        break
+                    }
+                    keys.append(parsed)
+                }
+                if isValid { config.keyBindings.append((command, keys)) }
+            default:
+                problem(key, "unknown key; the keys are theme, library.order, library.off and key.COMMAND.")
+            }
+        }
+        return config
+    }
+
+    /// The browsing key map with this file's bindings applied.
+    func keyMap(from base: KeyMap = .browsing) -> KeyMap {
+        keyBindings.reduce(base) { $0.rebinding($1.command, to: $1.keys) }
+    }
+
+    /// `folders` (with their ids) in this file's order: the ids of `library.order` first, in
+    /// that order, then the rest as they were; the ids of `library.off` left out.
+    func ordered(_ folders: [(path: String, id: String?)]) -> [String] {
+        let open = folders.filter { $0.id.map { !libraryOff.contains($0) } ?? true }
+        let first = libraryOrder.flatMap { id in open.filter { $0.id == id } }
+        let rest = open.filter { folder in !libraryOrder.contains { $0 == folder.id } }
+        return (first + rest).map(\.path)
+    }
+}
+
+extension String {
+    var trimmed: String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}

@@ -1,0 +1,162 @@
+import BrowserCore
+import BrowsingHistory
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The browser's memory (`BrowsingMemory`) kept in the history store. A failing write does
+/// not stop the browser: the first failure is kept, and said when it quits.
+final class HistoryMemory: BrowsingMemory {
+    let store: HistoryStore
+    /// The first write or read that failed, as one sentence.
+    private(set) var failure: String?
+
+    init(store: HistoryStore) { self.store = store }
+
+    /// Opens the store in the state folder; nil (with a warning on standard error) when it
+    /// cannot be opened. A damaged store set aside is said on standard error too.
+    static func openStore() -> HistoryStore? {
+        var environment: [String: String] = [:]
+        for name in ["XDG_STATE_HOME", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        guard let folder = HistoryStore.folder(environment: environment) else {
+            Terminal.error("warning: neither XDG_STATE_HOME nor HOME is an absolute path, so history is not kept.")
+            return nil
+        }
+        do {
+            let store = try HistoryStore(folder: folder)
+            if let aside = store.setAsidePath {
+                Terminal.error("warning: the history store \(store.path) was damaged; it was moved to \(aside) and a new one begun.")
+            }
+            return store
+        } catch {
+            Terminal.error("warning: \(error.description) History is not kept this time.")
+            return nil
+        }
+    }
+
+    private func attempt<T>(_ fallback: T, _ body: () throws(HistoryStoreError) -> T) -> T {
+        do { return try body() } catch {
+            if failure == nil { failure = error.description }
+            return fallback
+        }
+    }
+
+    func recordVisit(_ address: PageAddress, title: String?) {
+        attempt(()) { () throws(HistoryStoreError) in
+            try store.record(Visit(time: HistoryStore.now(), address: address.stored, title: title, origin: "browser"))
+        }
+    }
+
+    func saveSession(_ session: BrowserSession) {
+        let saved = Session(current: session.current.place(topText: session.topText), back: session.back.map { $0.place() },
+                            forward: session.forward.map { $0.place() })
+        attempt(()) { () throws(HistoryStoreError) in try store.saveSession(saved) }
+    }
+
+    /// The saved session, as the browser takes it.
+    func loadSession() -> BrowserSession? {
+        guard let session = attempt(nil, { () throws(HistoryStoreError) in try store.loadSession() }) else { return nil }
+        return BrowserSession(current: session.current.item, topText: session.current.topText,
+                              back: session.back.map(\.item), forward: session.forward.map(\.item))
+    }
+
+    func isBookmarked(_ address: PageAddress) -> Bool {
+        attempt([], { () throws(HistoryStoreError) in try store.bookmarks() }).contains { $0.address == address.stored }
+    }
+
+    func setBookmark(_ address: PageAddress, title: String, isOn: Bool) {
+        attempt(()) { () throws(HistoryStoreError) in try store.setBookmark(address.stored, title: title, isOn: isOn) }
+    }
+
+    func bookmarks() -> [RememberedPage] {
+        attempt([], { () throws(HistoryStoreError) in try store.bookmarks() }).map {
+            RememberedPage(address: PageAddress(stored: $0.address), title: $0.title, detail: HistoryFormat.day($0.time))
+        }
+    }
+
+    func historySummary() -> HistorySummary {
+        let visits = attempt([], { () throws(HistoryStoreError) in try store.visits(limit: 500) })
+        let counts = attempt([], { () throws(HistoryStoreError) in try store.wordCounts() })
+        var seen = Set<StoredAddress>()
+        var recent: [RememberedPage] = []
+        for visit in visits.reversed() where visit.isFound && seen.insert(visit.address).inserted && recent.count < 20 {
+            recent.append(RememberedPage(address: PageAddress(stored: visit.address), title: visit.title ?? visit.address.text,
+                                         detail: HistoryFormat.minute(visit.time)))
+        }
+        let most = counts.filter(\.isFound).sorted { ($0.count, $0.lastTime) > ($1.count, $1.lastTime) }.prefix(20).map {
+            RememberedPage(address: PageAddress(query: $0.text), title: $0.text, detail: "\($0.count) ×")
+        }
+        let missing = counts.filter { !$0.isFound }.prefix(20).map {
+            RememberedPage(address: PageAddress(query: $0.text), title: $0.text, detail: "\($0.count) ×, last " + HistoryFormat.minute($0.lastTime))
+        }
+        return HistorySummary(recent: recent, mostLookedUp: Array(most), notFound: Array(missing))
+    }
+}
+
+extension PageAddress {
+    var stored: StoredAddress { StoredAddress(text: text, isLink: isLinkTarget, dictionary: dictionary, sense: sense) }
+
+    init(stored: StoredAddress) {
+        self.init(query: stored.text)
+        isLinkTarget = stored.isLink
+        dictionary = stored.dictionary
+        sense = stored.sense
+    }
+}
+
+extension BrowserState.HistoryItem {
+    func place(topText: String = "") -> SessionPlace {
+        SessionPlace(address: address.stored, title: title, topCharacter: topCharacter, topText: topText, focusedLink: focusedLink)
+    }
+}
+
+extension SessionPlace {
+    var item: BrowserState.HistoryItem {
+        BrowserState.HistoryItem(address: PageAddress(stored: address), title: title, topCharacter: topCharacter, focusedLink: focusedLink)
+    }
+}
+
+/// Times as the history shows them, in UTC.
+enum HistoryFormat {
+    static func parts(_ time: Double) -> tm {
+        var seconds = time_t(time)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return parts
+    }
+
+    private static func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+    /// `2026-12-01`.
+    static func day(_ time: Double) -> String {
+        let p = parts(time)
+        return "\(p.tm_year + 1900)-\(two(p.tm_mon + 1))-\(two(p.tm_mday))"
+    }
+
+    /// `2026-12-01 12:31`.
+    static func minute(_ time: Double) -> String {
+        let p = parts(time)
+        return day(time) + " \(two(p.tm_hour)):\(two(p.tm_min))"
+    }
+
+    /// ISO 8601 to the second: `2026-12-01T12:31:05Z`.
+    static func iso(_ time: Double) -> String {
+        let p = parts(time)
+        return day(time) + "T\(two(p.tm_hour)):\(two(p.tm_min)):\(two(p.tm_sec))Z"
+    }
+}
+
+extension HistoryMemory {
+    /// Records one lookup of a command other than the browser (`define`), saying on
+    /// standard error when it cannot.
+    static func recordLookup(_ query: String, title: String?, origin: String) {
+        guard let store = openStore() else { return }
+        do {
+            try store.record(Visit(time: HistoryStore.now(), address: StoredAddress(text: query), title: title, origin: origin))
+        } catch {
+            Terminal.error("warning: \(error.description)")
+        }
+    }
+}

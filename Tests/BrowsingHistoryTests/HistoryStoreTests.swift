@@ -1,0 +1,129 @@
+import BrowsingHistory
+import Foundation
+import Testing
+import TestSupport
+
+/// The store on its own: what is written is read back, whole; a damaged file is set aside.
+@Suite struct HistoryStoreTests {
+    /// A fresh state folder, removed by the caller.
+    static func folder() -> String { Subprocess.temporaryPath("history") }
+
+    @Test func visitsAndCountsComeBack() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try HistoryStore(folder: folder)
+        #expect(store.setAsidePath == nil)
+        try store.record(Visit(time: 100, address: StoredAddress(text: "dog"), title: "dog", origin: "define"))
+        try store.record(Visit(time: 200, address: StoredAddress(text: "dgo"), title: nil, origin: "browser"))
+        let link = StoredAddress(text: "river~n", isLink: true, dictionary: "sample", sense: "2")
+        try store.record(Visit(time: 300, address: link, title: "river", origin: "browser"))
+        try store.record(Visit(time: 400, address: StoredAddress(text: "dog"), title: "dog", origin: "browser"))
+        let visits = try HistoryStore(folder: folder).visits()
+        #expect(visits.map(\.address.text) == ["dog", "dgo", "river~n", "dog"])
+        #expect(visits[2].address == link)
+        #expect(visits[1].isFound == false)
+        let counts = try store.wordCounts()
+        #expect(counts == [
+            WordCount(text: "dog", count: 2, firstTime: 100, lastTime: 400, lastTitle: "dog"),
+            WordCount(text: "river~n", count: 1, firstTime: 300, lastTime: 300, lastTitle: "river"),
+            WordCount(text: "dgo", count: 1, firstTime: 200, lastTime: 200, lastTitle: nil),
+        ])
+        #expect(try store.visits(limit: 1).map(\.time) == [400])
+        try store.clearHistory()
+        #expect(try store.visits().isEmpty)
+    }
+
+    @Test func bookmarksToggle() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try HistoryStore(folder: folder)
+        let dog = StoredAddress(text: "dog")
+        let sense = StoredAddress(text: "bank~n", isLink: true, dictionary: "sample", sense: "1")
+        try store.setBookmark(dog, title: "dog", isOn: true, time: 1)
+        try store.setBookmark(sense, title: "bank", isOn: true, time: 2)
+        try store.setBookmark(dog, title: "dog", isOn: true, time: 3)
+        #expect(try store.bookmarks() == [Bookmark(address: dog, title: "dog", time: 3), Bookmark(address: sense, title: "bank", time: 2)])
+        try store.setBookmark(dog, title: "dog", isOn: false)
+        #expect(try store.bookmarks().map(\.address) == [sense])
+    }
+
+    @Test func aSessionIsReplacedWhole() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try HistoryStore(folder: folder)
+        #expect(try store.loadSession() == nil)
+        func place(_ text: String, _ top: Int) -> SessionPlace {
+            SessionPlace(address: StoredAddress(text: text), title: text, topCharacter: top, topText: "text of \(text)", focusedLink: top % 2 == 0 ? nil : 1)
+        }
+        let first = Session(current: place("dog", 10), back: [place("", 0), place("cat", 3)], forward: [place("bank", 7)])
+        try store.saveSession(first)
+        #expect(try HistoryStore(folder: folder).loadSession() == first)
+        let second = Session(current: place("river", 0))
+        try store.saveSession(second)
+        #expect(try store.loadSession() == second)
+    }
+
+    /// A file of garbage where the store should be: moved aside (kept, for a person to look
+    /// at), a new store begun, nothing thrown.
+    @Test(arguments: ["not a database at all, just some text that is long enough to look like a header" as String,
+                      String(repeating: "\u{0}", count: 4096)])
+    func aDamagedStoreIsSetAside(content: String) throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/" + HistoryStore.fileName
+        try Data(content.utf8).write(to: URL(fileURLWithPath: path))
+        let store = try HistoryStore(folder: folder)
+        let aside = try #require(store.setAsidePath)
+        #expect(aside.hasPrefix(path + ".corrupt-"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: aside)) == Data(content.utf8))
+        try store.record(Visit(time: 1, address: StoredAddress(text: "dog"), title: "dog", origin: "define"))
+        #expect(try store.visits().count == 1)
+        #expect(try HistoryStore(folder: folder).setAsidePath == nil)
+    }
+
+    /// A real store with its pages overwritten in the middle.
+    @Test func aStoreWithDamagedPagesIsSetAside() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        do {
+            let store = try HistoryStore(folder: folder)
+            for i in 0..<2000 { try store.record(Visit(time: Double(i), address: StoredAddress(text: "word \(i)"), title: "w", origin: "define")) }
+        }
+        let path = folder + "/" + HistoryStore.fileName
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seek(toOffset: 8192)
+        handle.write(Data(repeating: 0xA5, count: 16384))
+        try handle.close()
+        let reopened = try HistoryStore(folder: folder)
+        #expect(reopened.setAsidePath != nil)
+        #expect(try reopened.visits().isEmpty)
+    }
+
+    /// Two connections writing at once from two threads each commit every record.
+    @Test func twoWritersAtOnceLoseNothing() async throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try HistoryStore(folder: folder)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<2 {
+                group.addTask {
+                    let store = try HistoryStore(folder: folder)
+                    for i in 0..<200 {
+                        try store.record(Visit(time: Double(i), address: StoredAddress(text: "w\(writer)"), title: "w", origin: "test"))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let counts = try HistoryStore(folder: folder).wordCounts()
+        #expect(Set(counts.map(\.count)) == [200])
+        #expect(counts.count == 2)
+    }
+
+    @Test func theStateFolderFollowsXDG() {
+        #expect(HistoryStore.folder(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/wordlink")
+        #expect(HistoryStore.folder(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]) == "/h/.local/state/wordlink")
+        #expect(HistoryStore.folder(environment: [:]) == nil)
+    }
+}
