@@ -7,6 +7,7 @@ import PackageDescription
 //   TerminalText            attributed text → rows of terminal cells; hit-testing; cell grid
 //   DictionaryModel         the entry model, JSON, the data folder and its diagnostics, file I/O
 //   DictionaryIndex         the persisted index and lookup (Lookup, IndexedLookup, EntryLookup)
+//   DictionarySearch        full-text search and backlinks (SQLite FTS5), an index per folder in the cache
 //   DictionaryImport        importers (WordNet, dictd) and the writer of data folders; zlib
 //   PageFormatting          entries as pages of attributed text (PageFormatter)
 //   BrowserCore             the browser's state machine and views drawing into cell grids
@@ -42,6 +43,7 @@ let package = Package(
         .target(name: "DictionaryModel", dependencies: ["TerminalText", "CUnistring", "CLinux"]),
         .target(name: "DictionaryIndex", dependencies: ["DictionaryModel", "CZlib", "CLinux"]),
         .target(name: "DictionaryImport", dependencies: ["DictionaryModel", "DictionaryIndex", "CZlib", "CLinux"]),
+        .target(name: "DictionarySearch", dependencies: ["DictionaryModel", "DictionaryIndex", "CSQLite"]),
         .target(name: "PageFormatting", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex"]),
         .target(name: "BrowserCore", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "PageFormatting"]),
         .target(name: "CursesTerminal", dependencies: ["CNcursesw", "TerminalText", "BrowserCore"]),
@@ -76,6 +78,7 @@ let package = Package(
         .testTarget(name: "DictionaryModelTests", dependencies: ["DictionaryModel", "DictionaryIndex", "TestSupport"]),
         .testTarget(name: "DictionaryIndexTests", dependencies: ["DictionaryIndex", "DictionaryModel", "TestSupport"]),
         .testTarget(name: "DictionaryImportTests", dependencies: ["DictionaryImport", "DictionaryIndex", "DictionaryModel", "TestSupport"]),
+        .testTarget(name: "DictionarySearchTests", dependencies: ["DictionarySearch", "DictionaryIndex", "DictionaryModel", "TestSupport"]),
         .testTarget(name: "PageFormattingTests", dependencies: ["PageFormatting", "DictionaryIndex", "DictionaryModel", "TerminalText", "TestSupport"]),
         // The executable's own code (the `define --format json` document).
         .testTarget(name: "wordlinkTests", dependencies: ["wordlink", "PageFormatting", "DictionaryIndex", "DictionaryModel", "TerminalText", "TestSupport"]),
