@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "wordlink",
             dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "DictionaryImport", "PageFormatting",
-                           "BrowserCore", "CursesTerminal"]
+                           "BrowserCore", "CursesTerminal", "DictionarySearch"]
         ),
         .executableTarget(
             name: "wordlink-bench",
