@@ -14,9 +14,10 @@ public final class DictionaryPageSource: PageSource {
     public let library: Library
     private let pages: LibraryPages
 
-    public init(library: Library) {
+    /// `linkedFrom` gives every entry page its `Linked from` section (nil: none).
+    public init(library: Library, linkedFrom: LinkedFromSource? = nil) {
         self.library = library
-        pages = LibraryPages(library: library)
+        pages = LibraryPages(library: library, linkedFrom: linkedFrom)
     }
 
     /// The pages of one dictionary.
@@ -52,6 +53,12 @@ public final class DictionaryPageSource: PageSource {
 
     public func page(at address: PageAddress) -> PageLookup {
         if address.isStart { return .found(startPage()) }
+        if address.isLinkTarget, address.text.hasPrefix(LinkedFromSection.addressPrefix) {
+            let id = String(address.text.dropFirst(LinkedFromSection.addressPrefix.count))
+            let member = address.dictionary.flatMap(library.member(forKey:)) ?? 0
+            guard let text = pages.linkedFromPage(id: id, member: member) else { return .notFound(query: id, suggestions: []) }
+            return .found(Page(title: LinkedFromSection.heading + ": " + id, address: address, text: text))
+        }
         var sections: [LibraryPages.Section] = []
         let members = address.dictionary.flatMap(library.member(forKey:)).map { [$0] } ?? Array(library.members.indices)
         for member in members {

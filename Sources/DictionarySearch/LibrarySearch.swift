@@ -151,3 +151,20 @@ public final class LibrarySearch: @unchecked Sendable {
         return rows
     }
 }
+
+extension LibrarySearch {
+    /// The distinct entries and senses whose links resolve to entry `id` of `member`, in
+    /// library then file order: the first `limit`, and how many there are. A search index
+    /// that cannot answer gives none (the page still shows).
+    public func linkingEntries(toEntryWithID id: String, member: Int, limit: Int) -> (items: [Backlink], total: Int) {
+        guard let found = try? backlinks(toEntryWithID: id, member: member) else { return ([], 0) }
+        var seen = Set<String>()
+        var items: [Backlink] = []
+        var total = 0
+        for link in found.links where seen.insert(link.dictionary + "\u{0}" + link.entryID + "\u{0}" + (link.sense ?? "")).inserted {
+            total += 1
+            if items.count < limit { items.append(link) }
+        }
+        return (items, total)
+    }
+}

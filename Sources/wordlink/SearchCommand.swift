@@ -1,6 +1,7 @@
 import DictionaryModel
 import DictionaryIndex
 import DictionarySearch
+import PageFormatting
 
 /// The options of `wordlink search`.
 struct SearchOptions: Equatable {
@@ -125,5 +126,15 @@ extension Arguments {
             throw .invalidValue(option: "--format", value: text, expected: "text or json", command: command)
         }
         return text == "json"
+    }
+}
+
+extension LibrarySearch {
+    /// The `Linked from` sections of pages, answered from the search index.
+    var linkedFrom: LinkedFromSource {
+        { [self] member, id, limit in
+            let found = linkingEntries(toEntryWithID: id, member: member, limit: limit)
+            return (found.items.map { LinkedFromItem(member: $0.member, entryID: $0.entryID, headword: $0.headword, sense: $0.sense) }, found.total)
+        }
     }
 }
