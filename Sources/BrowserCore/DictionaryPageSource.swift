@@ -15,9 +15,13 @@ public final class DictionaryPageSource: PageSource {
     private let pages: LibraryPages
 
     /// `linkedFrom` gives every entry page its `Linked from` section (nil: none).
-    public init(library: Library, linkedFrom: LinkedFromSource? = nil) {
+    /// The full-text search behind the `s` prompt: the best results for a query (nil: none).
+    let search: SearchSource?
+
+    public init(library: Library, linkedFrom: LinkedFromSource? = nil, search: SearchSource? = nil) {
         self.library = library
         pages = LibraryPages(library: library, linkedFrom: linkedFrom)
+        self.search = search
     }
 
     /// The pages of one dictionary.
@@ -53,6 +57,9 @@ public final class DictionaryPageSource: PageSource {
 
     public func page(at address: PageAddress) -> PageLookup {
         if address.isStart { return .found(startPage()) }
+        if let query = SearchController.query(of: address) {
+            return searchPages?(query, { false }).map { .found($0) } ?? .notFound(query: query, suggestions: [])
+        }
         if address.isLinkTarget, address.text.hasPrefix(LinkedFromSection.addressPrefix) {
             let id = String(address.text.dropFirst(LinkedFromSection.addressPrefix.count))
             let member = address.dictionary.flatMap(library.member(forKey:)) ?? 0

@@ -17,7 +17,7 @@ func runBrowser(word: String?, library options: LibraryOptions, theme themeOptio
     }
     let library = Library(opened)
     let search = LibraryLocation.openSearch(library)
-    let source = DictionaryPageSource(library: library, linkedFrom: search.linkedFrom)
+    let source = DictionaryPageSource(library: library, linkedFrom: search.linkedFrom, search: search.browserSearch)
     let problemCount = opened.reduce(0) { $0 + $1.problemCount }
     var firstPage: Page?
     var firstMessage: String?

@@ -2,6 +2,7 @@ import DictionaryModel
 import DictionaryIndex
 import DictionarySearch
 import PageFormatting
+import BrowserCore
 
 /// The options of `wordlink search`.
 struct SearchOptions: Equatable {
@@ -135,6 +136,22 @@ extension LibrarySearch {
         { [self] member, id, limit in
             let found = linkingEntries(toEntryWithID: id, member: member, limit: limit)
             return (found.items.map { LinkedFromItem(member: $0.member, entryID: $0.entryID, headword: $0.headword, sense: $0.sense) }, found.total)
+        }
+    }
+}
+
+extension LibrarySearch {
+    /// The browser's `s` prompt, answered from the search index; nil for an empty query, a
+    /// cancelled search, or an index that cannot answer.
+    var browserSearch: SearchSource {
+        { [self] text, limit, isCancelled in
+            let query = SearchQuery(text)
+            guard !query.isEmpty, let results = try? search(query, limit: limit, isCancelled: isCancelled) else { return query.isEmpty ? nil : [] }
+            return results.map { result in
+                SearchResultItem(member: result.member, entryID: result.place.entryID, headword: result.place.headword, sense: result.place.sense,
+                                 snippet: result.snippet.text, marks: result.snippet.marks,
+                                 others: result.others.map { ($0.entryID, $0.headword) })
+            }
         }
     }
 }
