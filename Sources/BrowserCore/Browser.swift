@@ -87,6 +87,7 @@ public final class Browser {
             resize(&state, to: newSize, env)
             return []
         case .mouse(let mouse):
+            if mouse.kind == .pressed, case .search = state.mode { SearchController.openResults(&state, env) }
             return MouseController.handle(mouse, &state, env)
         case .pasted(let text):
             return handlePaste(text, &state, env)

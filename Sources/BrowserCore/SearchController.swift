@@ -100,6 +100,14 @@ enum SearchController {
         return [.search(SearchRequest(query: prompt.field.prefix(utf8Limit: LookupController.queryLimit), generation: prompt.generation))]
     }
 
+    /// A press on the previewed results: they become the current page (the click then lands
+    /// on them, as on any page), and the prompt closes.
+    static func openResults(_ state: inout BrowserState, _ env: BrowserEnvironment) {
+        guard let preview = env.layouts.preview?.page else { return }
+        close(&state, env)
+        state.open(preview, in: env)
+    }
+
     /// Results came back: shown when they are for the latest edit, dropped otherwise.
     static func finished(_ outcome: SearchOutcome, _ state: inout BrowserState, _ env: BrowserEnvironment) {
         guard case .search(var prompt) = state.mode, outcome.generation == prompt.generation else { return }
