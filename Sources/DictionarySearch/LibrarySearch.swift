@@ -111,43 +111,49 @@ public final class LibrarySearch: @unchecked Sendable {
         let key = library.members[member].key
         for i in library.members.indices {
             let home = library.members[i]
-            var rows: [(entry: String, sense: String?, text: String)] = []
+            var rows: [(entry: String, sense: String?, text: String?, target: String)] = []
             if i == member {
                 rows = try ask(i) { index throws(SearchIndexError) in
-                    try Self.rows(index, "SELECT entry, sense, coalesce(text, raw, target) FROM links WHERE target = ? ORDER BY rowid", [id])
+                    try Self.rows(index, """
+                        SELECT e.id, l.sense, l.text, coalesce(l.raw, l.target) FROM links l JOIN entries e ON e.rowid = l.source
+                        WHERE l.target = ? ORDER BY l.rowid
+                        """, [id])
                 }
             } else if library.isShared {
                 // A link that resolves nowhere in its own dictionary is resolved in the others.
                 let unresolved = try ask(i) { index throws(SearchIndexError) in
-                    try Self.rows(index, "SELECT DISTINCT raw, anchor, '' FROM links WHERE target IS NULL", [])
+                    try Self.rows(index, "SELECT DISTINCT raw, anchor, NULL, '' FROM links WHERE target IS NULL", [])
                 }
-                for (raw, anchor, _) in unresolved {
+                for (raw, anchor, _, _) in unresolved {
                     let resolution = library.resolve(target: raw, sense: anchor, in: i)
                     guard resolution.leadsElsewhere, resolution.dictionary == key, resolution.entryIDs.contains(id) else { continue }
                     rows += try ask(i) { index throws(SearchIndexError) in
-                        try Self.rows(index, "SELECT entry, sense, coalesce(text, raw) FROM links WHERE target IS NULL AND raw = ? AND anchor IS ? ORDER BY rowid",
-                                      [raw, anchor])
+                        try Self.rows(index, """
+                            SELECT e.id, l.sense, l.text, l.raw FROM links l JOIN entries e ON e.rowid = l.source
+                            WHERE l.target IS NULL AND l.raw = ? AND l.anchor IS ? ORDER BY l.rowid
+                            """, [raw, anchor])
                     }
                 }
             }
             total += rows.count
             for row in rows where links.count < limit {
                 let headword = home.lookup.entryNumber(forID: row.entry).map { home.lookup.headword(ofEntryAt: $0) } ?? row.entry
-                links.append(Backlink(member: i, dictionary: home.key, entryID: row.entry, headword: headword, sense: row.sense, text: row.text))
+                links.append(Backlink(member: i, dictionary: home.key, entryID: row.entry, headword: headword, sense: row.sense,
+                                      text: row.text ?? SearchIndex.shownText(ofTarget: row.target)))
             }
         }
         return (links, total)
     }
 
-    static func rows(_ index: SearchIndex, _ sql: String, _ values: [String?]) throws(SearchIndexError) -> [(String, String?, String)] {
+    static func rows(_ index: SearchIndex, _ sql: String, _ values: [String?]) throws(SearchIndexError) -> [(String, String?, String?, String)] {
         let statement = try index.database.prepare(sql)
         switch values.count {
         case 0: break
         case 1: statement.bind(values[0])
         default: statement.bind(values[0], values[1])
         }
-        var rows: [(String, String?, String)] = []
-        while try statement.step() { rows.append((statement.text(0) ?? "", statement.text(1), statement.text(2) ?? "")) }
+        var rows: [(String, String?, String?, String)] = []
+        while try statement.step() { rows.append((statement.text(0) ?? "", statement.text(1), statement.text(2), statement.text(3) ?? "")) }
         return rows
     }
 }

@@ -30,7 +30,7 @@ public final class SearchIndex: @unchecked Sendable {
     let lock = SearchLock()
 
     /// Bumped whenever what goes into the index changes.
-    static let schemaVersion = 1
+    static let schemaVersion = 2
 
     init(folder: String, file: String, database: SQLiteDatabase, status: Status) {
         self.folder = folder
@@ -95,11 +95,22 @@ public final class SearchIndex: @unchecked Sendable {
         CREATE TABLE senses(file INTEGER, doc INTEGER, entry TEXT, headword TEXT, sense TEXT);
         CREATE INDEX senses_doc ON senses(doc);
         CREATE INDEX senses_file ON senses(file);
-        CREATE TABLE links(file INTEGER, target TEXT, raw TEXT, key TEXT, anchor TEXT, entry TEXT, sense TEXT, text TEXT);
+        CREATE TABLE links(file INTEGER, target TEXT, raw TEXT, key TEXT, anchor TEXT, source INTEGER, sense TEXT, text TEXT);
+        """
+
+    /// The indexes of the links table: made after a full build's inserts (one sort each,
+    /// faster than keeping them up to date row by row).
+    static let linkIndexes = """
         CREATE INDEX links_target ON links(target);
         CREATE INDEX links_file ON links(file);
         CREATE INDEX links_key ON links(key) WHERE key IS NOT NULL;
         """
+
+    /// What a link shows when its text is not stored: the target without its `~pos` suffix.
+    static func shownText(ofTarget target: String) -> String {
+        guard let tilde = target.firstIndex(of: "~") else { return target }
+        return String(target[..<tilde])
+    }
 }
 
 /// A pthread mutex: one connection is used from the input thread (pages' backlinks) and

@@ -46,14 +46,15 @@ struct SearchIndexBuilder {
 
     /// Creates the tables in an empty database and indexes every entry file.
     func build(into database: SQLiteDatabase, file: String) throws(SearchIndexError) -> SearchIndex {
-        try database.execute(SearchIndex.schema + "PRAGMA user_version = \(SearchIndex.schemaVersion);")
+        try database.execute(SearchIndex.schema + "PRAGMA user_version = \(SearchIndex.schemaVersion); PRAGMA cache_size = -16384;")
         try database.execute("BEGIN")
         let files = (try? listEntryFiles(folder: folder)) ?? []
-        let writer = try SearchIndexWriter(database)
+        let writer = try SearchIndexWriter(database, isFresh: true)
         for (i, listed) in files.enumerated() {
             try writer.add(file: listed, folder: folder, lookup: lookup)
             progress(ProgressStep(phase: "building the search index of " + title, completed: i + 1, total: files.count))
         }
+        try database.execute(SearchIndex.linkIndexes)
         try setMeta(database, "dictionary", dictionaryHash())
         try setMeta(database, "builtAt", Int64(time(nil)))
         try database.execute("COMMIT")

@@ -6,8 +6,13 @@ final class SearchIndexWriter {
     let database: SQLiteDatabase
     private let insertFile, insertEntry, findDoc, useDoc, insertDoc, insertText, insertSense, insertLink: SQLiteStatement
 
-    init(_ database: SQLiteDatabase) throws(SearchIndexError) {
+    /// Texts already stored, by hash, during a full build (an update asks the table instead).
+    private var documents: [Int64: Int64]?
+
+    /// `isFresh`: a full build into empty tables, which keeps the documents' hashes in memory.
+    init(_ database: SQLiteDatabase, isFresh: Bool = false) throws(SearchIndexError) {
         self.database = database
+        documents = isFresh ? [:] : nil
         insertFile = try database.prepare("INSERT INTO files(path, size, seconds, nanoseconds, hash) VALUES (?, ?, ?, ?, ?)")
         insertEntry = try database.prepare("INSERT INTO entries VALUES (?, ?, ?)")
         findDoc = try database.prepare("SELECT id FROM docs WHERE hash = ?")
@@ -47,13 +52,20 @@ final class SearchIndexWriter {
             let entryKeys = EntryText.keys(of: entry)
             if collectKeys { keys.formUnion(entryKeys) }
             try insertEntry.bind(file, entry.id, entryKeys.joined(separator: "\n")).run()
+            let source = database.lastInsertedRow
             let text = EntryText(entry)
             for sense in text.senses {
                 let doc = try document(for: sense.text)
-                try insertSense.bind(file, doc, entry.id, entry.headword, sense.sense).run()
+                insertSense.reset()
+                insertSense.bind(integer: file, at: 1)
+                insertSense.bind(integer: doc, at: 2)
+                insertSense.bind(text: entry.id, at: 3)
+                insertSense.bind(text: entry.headword, at: 4)
+                insertSense.bind(text: sense.sense, at: 5)
+                try insertSense.run()
             }
             for link in text.links {
-                try addLink(link, file: file, entry: entry.id, resolution: lookup.resolve(target: link.target, sense: link.anchor))
+                try addLink(link, file: file, source: source, resolution: lookup.resolve(target: link.target, sense: link.anchor))
             }
         }
         return file
@@ -61,7 +73,19 @@ final class SearchIndexWriter {
 
     /// The document holding `text`, made when it is new; texts are told apart by a 64-bit hash.
     private func document(for text: String) throws(SearchIndexError) -> Int64 {
-        let hash = Int64(bitPattern: Array(text.utf8).withUnsafeBytes { FileFingerprint.hash($0) })
+        var text = text
+        let hash = Int64(bitPattern: text.withUTF8 { FileFingerprint.hash(UnsafeRawBufferPointer($0)) })
+        if documents != nil {
+            if let doc = documents![hash] {
+                try useDoc.bind(doc).run()
+                return doc
+            }
+            try insertDoc.bind(hash).run()
+            let doc = sqlite3LastRowID()
+            documents![hash] = doc
+            try insertText.bind(doc, text).run()
+            return doc
+        }
         findDoc.bind(hash)
         if try findDoc.step() {
             let doc = findDoc.integer(0)
@@ -75,18 +99,26 @@ final class SearchIndexWriter {
     }
 
     /// One row per entry the link resolves to, or one with no target when it resolves to
-    /// none; external links are not kept. `raw` and `key` are left out when they equal the target.
-    private func addLink(_ link: EntryText.Link, file: Int64, entry: String, resolution: LinkResolution) throws(SearchIndexError) {
+    /// none; external links are not kept. `raw` is left out when it is the target, `key` for
+    /// a link that named an id exactly (no other entry can take it over), `text` when it is
+    /// the target without its `~pos` (`SearchIndex.shownText(ofTarget:)`).
+    private func addLink(_ link: EntryText.Link, file: Int64, source: Int64, resolution: LinkResolution) throws(SearchIndexError) {
         guard resolution.state != .external else { return }
-        let key = LookupKey.normalise(link.target)
-        let text: String? = link.text == link.target ? nil : link.text
-        if resolution.state == .resolved {
-            for id in resolution.entryIDs {
-                try insertLink.bind(file, id, link.target == id ? nil : link.target, key == id ? nil : key,
-                                    link.anchor, entry, link.sense, text).run()
-            }
-        } else {
-            try insertLink.bind(file, nil, link.target, key, link.anchor, entry, link.sense, text).run()
+        let isExactID = resolution.state == .resolved && resolution.entryIDs == [link.target]
+        let key: String? = isExactID ? nil : LookupKey.normalise(link.target)
+        let text: String? = link.text == SearchIndex.shownText(ofTarget: link.target) ? nil : link.text
+        let targets: [String?] = resolution.state == .resolved ? resolution.entryIDs : [nil]
+        for target in targets {
+            insertLink.reset()
+            insertLink.bind(integer: file, at: 1)
+            insertLink.bind(text: target, at: 2)
+            insertLink.bind(text: link.target == target ? nil : link.target, at: 3)
+            insertLink.bind(text: key == target ? nil : key, at: 4)
+            insertLink.bind(text: link.anchor, at: 5)
+            insertLink.bind(integer: source, at: 6)
+            insertLink.bind(text: link.sense, at: 7)
+            insertLink.bind(text: text, at: 8)
+            try insertLink.run()
         }
     }
 
@@ -120,15 +152,16 @@ final class SearchIndexWriter {
         let insert = try database.prepare("INSERT OR IGNORE INTO changed VALUES (?)")
         for key in keys { try insert.bind(key).run() }
         let select = try database.prepare("""
-            SELECT rowid, file, coalesce(raw, target), anchor, entry, sense, text FROM links
+            SELECT rowid, file, coalesce(raw, target), anchor, source, sense, text FROM links
             WHERE file NOT IN (SELECT file FROM fresh)
               AND (target IS NULL OR target IN (SELECT key FROM changed) OR key IN (SELECT key FROM changed))
             """)
-        var affected: [(row: Int64, file: Int64, link: EntryText.Link, entry: String, target: String?)] = []
+        var affected: [(row: Int64, file: Int64, link: EntryText.Link, source: Int64, target: String?)] = []
         while try select.step() {
             let target = select.text(2) ?? ""
-            let link = EntryText.Link(target: target, anchor: select.text(3), sense: select.text(5), text: select.text(6) ?? target)
-            affected.append((select.integer(0), select.integer(1), link, select.text(4) ?? "", nil))
+            let link = EntryText.Link(target: target, anchor: select.text(3), sense: select.text(5),
+                                      text: select.text(6) ?? SearchIndex.shownText(ofTarget: target))
+            affected.append((select.integer(0), select.integer(1), link, select.integer(4), nil))
         }
         let targets = try database.prepare("SELECT target FROM links WHERE rowid = ?")
         for i in affected.indices {
@@ -141,10 +174,10 @@ final class SearchIndexWriter {
         // Two copies of one link in a sense stay two (counted among the rows of one target).
         var firstTarget: [String: String?] = [:]
         for row in affected {
-            let identity = "\(row.file)\u{0}\(row.entry)\u{0}\(row.link.sense ?? "")\u{0}\(row.link.target)\u{0}\(row.link.anchor ?? "")\u{0}\(row.link.text)"
+            let identity = "\(row.file)\u{0}\(row.source)\u{0}\(row.link.sense ?? "")\u{0}\(row.link.target)\u{0}\(row.link.anchor ?? "")\u{0}\(row.link.text)"
             if let first = firstTarget[identity], first != row.target { continue }
             firstTarget[identity] = row.target
-            try addLink(row.link, file: row.file, entry: row.entry, resolution: lookup.resolve(target: row.link.target, sense: row.link.anchor))
+            try addLink(row.link, file: row.file, source: row.source, resolution: lookup.resolve(target: row.link.target, sense: row.link.anchor))
         }
     }
 
