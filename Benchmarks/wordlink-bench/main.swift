@@ -1,6 +1,6 @@
 import Foundation
 // `make bench`: the figures the issues ask for, measured on a release build.
-// Usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR|wordnet [DIR]]
+// Usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR|wordnet [DIR]|search [DIR]]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
 switch which {
@@ -12,6 +12,9 @@ case "all":
     runBrowserBenchmarks()
     // About 20 s, most of it the import: fast enough to run every time.
     WordNetBenchmarks.run(binDirectory: binDirectory, folder: WordNetBenchmarks.defaultFolder)
+    SearchBenchmarks.run(binDirectory: binDirectory, folder: WordNetBenchmarks.defaultFolder)
+case "search":
+    SearchBenchmarks.run(binDirectory: binDirectory, folder: arguments.count > 1 ? arguments[1] : SearchBenchmarks.defaultFolder)
 case "text":
     TextBenchmarks.run()
 case "browser":
@@ -35,7 +38,7 @@ case "wordnet":
 case "index" where arguments.count == 2:
     IndexBenchmarks.run(folder: arguments[1])
 default:
-    print("usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR|wordnet [DIR]]")
+    print("usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|make-folder N DIR|index DIR|wordnet [DIR]|search [DIR]]")
 }
 
 /// The release build's folder (wordlink and wordlink-floor are beside this program).
