@@ -82,10 +82,10 @@ let package = Package(
         .testTarget(name: "PageFormattingTests", dependencies: ["PageFormatting", "DictionaryIndex", "DictionaryModel", "TerminalText", "TestSupport"]),
         // The executable's own code (the `define --format json` document).
         .testTarget(name: "wordlinkTests", dependencies: ["wordlink", "PageFormatting", "DictionaryIndex", "DictionaryModel", "TerminalText", "TestSupport"]),
-        .testTarget(name: "BrowserCoreTests", dependencies: ["BrowserCore", "TestSupport"]),
+        .testTarget(name: "BrowserCoreTests", dependencies: ["BrowserCore", "PageFormatting", "DictionaryIndex", "TestSupport"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CNcursesw", "BrowserCore", "TerminalText"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures"]),
         // The importers on the real Debian packages: slow, so `make unit` leaves them out.
-        .testTarget(name: "IntegrationTests", dependencies: ["DictionaryImport", "DictionaryIndex", "DictionaryModel", "TestSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["DictionaryImport", "DictionaryIndex", "DictionaryModel", "DictionarySearch", "TestSupport"]),
     ]
 )

@@ -105,9 +105,13 @@ public final class LibrarySearch: @unchecked Sendable {
 
     /// Every link, in any dictionary, that resolves to the entry `id` of member `member`, in
     /// library order then file order; at most `limit` of them, with how many there are.
-    public func backlinks(toEntryWithID id: String, member: Int, limit: Int = .max) throws(SearchIndexError) -> (links: [Backlink], total: Int) {
+    /// `distinct` counts and lists each linking entry and sense once. Headwords are read
+    /// from the lookup only for the links returned (each is a place in its index).
+    public func backlinks(toEntryWithID id: String, member: Int, limit: Int = .max,
+                          distinct: Bool = false) throws(SearchIndexError) -> (links: [Backlink], total: Int) {
         var links: [Backlink] = []
         var total = 0
+        var seen = Set<String>()
         let key = library.members[member].key
         for i in library.members.indices {
             let home = library.members[i]
@@ -135,6 +139,7 @@ public final class LibrarySearch: @unchecked Sendable {
                     }
                 }
             }
+            if distinct { rows = rows.filter { seen.insert(home.key + "\u{0}" + $0.entry + "\u{0}" + ($0.sense ?? "")).inserted } }
             total += rows.count
             for row in rows where links.count < limit {
                 let headword = home.lookup.entryNumber(forID: row.entry).map { home.lookup.headword(ofEntryAt: $0) } ?? row.entry
@@ -163,14 +168,6 @@ extension LibrarySearch {
     /// library then file order: the first `limit`, and how many there are. A search index
     /// that cannot answer gives none (the page still shows).
     public func linkingEntries(toEntryWithID id: String, member: Int, limit: Int) -> (items: [Backlink], total: Int) {
-        guard let found = try? backlinks(toEntryWithID: id, member: member) else { return ([], 0) }
-        var seen = Set<String>()
-        var items: [Backlink] = []
-        var total = 0
-        for link in found.links where seen.insert(link.dictionary + "\u{0}" + link.entryID + "\u{0}" + (link.sense ?? "")).inserted {
-            total += 1
-            if items.count < limit { items.append(link) }
-        }
-        return (items, total)
+        (try? backlinks(toEntryWithID: id, member: member, limit: limit, distinct: true)) ?? ([], 0)
     }
 }
