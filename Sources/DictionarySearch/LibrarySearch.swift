@@ -40,7 +40,9 @@ public struct Backlink: Hashable, Sendable {
 /// Full-text search and backlinks over every dictionary of a library, each member with its
 /// own `SearchIndex`.
 public final class LibrarySearch: @unchecked Sendable {
+    /// The dictionaries searched, in library order.
     public let library: Library
+    /// Each member's search index, in library order (one replaced when found corrupt).
     public private(set) var indexes: [SearchIndex]
     let cacheDirectory: String?
     private let lock = SearchLock()
@@ -81,6 +83,7 @@ public final class LibrarySearch: @unchecked Sendable {
         return Array(all.prefix(limit))
     }
 
+    /// The best `limit` results of one member's index.
     static func search(_ query: SearchQuery, limit: Int, member: Int, key: String, in index: SearchIndex) throws(SearchIndexError) -> [SearchResult] {
         let database = index.database
         let matches = try database.prepare("""
@@ -150,6 +153,7 @@ public final class LibrarySearch: @unchecked Sendable {
         return (links, total)
     }
 
+    /// The rows of `sql` on `index` (at most two parameters): four text columns.
     static func rows(_ index: SearchIndex, _ sql: String, _ values: [String?]) throws(SearchIndexError) -> [(String, String?, String?, String)] {
         let statement = try index.database.prepare(sql)
         switch values.count {

@@ -74,6 +74,7 @@ final class SQLiteStatement {
     private let statement: OpaquePointer
     private unowned let database: SQLiteDatabase
 
+    /// Wraps a statement prepared on `database`.
     init(_ statement: OpaquePointer, database: SQLiteDatabase) {
         self.statement = statement
         self.database = database
@@ -130,8 +131,11 @@ final class SQLiteStatement {
         while try step() {}
     }
 
+    /// The column (from 0) of the current row as an integer (0 for NULL).
     func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+    /// The column (from 0) of the current row as a double.
     func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+    /// Whether the column (from 0) of the current row is NULL.
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
 
     /// The column as text (UTF-8, invalid bytes repaired), nil when NULL.
