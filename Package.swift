@@ -7,6 +7,7 @@ import PackageDescription
 //   TerminalText            attributed text → rows of terminal cells; hit-testing; cell grid
 //   DictionaryModel         the entry model, JSON, the data folder and its diagnostics, file I/O
 //   DictionaryIndex         the persisted index and lookup (Lookup, IndexedLookup, EntryLookup)
+//   DictionarySearch        full-text search and backlinks (SQLite FTS5), an index per folder in the cache
 //   DictionaryImport        importers (WordNet, dictd) and the writer of data folders; zlib
 //   PageFormatting          entries as pages of attributed text (PageFormatter)
 //   BrowserCore             the browser's state machine and views drawing into cell grids
@@ -43,6 +44,7 @@ let package = Package(
         .target(name: "DictionaryModel", dependencies: ["TerminalText", "CUnistring", "CLinux"]),
         .target(name: "DictionaryIndex", dependencies: ["DictionaryModel", "CZlib", "CLinux"]),
         .target(name: "DictionaryImport", dependencies: ["DictionaryModel", "DictionaryIndex", "CZlib", "CLinux"]),
+        .target(name: "DictionarySearch", dependencies: ["DictionaryModel", "DictionaryIndex", "CSQLite"]),
         .target(name: "PageFormatting", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex"]),
         .target(name: "BrowserCore", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "PageFormatting"]),
         // History, bookmarks and the last session, kept in SQLite in the state folder.
@@ -51,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "wordlink",
             dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "DictionaryImport", "PageFormatting",
-                           "BrowserCore", "CursesTerminal", "BrowsingHistory"]
+                           "BrowserCore", "CursesTerminal", "BrowsingHistory", "DictionarySearch"]
         ),
         .executableTarget(
             name: "wordlink-bench",
@@ -79,14 +81,15 @@ let package = Package(
         .testTarget(name: "DictionaryModelTests", dependencies: ["DictionaryModel", "DictionaryIndex", "TestSupport"]),
         .testTarget(name: "DictionaryIndexTests", dependencies: ["DictionaryIndex", "DictionaryModel", "TestSupport"]),
         .testTarget(name: "DictionaryImportTests", dependencies: ["DictionaryImport", "DictionaryIndex", "DictionaryModel", "TestSupport"]),
+        .testTarget(name: "DictionarySearchTests", dependencies: ["DictionarySearch", "DictionaryIndex", "DictionaryModel", "TestSupport"]),
         .testTarget(name: "PageFormattingTests", dependencies: ["PageFormatting", "DictionaryIndex", "DictionaryModel", "TerminalText", "TestSupport"]),
         // The executable's own code (the `define --format json` document).
         .testTarget(name: "wordlinkTests", dependencies: ["wordlink", "PageFormatting", "DictionaryIndex", "DictionaryModel", "TerminalText", "TestSupport"]),
-        .testTarget(name: "BrowserCoreTests", dependencies: ["BrowserCore", "TestSupport"]),
+        .testTarget(name: "BrowserCoreTests", dependencies: ["BrowserCore", "PageFormatting", "DictionaryIndex", "TestSupport"]),
         .testTarget(name: "BrowsingHistoryTests", dependencies: ["BrowsingHistory", "TestSupport"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CNcursesw", "BrowserCore", "TerminalText"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures"]),
         // The importers on the real Debian packages: slow, so `make unit` leaves them out.
-        .testTarget(name: "IntegrationTests", dependencies: ["DictionaryImport", "DictionaryIndex", "DictionaryModel", "TestSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["DictionaryImport", "DictionaryIndex", "DictionaryModel", "DictionarySearch", "TestSupport"]),
     ]
 )

@@ -1,6 +1,6 @@
 import Foundation
 // `make bench`: the figures the issues ask for, measured on a release build.
-// Usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]]
+// Usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|search [DIR]]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
 switch which {
@@ -14,6 +14,9 @@ case "all":
     WordNetBenchmarks.run(binDirectory: binDirectory, folder: WordNetBenchmarks.defaultFolder)
     // Imports kept between runs; the first takes about a minute (GCIDE).
     LibraryBenchmarks.run(binDirectory: binDirectory, root: LibraryBenchmarks.defaultRoot, sample: dataFolder)
+    SearchBenchmarks.run(binDirectory: binDirectory, folder: WordNetBenchmarks.defaultFolder)
+case "search":
+    SearchBenchmarks.run(binDirectory: binDirectory, folder: arguments.count > 1 ? arguments[1] : SearchBenchmarks.defaultFolder)
 case "text":
     TextBenchmarks.run()
 case "browser":
@@ -44,7 +47,7 @@ case "library":
 case "index" where arguments.count == 2:
     IndexBenchmarks.run(folder: arguments[1])
 default:
-    print("usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]]")
+    print("usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|search [DIR]]")
 }
 
 /// The release build's folder (wordlink and wordlink-floor are beside this program).

@@ -51,6 +51,8 @@ public struct Screen {
             return CellPoint(column: min(size.columns - 1, 2 + prompt.field.visible(width: lookupFieldWidth).caretColumn), row: size.rows - 1)
         case .find(let prompt):
             return CellPoint(column: min(size.columns - 1, 2 + prompt.field.visible(width: findFieldWidth).caretColumn), row: size.rows - 1)
+        case .search(let prompt):
+            return CellPoint(column: min(size.columns - 1, 8 + prompt.field.visible(width: max(1, size.columns - 8)).caretColumn), row: size.rows - 1)
         default: return nil
         }
     }
@@ -132,6 +134,7 @@ public struct Screen {
             return ("/ " + prompt.field.visible(width: findFieldWidth).text + findCount(prompt), .status)
         case .hints(let typed): return ("Type a hint to follow its link" + (typed.isEmpty ? "" : ": " + typed) + " · Esc cancels", .hint)
         case .help: return ("Esc, q or ? closes help", .status)
+        case .search(let prompt): return ("search: " + prompt.field.visible(width: max(1, state.size.columns - 8)).text, .status)
         case .selecting: return ("Selecting: ←→ characters, ↑↓ lines, w b words, y copies, Esc cancels", .hint)
         default: break
         }

@@ -95,6 +95,7 @@ public final class Browser {
             resize(&state, to: newSize, env)
             return []
         case .mouse(let mouse):
+            if mouse.kind == .pressed, case .search = state.mode { SearchController.openResults(&state, env) }
             return MouseController.handle(mouse, &state, env)
         case .pasted(let text):
             return handlePaste(text, &state, env)
@@ -104,6 +105,9 @@ public final class Browser {
             env.layouts.preview = nil
             state.open(query: query, in: env)
             return []
+        case .searchFinished(let outcome):
+            SearchController.finished(outcome, &state, env)
+            return []
         case .keyPressed(let key):
             if key != .escape || state.mode == .browsing { state.message = nil }
             switch state.mode {
@@ -112,6 +116,7 @@ public final class Browser {
             case .find(let prompt): return FindController.handle(key, prompt, &state, env)
             case .hints(let typed): return HintsController.handle(key, typed: typed, &state, env)
             case .help: return HelpController.handle(key, &state, env)
+            case .search(let prompt): return SearchController.handle(key, prompt, &state, env)
             case .selecting(let anchor, let head): return SelectionController.handle(key, anchor: anchor, head: head, &state, env)
             }
         }
@@ -140,6 +145,8 @@ public final class Browser {
             LookupController.insert(text, prompt, &state, env)
         case .find(let prompt):
             FindController.insert(text, prompt, &state, env)
+        case .search(let prompt):
+            return SearchController.insert(text, prompt, &state)
         case .browsing, .hints, .help, .selecting:
             let trimmed = text.trimmingPasteWhitespace()
             guard !trimmed.isEmpty else { state.say("Nothing to look up: the pasted text is blank."); return [] }

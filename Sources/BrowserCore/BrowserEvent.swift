@@ -93,6 +93,8 @@ public enum BrowserEvent: Hashable, Sendable {
     /// A query to open, as if typed at the lookup prompt and entered without choosing a
     /// candidate (the page for it, or a message naming the nearest headwords).
     case queryEntered(String)
+    /// A search started by the `s` prompt came back (posted by `SearchRunner`).
+    case searchFinished(SearchOutcome)
 }
 
 /// What the browser asks its front end to do beyond drawing.
@@ -100,4 +102,6 @@ public enum BrowserEffect: Hashable, Sendable {
     case quit
     /// Put text on the clipboard (the front end uses the terminal's OSC 52).
     case copyToClipboard(String)
+    /// Run this full-text search in the background and post its results (`SearchRunner`).
+    case search(SearchRequest)
 }

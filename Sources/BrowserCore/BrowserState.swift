@@ -17,6 +17,8 @@ public struct BrowserState: Equatable, Sendable {
         /// Selecting with the keyboard: the selection runs from `anchor` to `head`.
         case selecting(anchor: Int, head: Int)
         case help
+        /// The full-text search prompt (`s`), its results previewed as they come back.
+        case search(SearchPrompt)
     }
 
     /// A place in history: enough to make the page again and put the reader back.
@@ -150,6 +152,7 @@ public struct BrowserState: Equatable, Sendable {
     var shown: Shown {
         if mode == .help, help != nil { return .help }
         if case .lookup = mode, preview != nil { return .preview }
+        if case .search = mode, preview != nil { return .preview }
         return .page
     }
 

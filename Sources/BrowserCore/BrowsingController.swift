@@ -28,6 +28,7 @@ enum BrowsingController {
         case .bottom: state.scrollToBottom(in: env)
         case .lookUp: LookupController.start(&state, env)
         case .find: FindController.start(&state)
+        case .search: SearchController.start(&state, env)
         case .findNext: FindController.findNext(forward: true, &state, env)
         case .findPrevious: FindController.findNext(forward: false, &state, env)
         case .hints: HintsController.start(&state, env)

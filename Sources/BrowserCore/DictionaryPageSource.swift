@@ -14,9 +14,14 @@ public final class DictionaryPageSource: PageSource {
     public let library: Library
     private let pages: LibraryPages
 
-    public init(library: Library) {
+    /// `linkedFrom` gives every entry page its `Linked from` section (nil: none).
+    /// The full-text search behind the `s` prompt: the best results for a query (nil: none).
+    let search: SearchSource?
+
+    public init(library: Library, linkedFrom: LinkedFromSource? = nil, search: SearchSource? = nil) {
         self.library = library
-        pages = LibraryPages(library: library)
+        pages = LibraryPages(library: library, linkedFrom: linkedFrom)
+        self.search = search
     }
 
     /// The pages of one dictionary.
@@ -52,6 +57,15 @@ public final class DictionaryPageSource: PageSource {
 
     public func page(at address: PageAddress) -> PageLookup {
         if address.isStart { return .found(startPage()) }
+        if let query = SearchController.query(of: address) {
+            return searchPages?(query, { false }).map { .found($0) } ?? .notFound(query: query, suggestions: [])
+        }
+        if address.isLinkTarget, address.text.hasPrefix(LinkedFromSection.addressPrefix) {
+            let id = String(address.text.dropFirst(LinkedFromSection.addressPrefix.count))
+            let member = address.dictionary.flatMap(library.member(forKey:)) ?? 0
+            guard let text = pages.linkedFromPage(id: id, member: member) else { return .notFound(query: id, suggestions: []) }
+            return .found(Page(title: LinkedFromSection.heading + ": " + id, address: address, text: text))
+        }
         var sections: [LibraryPages.Section] = []
         let members = address.dictionary.flatMap(library.member(forKey:)).map { [$0] } ?? Array(library.members.indices)
         for member in members {

@@ -73,6 +73,7 @@ public final class EventMailbox: Sendable {
 public enum EventLoop {
     /// Runs until the browser asks to quit.
     public static func run(_ browser: Browser, on terminal: TerminalDevice, mailbox: EventMailbox = EventMailbox()) {
+        let searches = browser.source.searchPages.map { SearchRunner(makePage: $0, mailbox: mailbox) }
         terminal.draw(browser.render(), cursor: browser.cursorPosition)
         while true {
             let events = terminal.waitForEvents(wakingOn: mailbox) + mailbox.take()
@@ -87,6 +88,7 @@ public enum EventLoop {
                     switch effect {
                     case .quit: return
                     case .copyToClipboard(let text): terminal.copyToClipboard(text)
+                    case .search(let request): searches?.start(request)
                     }
                 }
             }

@@ -2,7 +2,7 @@
 public enum BrowsingCommand: String, Hashable, Sendable, CaseIterable {
     case focusNext, focusPrevious, follow, hints
     case back, forward
-    case lookUp, lookUpWord, find, findNext, findPrevious
+    case lookUp, lookUpWord, find, findNext, findPrevious, search
     case lineDown, lineUp, pageDown, pageUp, top, bottom
     case select, copy, clear
     case help, quit
@@ -79,6 +79,9 @@ public struct KeyMap: Sendable {
                    summary: "next match (it becomes the selection); on another page, the same search there", section: "Looking up"),
         KeyBinding(command: .findPrevious, keys: [.character("N")], shownKeys: "N",
                    summary: "previous match", section: "Looking up"),
+        KeyBinding(command: .search, keys: [.character("s")], shownKeys: "s",
+                   summary: "search the text of every dictionary: words in any order, \"a phrase\", prefix*; results update as you type, "
+                       + "Enter opens them, a result opens its entry at the sense with the words highlighted", section: "Looking up"),
         KeyBinding(command: .lineDown, keys: [.down, .character("j"), .control("n"), .control("e")], shownKeys: "↓ j Ctrl-N Ctrl-E",
                    summary: "one line down", section: "Scrolling"),
         KeyBinding(command: .lineUp, keys: [.up, .character("k"), .control("p"), .control("y")], shownKeys: "↑ k Ctrl-P Ctrl-Y",

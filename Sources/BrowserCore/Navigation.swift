@@ -77,8 +77,11 @@ extension BrowserState {
                 say(Self.notFoundMessage(for: query, suggestions: suggestions, in: env))
             }
         case .resolved:
+            let searched = SearchController.query(of: page.address)
             switch env.source.page(for: link) {
-            case .found(let found): open(found, in: env)
+            case .found(let found):
+                open(found, in: env)
+                if let searched { SearchController.highlight(searched, &self, env) }
             case .notFound(let query, let suggestions):
                 env.memory?.recordVisit(PageAddress(link: link), title: nil)
                 say(Self.notFoundMessage(for: query, suggestions: suggestions, in: env))

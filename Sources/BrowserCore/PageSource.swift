@@ -106,9 +106,14 @@ public protocol PageSource: AnyObject {
     func suggestions(for target: String, limit: Int) -> [String]
     /// The page an address names again (back, forward): the start page, a query's, or a link's.
     func page(at address: PageAddress) -> PageLookup
+    /// Makes full-text search results pages (the `s` prompt); nil when the source cannot search.
+    var searchPages: SearchPageMaker? { get }
 }
 
 extension PageSource {
+    /// No search, unless a source has one.
+    public var searchPages: SearchPageMaker? { nil }
+
     /// An address is the start page or a query (a source whose links need more overrides it).
     public func page(at address: PageAddress) -> PageLookup {
         address.isStart ? .found(startPage()) : page(forQuery: address.text)

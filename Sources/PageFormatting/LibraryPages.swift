@@ -8,9 +8,12 @@ public struct LibraryPages: Sendable {
     public let library: Library
     /// One formatter per member, its links resolved in its own dictionary first.
     public let formatters: [PageFormatter]
+    /// Where the `Linked from` section that ends an entry page comes from; nil: no section.
+    public var linkedFrom: LinkedFromSource?
 
-    public init(library: Library) {
+    public init(library: Library, linkedFrom: LinkedFromSource? = nil) {
         self.library = library
+        self.linkedFrom = linkedFrom
         formatters = library.members.indices.map { PageFormatter(library: library, member: $0) }
     }
 
@@ -40,6 +43,12 @@ public struct LibraryPages: Sendable {
                 builder.blankLine()
             }
             starts.append(formatters[section.member].append(entryNumbers: section.entryNumbers, openedAt: sense, to: &builder))
+        }
+        if let linkedFrom {
+            let targets = sections.flatMap { section in
+                section.entryNumbers.map { (member: section.member, id: library.members[section.member].lookup.id(ofEntryAt: $0)) }
+            }
+            LinkedFromSection.append(targets: targets, library: library, source: linkedFrom, limit: LinkedFromSection.rowLimit, to: &builder)
         }
         builder.end()
         return (builder.text, starts)

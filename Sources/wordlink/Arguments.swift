@@ -30,6 +30,10 @@ enum Command: Equatable {
     /// `--help` of the program (topic nil) or of a command.
     case help(topic: String?, library: LibraryOptions)
     case version
+    /// `wordlink search QUERY`: full-text search (SearchCommand.swift).
+    case search(SearchOptions)
+    /// `wordlink links-to WORD`: backlinks (LinksToCommand.swift).
+    case linksTo(LinksToOptions)
 }
 
 /// The options of `wordlink define`.
@@ -53,11 +57,12 @@ enum ArgumentError: Error, Equatable, CustomStringConvertible {
     case missingArgument(String, command: String)
     case unexpectedArgument(String, command: String?)
     case emptyWord(command: String)
+    case emptyQuery(command: String)
 
     var description: String {
         switch self {
         case .unknownCommand(let name):
-            return "unknown command '\(name)'; the commands are define, check, dictionaries, history, config, import and doctor (see 'wordlink --help')."
+            return "unknown command '\(name)'; the commands are define, search, links-to, check, dictionaries, history, config, import and doctor (see 'wordlink --help')."
         case .unknownOption(let option, let command):
             return "unknown option '\(option)'\(Self.for(command)); see '\(Self.help(command))'."
         case .missingValue(let option, let command):
@@ -70,6 +75,8 @@ enum ArgumentError: Error, Equatable, CustomStringConvertible {
             return "unexpected argument '\(argument)'\(Self.for(command)); see '\(Self.help(command))'."
         case .emptyWord(let command):
             return "the word given to 'wordlink \(command)' is empty; give a word to look up."
+        case .emptyQuery(let command):
+            return "the query given to 'wordlink \(command)' has no word to search for; give one or more words, a \"phrase\" or a prefix*."
         }
     }
 
@@ -108,6 +115,12 @@ enum Arguments {
         case "dictionaries":
             rest.removeFirst()
             return try parseDictionaries(rest)
+        case "search":
+            rest.removeFirst()
+            return try parseSearch(rest)
+        case "links-to":
+            rest.removeFirst()
+            return try parseLinksTo(rest)
         case "history":
             rest.removeFirst()
             return try parseHistory(rest)

@@ -3,6 +3,7 @@ import CursesTerminal
 import DictionaryModel
 import TerminalText
 import DictionaryIndex
+import DictionarySearch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,7 +17,9 @@ func runBrowser(word: String?, library options: LibraryOptions, theme themeOptio
     case .success(let dictionaries): opened = dictionaries
     case .failure(let failure): return failure.status
     }
-    let source = DictionaryPageSource(library: Library(opened))
+    let library = Library(opened)
+    let search = LibraryLocation.openSearch(library)
+    let source = DictionaryPageSource(library: library, linkedFrom: search.linkedFrom, search: search.browserSearch)
     let problemCount = opened.reduce(0) { $0 + $1.problemCount }
     var firstPage: Page?
     var firstMessage: String?

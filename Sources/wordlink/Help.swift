@@ -11,6 +11,8 @@ enum Help {
         case "doctor": return doctor
         case "history": return history
         case "config": return config
+        case "search": return SearchHelp.search(data)
+        case "links-to": return SearchHelp.linksTo(data)
         case "import", "import wordnet", "import dictd": return ImportHelp.text(topic: topic ?? "import")
         default: return nil
         }
@@ -26,6 +28,8 @@ enum Help {
                                            the last session left off (--new: the start
                                            page); ? inside shows every key and mouse action
           wordlink define WORD [options]   print the page for WORD and exit
+          wordlink search QUERY [options]  full-text search of every dictionary's senses
+          wordlink links-to WORD [options] the entries that link to WORD's entries
           wordlink check [--data DIR]...   validate data folders
           wordlink dictionaries            list the open dictionaries
           wordlink history [--format text|json|csv] [--clear]
@@ -56,7 +60,8 @@ enum Help {
         same place; ':' looks up a word (typos forgiven); '/'
         finds in the page; 'f' labels every visible link; drag, double-click or 'v' selects
         and 'y' copies; 'd' (or Enter, with no link focused) looks up the selected words,
-        so any word on a page can be looked up; '?' lists every key; 'q' quits. Ctrl-Z suspends. Pasting opens
+        so any word on a page can be looked up; 's' searches the text of every dictionary;
+        '?' lists every key; 'q' quits. Ctrl-Z suspends. Pasting opens
         the lookup prompt with the pasted text (in a prompt, inserts it). The browser needs
         a terminal that can move its cursor (not TERM=dumb) and a UTF-8 locale; 'wordlink
         define' works anywhere. In a prompt or a mode, Ctrl-C cancels it. Text from the data

@@ -15,7 +15,7 @@ do {
             Terminal.write(text)
             status = 0
         } else {
-            Terminal.error("no help on '\(topic ?? "")'; the commands are define, check, dictionaries, history, config, import and doctor.")
+            Terminal.error("no help on '\(topic ?? "")'; the commands are define, search, links-to, check, dictionaries, history, config, import and doctor.")
             status = 2
         }
     case .define(let options):
@@ -28,6 +28,10 @@ do {
         status = DoctorCommand.run()
     case .importDictionary(let options):
         status = ImportCommand.run(options)
+    case .search(let options):
+        status = SearchCommand.run(options)
+    case .linksTo(let options):
+        status = LinksToCommand.run(options)
     case .browse(let word, let library, let theme, let isNew):
         status = runBrowser(word: word, library: library, theme: theme, isNew: isNew)
     case .history(let format, let clear):

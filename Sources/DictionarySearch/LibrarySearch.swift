@@ -1,0 +1,177 @@
+import DictionaryModel
+import DictionaryIndex
+
+/// One result of a full-text search: a sense whose text matched, best first.
+public struct SearchResult: Hashable, Sendable {
+    /// Where a matched text stands: an entry and the number path of its sense (nil: the
+    /// entry's own notes).
+    public struct Place: Hashable, Sendable {
+        public var entryID: String
+        public var headword: String
+        public var sense: String?
+    }
+
+    /// The library position of the dictionary.
+    public var member: Int
+    /// The dictionary's key in the library (its id).
+    public var dictionary: String
+    /// The first entry and sense that hold the text.
+    public var place: Place
+    /// The other senses with exactly this text (WordNet's synonyms of one synset), shown once.
+    public var others: [Place]
+    public var snippet: SearchSnippet
+    /// BM25 relevance: higher is better.
+    public var score: Double
+}
+
+/// An entry that links to another: what `links-to` and a page's `Linked from` list.
+public struct Backlink: Hashable, Sendable {
+    /// The library position and key of the linking entry's dictionary.
+    public var member: Int
+    public var dictionary: String
+    public var entryID: String
+    public var headword: String
+    /// The number path of the sense the link stands in; nil outside the senses.
+    public var sense: String?
+    /// The link's text as shown.
+    public var text: String
+}
+
+/// Full-text search and backlinks over every dictionary of a library, each member with its
+/// own `SearchIndex`.
+public final class LibrarySearch: @unchecked Sendable {
+    /// The dictionaries searched, in library order.
+    public let library: Library
+    /// Each member's search index, in library order (one replaced when found corrupt).
+    public private(set) var indexes: [SearchIndex]
+    let cacheDirectory: String?
+    private let lock = SearchLock()
+
+    /// Opens (building or updating) the search index of every member.
+    public init(library: Library, cacheDirectory: String?, progress: @escaping (ProgressStep) -> Void = { _ in }) {
+        self.library = library
+        self.cacheDirectory = cacheDirectory
+        indexes = library.members.map { member in
+            SearchIndex.open(folder: member.folder, lookup: member.lookup, cacheDirectory: cacheDirectory, progress: progress)
+        }
+    }
+
+    /// `body` on member `i`'s index; a database error (a corrupt file) rebuilds that index
+    /// once and asks again.
+    func ask<T>(_ i: Int, _ body: (SearchIndex) throws(SearchIndexError) -> T) throws(SearchIndexError) -> T {
+        let index = lock.locked { indexes[i] }
+        do {
+            return try index.lock.locked { () throws(SearchIndexError) -> T in try body(index) }
+        } catch {
+            let member = library.members[i]
+            let fresh = index.rebuilt(lookup: member.lookup, cacheDirectory: cacheDirectory)
+            lock.locked { indexes[i] = fresh }
+            return try fresh.lock.locked { () throws(SearchIndexError) -> T in try body(fresh) }
+        }
+    }
+
+    /// The best `limit` results for `query` over every dictionary, best first; none for an
+    /// empty query. `isCancelled` is asked between dictionaries (a newer keystroke).
+    public func search(_ query: SearchQuery, limit: Int, isCancelled: () -> Bool = { false }) throws(SearchIndexError) -> [SearchResult] {
+        guard !query.isEmpty, limit > 0 else { return [] }
+        var all: [SearchResult] = []
+        for i in library.members.indices {
+            if isCancelled() { return [] }
+            all += try ask(i) { index throws(SearchIndexError) in try Self.search(query, limit: limit, member: i, key: library.members[i].key, in: index) }
+        }
+        all.sort { $0.score != $1.score ? $0.score > $1.score : $0.member < $1.member }
+        return Array(all.prefix(limit))
+    }
+
+    /// The best `limit` results of one member's index.
+    static func search(_ query: SearchQuery, limit: Int, member: Int, key: String, in index: SearchIndex) throws(SearchIndexError) -> [SearchResult] {
+        let database = index.database
+        let matches = try database.prepare("""
+            SELECT rowid, -bm25(fts), snippet(fts, 0, char(1), char(2), '…', 24) FROM fts
+            WHERE fts MATCH ? ORDER BY rank LIMIT ?
+            """)
+        matches.bind(query.ftsExpression, limit)
+        let places = try database.prepare("SELECT entry, headword, sense FROM senses WHERE doc = ? ORDER BY rowid")
+        var results: [SearchResult] = []
+        while try matches.step() {
+            places.bind(matches.integer(0))
+            var found: [SearchResult.Place] = []
+            while try places.step() {
+                found.append(SearchResult.Place(entryID: places.text(0) ?? "", headword: places.text(1) ?? "", sense: places.text(2)))
+            }
+            guard let first = found.first else { continue }
+            results.append(SearchResult(member: member, dictionary: key, place: first, others: Array(found.dropFirst()),
+                                        snippet: SearchSnippet(marked: matches.text(2) ?? ""), score: matches.double(1)))
+        }
+        return results
+    }
+
+    /// Every link, in any dictionary, that resolves to the entry `id` of member `member`, in
+    /// library order then file order; at most `limit` of them, with how many there are.
+    /// `distinct` counts and lists each linking entry and sense once. Headwords are read
+    /// from the lookup only for the links returned (each is a place in its index).
+    public func backlinks(toEntryWithID id: String, member: Int, limit: Int = .max,
+                          distinct: Bool = false) throws(SearchIndexError) -> (links: [Backlink], total: Int) {
+        var links: [Backlink] = []
+        var total = 0
+        var seen = Set<String>()
+        let key = library.members[member].key
+        for i in library.members.indices {
+            let home = library.members[i]
+            var rows: [(entry: String, sense: String?, text: String?, target: String)] = []
+            if i == member {
+                rows = try ask(i) { index throws(SearchIndexError) in
+                    try Self.rows(index, """
+                        SELECT e.id, l.sense, l.text, coalesce(l.raw, l.target) FROM links l JOIN entries e ON e.rowid = l.source
+                        WHERE l.target = ? ORDER BY l.rowid
+                        """, [id])
+                }
+            } else if library.isShared {
+                // A link that resolves nowhere in its own dictionary is resolved in the others.
+                let unresolved = try ask(i) { index throws(SearchIndexError) in
+                    try Self.rows(index, "SELECT DISTINCT raw, anchor, NULL, '' FROM links WHERE target IS NULL", [])
+                }
+                for (raw, anchor, _, _) in unresolved {
+                    let resolution = library.resolve(target: raw, sense: anchor, in: i)
+                    guard resolution.leadsElsewhere, resolution.dictionary == key, resolution.entryIDs.contains(id) else { continue }
+                    rows += try ask(i) { index throws(SearchIndexError) in
+                        try Self.rows(index, """
+                            SELECT e.id, l.sense, l.text, l.raw FROM links l JOIN entries e ON e.rowid = l.source
+                            WHERE l.target IS NULL AND l.raw = ? AND l.anchor IS ? ORDER BY l.rowid
+                            """, [raw, anchor])
+                    }
+                }
+            }
+            if distinct { rows = rows.filter { seen.insert(home.key + "\u{0}" + $0.entry + "\u{0}" + ($0.sense ?? "")).inserted } }
+            total += rows.count
+            for row in rows where links.count < limit {
+                let headword = home.lookup.entryNumber(forID: row.entry).map { home.lookup.headword(ofEntryAt: $0) } ?? row.entry
+                links.append(Backlink(member: i, dictionary: home.key, entryID: row.entry, headword: headword, sense: row.sense,
+                                      text: row.text ?? SearchIndex.shownText(ofTarget: row.target)))
+            }
+        }
+        return (links, total)
+    }
+
+    /// The rows of `sql` on `index` (at most two parameters): four text columns.
+    static func rows(_ index: SearchIndex, _ sql: String, _ values: [String?]) throws(SearchIndexError) -> [(String, String?, String?, String)] {
+        let statement = try index.database.prepare(sql)
+        switch values.count {
+        case 0: break
+        case 1: statement.bind(values[0])
+        default: statement.bind(values[0], values[1])
+        }
+        var rows: [(String, String?, String?, String)] = []
+        while try statement.step() { rows.append((statement.text(0) ?? "", statement.text(1), statement.text(2), statement.text(3) ?? "")) }
+        return rows
+    }
+}
+
+extension LibrarySearch {
+    /// The distinct entries and senses whose links resolve to entry `id` of `member`, in
+    /// library then file order: the first `limit`, and how many there are. A search index
+    /// that cannot answer gives none (the page still shows).
+    public func linkingEntries(toEntryWithID id: String, member: Int, limit: Int) -> (items: [Backlink], total: Int) {
+        (try? backlinks(toEntryWithID: id, member: member, limit: limit, distinct: true)) ?? ([], 0)
+    }
+}

@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import DictionaryModel
+import DictionaryIndex
+
+/// The full-text and backlink index of one data folder: an SQLite database in the user's
+/// cache (`search-<hash>.sqlite` beside the lookup index), never in the folder.
+///
+/// It holds each distinct sense text once in an FTS5 table (`unicode61 remove_diacritics
+/// 2`: case and accents folded), every sense that has it (WordNet repeats a synset's gloss
+/// under each of its lemmas: one document, several senses), and every link with the entry
+/// ids it resolves to in its own dictionary. Opening it compares the entry files with those
+/// it was built from and re-indexes only the changed ones (docs/decisions.md, "Search").
+public final class SearchIndex: @unchecked Sendable {
+    /// How the index was obtained, for tests and benchmarks.
+    public enum Status: Equatable, Sendable {
+        case loaded
+        case built
+        /// These entry files (paths in the folder) were indexed again or removed.
+        case updated(files: [String])
+    }
+
+    /// The data folder.
+    public let folder: String
+    /// The database file, or `:memory:` when the cache cannot be written.
+    public let file: String
+    public private(set) var status: Status
+    let database: SQLiteDatabase
+    let lock = SearchLock()
+
+    /// Bumped whenever what goes into the index changes.
+    static let schemaVersion = 2
+
+    init(folder: String, file: String, database: SQLiteDatabase, status: Status) {
+        self.folder = folder
+        self.file = file
+        self.database = database
+        self.status = status
+    }
+
+    /// The database file for the folder at `absolutePath` in `cacheDirectory`.
+    public static func file(forFolder absolutePath: String, in cacheDirectory: String) -> String {
+        let lookupIndex = IndexStore.indexFile(forFolder: absolutePath, in: cacheDirectory)
+        let name = lookupIndex.split(separator: "/").last.map(String.init) ?? "index"
+        return cacheDirectory + "/search-" + name.dropFirst("index-".count).dropLast(".wlindex".count) + ".sqlite"
+    }
+
+    /// Opens the folder's search index, building it or bringing it up to date first; `lookup`
+    /// is the folder's own (up to date) lookup, which resolves the links. A stored index that
+    /// SQLite cannot read is deleted and built again; when the cache cannot be written at
+    /// all the index lives in memory for this run.
+    public static func open(folder: String, lookup: any EntryLookup, cacheDirectory: String?,
+                            progress: @escaping (ProgressStep) -> Void = { _ in }) -> SearchIndex {
+        let title = (try? DictionaryInfo(json: JSONParser.parse(readFile(folder + "/dictionary.json", shownAs: "dictionary.json"))))?.title
+            ?? DataFolder.folderName(folder)
+        let builder = SearchIndexBuilder(folder: folder, lookup: lookup, title: title, progress: progress)
+        if let cacheDirectory {
+            let path = file(forFolder: realPath(folder) ?? folder, in: cacheDirectory)
+            if let opened = try? builder.openStored(path) { return opened }
+            // Corrupt or unreadable: start again from nothing.
+            unlink(path)
+            if let built = try? builder.buildStored(path) { return built }
+        }
+        if let memory = try? builder.build(into: SQLiteDatabase(path: ":memory:"), file: ":memory:") { return memory }
+        // SQLite cannot even open a database in memory: an index with no rows answers nothing.
+        let empty = try? SQLiteDatabase(path: ":memory:")
+        return SearchIndex(folder: folder, file: ":memory:", database: empty!, status: .built)
+    }
+
+    /// Builds this folder's index again from nothing (one found corrupt while in use).
+    func rebuilt(lookup: any EntryLookup, cacheDirectory: String?) -> SearchIndex {
+        if file != ":memory:" { unlink(file) }
+        return SearchIndex.open(folder: folder, lookup: lookup, cacheDirectory: cacheDirectory)
+    }
+
+    /// How many distinct texts, senses and links the index holds (tests, benchmarks).
+    public func counts() -> (texts: Int, senses: Int, links: Int) {
+        lock.locked {
+            let texts = ((try? database.integer("SELECT count(*) FROM docs")) ?? nil) ?? 0
+            let senses = ((try? database.integer("SELECT count(*) FROM senses")) ?? nil) ?? 0
+            let links = ((try? database.integer("SELECT count(*) FROM links")) ?? nil) ?? 0
+            return (Int(texts), Int(senses), Int(links))
+        }
+    }
+
+    static let schema = """
+        CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;
+        CREATE TABLE files(id INTEGER PRIMARY KEY, path TEXT UNIQUE, size INTEGER, seconds INTEGER, nanoseconds INTEGER, hash INTEGER);
+        CREATE TABLE entries(file INTEGER, id TEXT, keys TEXT);
+        CREATE INDEX entries_file ON entries(file);
+        CREATE TABLE docs(id INTEGER PRIMARY KEY, hash INTEGER, uses INTEGER);
+        CREATE INDEX docs_hash ON docs(hash);
+        CREATE VIRTUAL TABLE fts USING fts5(body, tokenize = 'unicode61 remove_diacritics 2');
+        CREATE TABLE senses(file INTEGER, doc INTEGER, entry TEXT, headword TEXT, sense TEXT);
+        CREATE INDEX senses_doc ON senses(doc);
+        CREATE INDEX senses_file ON senses(file);
+        CREATE TABLE links(file INTEGER, target TEXT, raw TEXT, key TEXT, anchor TEXT, source INTEGER, sense TEXT, text TEXT);
+        """
+
+    /// The indexes of the links table: made after a full build's inserts (one sort each,
+    /// faster than keeping them up to date row by row).
+    static let linkIndexes = """
+        CREATE INDEX links_target ON links(target);
+        CREATE INDEX links_file ON links(file);
+        CREATE INDEX links_key ON links(key) WHERE key IS NOT NULL;
+        """
+
+    /// What a link shows when its text is not stored: the target without its `~pos` suffix.
+    static func shownText(ofTarget target: String) -> String {
+        guard let tilde = target.firstIndex(of: "~") else { return target }
+        return String(target[..<tilde])
+    }
+}
+
+/// A pthread mutex: one connection is used from the input thread (pages' backlinks) and
+/// from the browser's search thread.
+final class SearchLock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}

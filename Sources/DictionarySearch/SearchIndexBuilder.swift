@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import DictionaryModel
+import DictionaryIndex
+
+/// Builds and updates a folder's `SearchIndex`: which entry files changed, their senses'
+/// texts and their links (resolved by the folder's lookup), and the links elsewhere whose
+/// resolution a change can move.
+struct SearchIndexBuilder {
+    let folder: String
+    let lookup: any EntryLookup
+    let title: String
+    let progress: (ProgressStep) -> Void
+
+    /// The stored index at `path`, updated; a new one when there is none.
+    func openStored(_ path: String) throws(SearchIndexError) -> SearchIndex {
+        guard fileExists(path) else { return try buildStored(path) }
+        let database = try SQLiteDatabase(path: path)
+        guard try database.integer("PRAGMA user_version") == Int64(SearchIndex.schemaVersion),
+              try metaValue(database, "dictionary") == dictionaryHash() else {
+            return try buildStored(path)
+        }
+        let changed = try update(database)
+        return SearchIndex(folder: folder, file: path, database: database, status: changed.isEmpty ? .loaded : .updated(files: changed))
+    }
+
+    /// Builds the index into a temporary file beside `path` and renames it there, so a reader
+    /// never sees half of one.
+    func buildStored(_ path: String) throws(SearchIndexError) -> SearchIndex {
+        if let slash = path.lastIndex(of: "/") { try? makeDirectories(String(path[..<slash])) }
+        let temporary = path + "." + String(getpid()) + ".tmp"
+        unlink(temporary)
+        do {
+            let database = try SQLiteDatabase(path: temporary)
+            try database.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")
+            _ = try build(into: database, file: temporary)
+        }
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw SearchIndexError("the search index \(path) could not be written: \(systemError())")
+        }
+        let database = try SQLiteDatabase(path: path)
+        return SearchIndex(folder: folder, file: path, database: database, status: .built)
+    }
+
+    /// Creates the tables in an empty database and indexes every entry file.
+    func build(into database: SQLiteDatabase, file: String) throws(SearchIndexError) -> SearchIndex {
+        try database.execute(SearchIndex.schema + "PRAGMA user_version = \(SearchIndex.schemaVersion); PRAGMA cache_size = -16384;")
+        try database.execute("BEGIN")
+        let files = (try? listEntryFiles(folder: folder)) ?? []
+        let writer = try SearchIndexWriter(database, isFresh: true)
+        for (i, listed) in files.enumerated() {
+            try writer.add(file: listed, folder: folder, lookup: lookup)
+            progress(ProgressStep(phase: "building the search index of " + title, completed: i + 1, total: files.count))
+        }
+        try database.execute(SearchIndex.linkIndexes)
+        // One segment instead of the dozens the inserts flushed: a query reads one b-tree per
+        // word instead of merging them (the term query on WordNet: 16 → … ms, see the README).
+        try database.execute("INSERT INTO fts(fts) VALUES ('optimize')")
+        try setMeta(database, "dictionary", dictionaryHash())
+        try setMeta(database, "builtAt", Int64(time(nil)))
+        try database.execute("COMMIT")
+        return SearchIndex(folder: folder, file: file, database: database, status: .built)
+    }
+
+    /// Re-indexes the entry files that were added, changed or removed since the index was
+    /// built, and re-resolves the links elsewhere that a change can affect; the paths done.
+    func update(_ database: SQLiteDatabase) throws(SearchIndexError) -> [String] {
+        let builtAt = (try metaValue(database, "builtAt")) ?? 0
+        var stored: [String: (id: Int64, fingerprint: FileFingerprint)] = [:]
+        let files = try database.prepare("SELECT id, path, size, seconds, nanoseconds, hash FROM files")
+        while try files.step() {
+            let fingerprint = FileFingerprint(size: UInt64(files.integer(2)), modificationSeconds: files.integer(3),
+                                              modificationNanoseconds: files.integer(4), contentHash: UInt64(bitPattern: files.integer(5)))
+            stored[files.text(1) ?? ""] = (files.integer(0), fingerprint)
+        }
+        let current = (try? listEntryFiles(folder: folder)) ?? []
+        var changed: [ListedEntryFile] = []
+        for listed in current {
+            guard let old = stored.removeValue(forKey: listed.path), old.fingerprint.hasSameStat(as: listed.fingerprint) else {
+                changed.append(listed)
+                continue
+            }
+            // Changed in the second the index was built: only the content can tell.
+            if listed.fingerprint.modificationSeconds >= builtAt - 1,
+               SearchIndexWriter.contentHash(folder + "/" + listed.path) != old.fingerprint.contentHash {
+                changed.append(listed)
+            }
+        }
+        let removed = Array(stored.keys)
+        guard !changed.isEmpty || !removed.isEmpty else { return [] }
+        try database.execute("BEGIN")
+        do {
+            let writer = try SearchIndexWriter(database)
+            var keys = Set<String>()
+            for path in removed + changed.map(\.path) {
+                try writer.remove(path: path, keys: &keys)
+            }
+            try database.execute("CREATE TEMP TABLE IF NOT EXISTS fresh(file INTEGER PRIMARY KEY); DELETE FROM fresh;")
+            let fresh = try database.prepare("INSERT INTO fresh VALUES (?)")
+            for (i, listed) in changed.enumerated() {
+                let id = try writer.add(file: listed, folder: folder, lookup: lookup, keys: &keys)
+                try fresh.bind(id).run()
+                progress(ProgressStep(phase: "updating the search index of " + title, completed: i + 1, total: changed.count))
+            }
+            try writer.reresolve(keys: keys, lookup: lookup)
+            try setMeta(database, "builtAt", Int64(time(nil)))
+            try database.execute("COMMIT")
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
+        return (removed + changed.map(\.path)).sorted()
+    }
+
+    /// A hash of `dictionary.json` (its lookup rules decide how links resolve).
+    func dictionaryHash() -> Int64 {
+        Int64(bitPattern: SearchIndexWriter.contentHash(folder + "/dictionary.json") ?? 0)
+    }
+
+    func metaValue(_ database: SQLiteDatabase, _ key: String) throws(SearchIndexError) -> Int64? {
+        let statement = try database.prepare("SELECT value FROM meta WHERE key = ?")
+        statement.bind(key)
+        return try statement.step() ? statement.integer(0) : nil
+    }
+
+    func setMeta(_ database: SQLiteDatabase, _ key: String, _ value: Int64) throws(SearchIndexError) {
+        try database.prepare("INSERT OR REPLACE INTO meta VALUES (?, ?)").bind(key, value).run()
+    }
+}

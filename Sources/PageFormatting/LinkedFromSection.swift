@@ -1,0 +1,96 @@
+import TerminalText
+import DictionaryModel
+import DictionaryIndex
+
+/// An entry that links to one on the page, as a page's `Linked from` section lists it.
+public struct LinkedFromItem: Hashable, Sendable {
+    /// The library position of the linking entry's dictionary.
+    public var member: Int
+    public var entryID: String
+    public var headword: String
+    /// The number path of the sense the link stands in (nil outside the senses).
+    public var sense: String?
+
+    public init(member: Int, entryID: String, headword: String, sense: String?) {
+        self.member = member
+        self.entryID = entryID
+        self.headword = headword
+        self.sense = sense
+    }
+}
+
+/// What pages ask for their `Linked from` section: the first `limit` entries (any
+/// dictionary) whose links resolve to entry `entryID` of member `member`, and how many there
+/// are in all. The executable answers it from the search index (`DictionarySearch`).
+public typealias LinkedFromSource = @Sendable (_ member: Int, _ entryID: String, _ limit: Int) -> (items: [LinkedFromItem], total: Int)
+
+/// The `Linked from` section that ends an entry page.
+public enum LinkedFromSection {
+    /// The heading, as the page shows it.
+    public static let heading = "Linked from"
+    /// How many linking entries a page lists before a link to the rest.
+    public static let rowLimit = 8
+    /// The address prefix (as a link target) of the page listing every entry that links to
+    /// one: `linked-from:ID`, with the entry's dictionary in the link.
+    public static let addressPrefix = "linked-from:"
+
+    /// Appends the section for `targets` (member, entry id): one row a linking entry and
+    /// sense, each a link opening that entry at that sense; with more than `limit` (nil:
+    /// no limit), a last row linking to the page of all of them. Nothing when none link here.
+    static func append(targets: [(member: Int, id: String)], library: Library, source: LinkedFromSource, limit: Int?,
+                       to builder: inout PageBuilder) {
+        var rows: [LinkedFromItem] = []
+        var total = 0
+        var seen = Set<LinkedFromItem>()
+        for target in targets {
+            let found = source(target.member, target.id, limit.map { $0 + 1 } ?? .max)
+            total += found.total
+            for item in found.items where seen.insert(item).inserted { rows.append(item) }
+        }
+        guard !rows.isEmpty else { return }
+        builder.blankLine()
+        builder.begin(.plain)
+        builder.append(heading, role: .relationLabel, strong: true)
+        builder.end()
+        let shown = limit.map { total > $0 ? rows.prefix($0 - 1) : rows.prefix($0) } ?? rows[...]
+        for item in shown {
+            builder.begin(.hanging(2, indent: 2))
+            let member = library.members[item.member]
+            let resolution = LinkResolution(state: .resolved, entryIDs: [item.entryID], sense: item.sense, destination: item.entryID,
+                                            dictionary: library.isShared ? member.key : nil)
+            builder.appendLink(item.headword, target: item.entryID, resolution: resolution)
+            var detail = ""
+            if let pos = member.lookup.entryNumber(forID: item.entryID).flatMap(member.lookup.pos(ofEntryAt:)) { detail += " " + pos }
+            if let sense = item.sense { detail += ", sense " + sense }
+            if library.isShared { detail += " · " + member.info.title }
+            if !detail.isEmpty { builder.append(detail, role: .secondary) }
+            builder.end()
+        }
+        if shown.count < total, let first = targets.first {
+            builder.begin(.hanging(2, indent: 2))
+            let destination = addressPrefix + first.id
+            let resolution = LinkResolution(state: .resolved, entryIDs: [], destination: destination,
+                                            dictionary: library.members[first.member].key)
+            builder.appendLink("all \(total) that link here", target: destination, resolution: resolution)
+            builder.end()
+        }
+    }
+}
+
+extension LibraryPages {
+    /// The page of every entry that links to entry `id` of `member`: its `Linked from`
+    /// section without a limit, under the entry's headword.
+    public func linkedFromPage(id: String, member: Int) -> StyledText? {
+        guard let linkedFrom, let number = library.members[member].lookup.entryNumber(forID: id) else { return nil }
+        var builder = PageBuilder()
+        builder.begin(.plain)
+        builder.append("What links to ", role: .secondary)
+        builder.appendLink(library.members[member].lookup.headword(ofEntryAt: number), target: id,
+                           resolution: LinkResolution(state: .resolved, entryIDs: [id], destination: id,
+                                                      dictionary: library.isShared ? library.members[member].key : nil))
+        builder.end()
+        LinkedFromSection.append(targets: [(member, id)], library: library, source: linkedFrom, limit: nil, to: &builder)
+        builder.end()
+        return builder.text
+    }
+}

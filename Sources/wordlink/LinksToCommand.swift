@@ -1,0 +1,105 @@
+import DictionaryModel
+import DictionaryIndex
+import DictionarySearch
+
+/// The options of `wordlink links-to`.
+struct LinksToOptions: Equatable {
+    var word: String
+    var json = false
+    var library = LibraryOptions()
+}
+
+/// `wordlink links-to WORD`: every link, in every open dictionary, that resolves to the
+/// entries WORD names (what the page's `Linked from` section lists).
+enum LinksToCommand {
+    static func run(_ options: LinksToOptions) -> Int32 {
+        let opened: [IndexedDictionary]
+        switch LibraryLocation.openLibrary(options.library, purpose: "look in") {
+        case .success(let dictionaries): opened = dictionaries
+        case .failure(let failure): return failure.status
+        }
+        let library = Library(opened)
+        let matches = library.lookUp(options.word)
+        guard !matches.isEmpty else {
+            let nearest = library.suggestions(for: options.word, limit: 5).map(\.text)
+            let titles = library.members.map(\.info.title).joined(separator: ", ")
+            let near = nearest.isEmpty ? "." : "; nearest headwords: " + nearest.joined(separator: ", ") + "."
+            Terminal.error("no entry for \"\(options.word)\" in \(titles)" + near)
+            return 1
+        }
+        let search = LibraryLocation.openSearch(library)
+        var targets: [(member: Int, id: String, headword: String, links: [Backlink])] = []
+        do throws(SearchIndexError) {
+            for match in matches {
+                let lookup = library.members[match.member].lookup
+                for number in match.result.entryNumbers {
+                    let id = lookup.id(ofEntryAt: number)
+                    let links = try search.backlinks(toEntryWithID: id, member: match.member).links
+                    targets.append((match.member, id, lookup.headword(ofEntryAt: number), links))
+                }
+            }
+        } catch {
+            Terminal.error(error.message + "; run the command again, or remove the file to have it built anew.")
+            return 1
+        }
+        if options.json {
+            let entries = targets.map { JSONValue.object(["dictionary": .string(library.members[$0.member].key), "id": .string($0.id)]) }
+            let links = targets.flatMap { target in
+                target.links.map { link in
+                    JSONValue.object(["dictionary": .string(link.dictionary), "entryId": .string(link.entryID), "headword": .string(link.headword),
+                                      "sense": .string(link.sense), "text": .string(link.text), "to": .string(target.id)])
+                }
+            }
+            Terminal.write(json: JSONValue.object(["word": .string(options.word), "entries": JSONValue(.array(entries)),
+                                                   "links": JSONValue(.array(links))]).serialized + "\n")
+            return 0
+        }
+        var text = ""
+        for target in targets {
+            var heading = target.headword + "  [" + target.id + "]"
+            if library.isShared { heading += " (" + library.members[target.member].info.title + ")" }
+            let count = target.links.count
+            text += heading + ": " + (count == 0 ? "no entry links here" : count == 1 ? "1 link" : "\(count) links") + "\n"
+            for link in target.links {
+                text += "  " + link.headword
+                if let sense = link.sense { text += ", sense " + sense }
+                if library.isShared { text += " (" + library.members[link.member].info.title + ")" }
+                text += "  [" + link.entryID + "]" + (LookupKey.normalise(link.text) == LookupKey.normalise(target.headword) ? "" : ": \"" + link.text + "\"") + "\n"
+            }
+        }
+        Terminal.write(text)
+        return 0
+    }
+}
+
+extension Arguments {
+    /// `links-to WORD [--format text|json]`.
+    static func parseLinksTo(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
+        var rest = arguments
+        var options = LinksToOptions(word: "")
+        var word: String?
+        var wantsHelp = false
+        var optionsEnded = false
+        while let argument = rest.popFirst() {
+            let (name, inline) = split(argument)
+            if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
+                switch name {
+                case "--": optionsEnded = true
+                case "--help", "-h": wantsHelp = true
+                case "--data", "-d", "--dictionary":
+                    _ = try takeLibraryOption(name, inline: inline, from: &rest, command: "links-to", into: &options.library)
+                case "--format": options.json = try parseFormat(try value(for: name, inline: inline, from: &rest, command: "links-to"), command: "links-to")
+                default: throw .unknownOption(argument, command: "links-to")
+                }
+                continue
+            }
+            if word != nil { throw .unexpectedArgument(argument, command: "links-to") }
+            word = argument
+        }
+        if wantsHelp { return .help(topic: "links-to", library: options.library) }
+        guard let word else { throw .missingArgument("word", command: "links-to") }
+        guard !word.allSatisfy(\.isWhitespace) else { throw .emptyWord(command: "links-to") }
+        options.word = word
+        return .linksTo(options)
+    }
+}

@@ -1,0 +1,157 @@
+import DictionaryModel
+import DictionaryIndex
+import DictionarySearch
+import PageFormatting
+import BrowserCore
+
+/// The options of `wordlink search`.
+struct SearchOptions: Equatable {
+    var query: String
+    var json = false
+    var limit = 20
+    var library = LibraryOptions()
+}
+
+/// `wordlink search QUERY`: full-text search over the senses of every open dictionary.
+enum SearchCommand {
+    static func run(_ options: SearchOptions) -> Int32 {
+        let opened: [IndexedDictionary]
+        switch LibraryLocation.openLibrary(options.library, purpose: "search") {
+        case .success(let dictionaries): opened = dictionaries
+        case .failure(let failure): return failure.status
+        }
+        let library = Library(opened)
+        let search = LibraryLocation.openSearch(library)
+        let query = SearchQuery(options.query)
+        let results: [SearchResult]
+        do throws(SearchIndexError) {
+            results = try search.search(query, limit: options.limit)
+        } catch {
+            Terminal.error(error.message + "; run the search again, or remove the file to have it built anew.")
+            return 1
+        }
+        guard !results.isEmpty else {
+            let titles = library.members.map(\.info.title).joined(separator: ", ")
+            Terminal.error("nothing in \(titles) matches \"\(options.query)\"; try fewer words, or a prefix such as word*.")
+            return 1
+        }
+        if options.json {
+            Terminal.write(json: document(query: options.query, results: results).serialized + "\n")
+        } else {
+            Terminal.write(text(results, library: library))
+        }
+        return 0
+    }
+
+    /// `headword, sense N (Dictionary)`, the snippet indented under it, and the other
+    /// headwords of a shared text.
+    static func text(_ results: [SearchResult], library: Library) -> String {
+        var text = ""
+        for result in results {
+            text += result.place.headword
+            if let sense = result.place.sense { text += ", sense " + sense }
+            if library.isShared { text += " (" + library.members[result.member].info.title + ")" }
+            text += "  [" + result.place.entryID + "]\n"
+            text += "  " + result.snippet.bracketed + "\n"
+            if !result.others.isEmpty { text += "  also under: " + result.others.map(\.headword).joined(separator: ", ") + "\n" }
+        }
+        return text
+    }
+
+    /// `{"query", "results": [{"dictionary", "entryId", "headword", "sense", "snippet", "score", "alsoUnder"}]}`.
+    static func document(query: String, results: [SearchResult]) -> JSONValue {
+        .object(["query": .string(query), "results": JSONValue(.array(results.map { result in
+            .object([
+                "dictionary": .string(result.dictionary), "entryId": .string(result.place.entryID),
+                "headword": .string(result.place.headword), "sense": .string(result.place.sense),
+                "snippet": .string(result.snippet.bracketed),
+                "score": JSONValue(.number((result.score * 1000).rounded() / 1000)),
+                "alsoUnder": JSONValue(.array(result.others.map { place in
+                    .object(["entryId": .string(place.entryID), "headword": .string(place.headword), "sense": .string(place.sense)])
+                })),
+            ])
+        }))])
+    }
+}
+
+extension LibraryLocation {
+    /// The search indexes of the library's dictionaries, built or brought up to date first
+    /// (with a progress line on a terminal: seconds for WordNet the first time).
+    static func openSearch(_ library: Library) -> LibrarySearch {
+        let progress = ProgressLine()
+        defer { progress.clear() }
+        return LibrarySearch(library: library, cacheDirectory: IndexStore.defaultCacheDirectory(), progress: progress.update)
+    }
+}
+
+extension Arguments {
+    /// `search QUERY… [--format text|json] [--limit N]`: the words of the query may be given
+    /// as one argument or several.
+    static func parseSearch(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
+        var rest = arguments
+        var options = SearchOptions(query: "")
+        var words: [String] = []
+        var wantsHelp = false
+        var optionsEnded = false
+        while let argument = rest.popFirst() {
+            let (name, inline) = split(argument)
+            if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
+                switch name {
+                case "--": optionsEnded = true
+                case "--help", "-h": wantsHelp = true
+                case "--data", "-d", "--dictionary":
+                    _ = try takeLibraryOption(name, inline: inline, from: &rest, command: "search", into: &options.library)
+                case "--format": options.json = try parseFormat(try value(for: name, inline: inline, from: &rest, command: "search"), command: "search")
+                case "--limit":
+                    let text = try value(for: name, inline: inline, from: &rest, command: "search")
+                    guard let limit = Int(text), limit >= 1, limit <= 10_000 else {
+                        throw .invalidValue(option: "--limit", value: text, expected: "a number of results from 1 to 10000", command: "search")
+                    }
+                    options.limit = limit
+                default: throw .unknownOption(argument, command: "search")
+                }
+                continue
+            }
+            words.append(argument)
+        }
+        if wantsHelp { return .help(topic: "search", library: options.library) }
+        guard !words.isEmpty else { throw .missingArgument("query", command: "search") }
+        options.query = words.joined(separator: " ")
+        guard !SearchQuery(options.query).isEmpty else { throw .emptyQuery(command: "search") }
+        return .search(options)
+    }
+
+    /// `text` or `json`.
+    static func parseFormat(_ text: String, command: String) throws(ArgumentError) -> Bool {
+        guard text == "text" || text == "json" else {
+            throw .invalidValue(option: "--format", value: text, expected: "text or json", command: command)
+        }
+        return text == "json"
+    }
+}
+
+extension LibrarySearch {
+    /// The `Linked from` sections of pages, answered from the search index.
+    var linkedFrom: LinkedFromSource {
+        { [self] member, id, limit in
+            let found = linkingEntries(toEntryWithID: id, member: member, limit: limit)
+            return (found.items.map { LinkedFromItem(member: $0.member, entryID: $0.entryID, headword: $0.headword, sense: $0.sense) }, found.total)
+        }
+    }
+}
+
+extension LibrarySearch {
+    /// The browser's `s` prompt, answered from the search index; nil for an empty query, a
+    /// cancelled search, or an index that cannot answer.
+    var browserSearch: SearchSource {
+        { [self] text, limit, isCancelled in
+            let query = SearchQuery(text)
+            guard !query.isEmpty, let results = try? search(query, limit: limit, isCancelled: isCancelled) else { return query.isEmpty ? nil : [] }
+            return results.map { result in
+                SearchResultItem(member: result.member, entryID: result.place.entryID, headword: result.place.headword, sense: result.place.sense,
+                                 snippet: result.snippet.text, marks: result.snippet.marks,
+                                 others: result.others.map { ($0.entryID, $0.headword) })
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import DictionaryIndex
+import DictionaryModel
+import DictionarySearch
+
+/// Backlinks on the real WordNet import (`make wordnet`, in the user's library): the search
+/// index's count of links to a few entries against a count made straight from every entry's
+/// links. The import is only read; the indexes go to a temporary cache. Without the import
+/// the test says so and passes, loudly: it cannot make one here.
+@Suite struct BacklinkIntegrationTests {
+    static let folder = (ProcessInfo.processInfo.environment["HOME"] ?? "/root") + "/.local/share/wordlink/wordnet"
+
+    @Test func backlinksOnWordNetAgreeWithTheEntriesLinks() throws {
+        guard FileManager.default.fileExists(atPath: Self.folder + "/dictionary.json") else {
+            print("⚠️ SKIPPED backlinksOnWordNetAgreeWithTheEntriesLinks: no WordNet import at \(Self.folder) (run `make wordnet`)")
+            return
+        }
+        let cache = NSTemporaryDirectory() + "wordlink-wordnet-backlinks-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let dictionary = try IndexStore.open(folder: Self.folder, cacheDirectory: cache)
+        let library = Library([(dictionary.info, Self.folder, dictionary.lookup as any EntryLookup, 0)])
+        let search = LibrarySearch(library: library, cacheDirectory: cache)
+        let targets: Set<String> = ["dog~n", "river~n", "canine~n", "run~v"]
+        var expected: [String: Int] = [:]
+        for file in try listEntryFiles(folder: Self.folder) {
+            let bytes = try readFile(Self.folder + "/" + file.path, shownAs: file.path)
+            for case .success(let decoded) in DataFolder.entries(in: SourceFile(path: file.path, bytes: bytes)) {
+                decoded.entry.forEachLink { target, sense, _ in
+                    // WordNet links name ids: only those can resolve to one of the targets.
+                    guard targets.contains(target) || targets.contains(target.lowercased()) else { return }
+                    for id in dictionary.lookup.resolve(target: target, sense: sense).entryIDs where targets.contains(id) {
+                        expected[id, default: 0] += 1
+                    }
+                }
+            }
+        }
+        for id in targets {
+            #expect(try search.backlinks(toEntryWithID: id, member: 0).total == expected[id, default: 0], "links to \(id)")
+        }
+        #expect(expected["dog~n", default: 0] > 50)
+        let dog = try search.search(SearchQuery("domesticated by man"), limit: 5)
+        // One gloss for dog, domestic dog and Canis familiaris: one result naming the others.
+        let shared = try #require(dog.first { $0.place.entryID == "dog~n" || $0.others.contains { $0.entryID == "dog~n" } })
+        #expect(Set(([shared.place] + shared.others).map(\.headword)).isSuperset(of: ["dog", "domestic dog", "Canis familiaris"]))
+    }
+}
