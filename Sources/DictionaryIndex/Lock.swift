@@ -2,11 +2,12 @@
 import Glibc
 #endif
 
-/// A mutual-exclusion lock (pthread), for the few values shared across threads.
-final class Lock: @unchecked Sendable {
+/// A mutual-exclusion lock (pthread), for the few values shared across threads (an index
+/// replaced while in use, a search connection used by the input and the search thread).
+public final class Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    public init() {
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
     }
@@ -16,6 +17,13 @@ final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func lock() { pthread_mutex_lock(mutex) }
-    func unlock() { pthread_mutex_unlock(mutex) }
+    public func lock() { pthread_mutex_lock(mutex) }
+    public func unlock() { pthread_mutex_unlock(mutex) }
+
+    /// `body`'s result, run with the lock held.
+    public func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
 }

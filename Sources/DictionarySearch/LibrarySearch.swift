@@ -45,7 +45,7 @@ public final class LibrarySearch: @unchecked Sendable {
     /// Each member's search index, in library order (one replaced when found corrupt).
     public private(set) var indexes: [SearchIndex]
     let cacheDirectory: String?
-    private let lock = SearchLock()
+    private let lock = Lock()
 
     /// Opens (building or updating) the search index of every member.
     public init(library: Library, cacheDirectory: String?, progress: @escaping (ProgressStep) -> Void = { _ in }) {

@@ -27,7 +27,8 @@ public final class SearchIndex: @unchecked Sendable {
     public let file: String
     public private(set) var status: Status
     let database: SQLiteDatabase
-    let lock = SearchLock()
+    /// One connection is used from the input thread (pages' backlinks) and the browser's search thread.
+    let lock = Lock()
 
     /// Bumped whenever what goes into the index changes.
     static let schemaVersion = 2
@@ -110,27 +111,5 @@ public final class SearchIndex: @unchecked Sendable {
     static func shownText(ofTarget target: String) -> String {
         guard let tilde = target.firstIndex(of: "~") else { return target }
         return String(target[..<tilde])
-    }
-}
-
-/// A pthread mutex: one connection is used from the input thread (pages' backlinks) and
-/// from the browser's search thread.
-final class SearchLock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
     }
 }
