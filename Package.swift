@@ -42,7 +42,7 @@ let package = Package(
         ),
         .target(name: "TerminalText", dependencies: ["CUnistring"]),
         .target(name: "DictionaryModel", dependencies: ["TerminalText", "CUnistring", "CLinux"]),
-        .target(name: "DictionaryIndex", dependencies: ["DictionaryModel", "CZlib", "CLinux"]),
+        .target(name: "DictionaryIndex", dependencies: ["DictionaryModel", "CLinux"]),
         .target(name: "DictionaryImport", dependencies: ["DictionaryModel", "DictionaryIndex", "CZlib", "CLinux"]),
         .target(name: "DictionarySearch", dependencies: ["DictionaryModel", "DictionaryIndex", "CSQLite"]),
         .target(name: "PageFormatting", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex"]),
