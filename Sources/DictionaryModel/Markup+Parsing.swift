@@ -15,6 +15,44 @@ extension Markup {
         var parser = MarkupScanner(Array(source.utf8))
         return parser.parse()
     }
+
+    /// The source itself as the parser reads it: every byte of `source` in one span, in order,
+    /// each saying whether it is text (with the style and link it gets) or markup that is not
+    /// shown (`[[`, `|`, `]]`, a toggle's quotes, an escape's backslash). An editor styles
+    /// markup with these while keeping every character visible; they agree with `parse` by
+    /// construction, since the same scan makes both.
+    public static func spans(_ source: String) -> [MarkupSpan] {
+        var parser = MarkupScanner(Array(source.utf8))
+        return parser.spans()
+    }
+}
+
+/// A stretch of markup source and what the parser makes of it (`Markup.spans`).
+public struct MarkupSpan: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// Text that is shown.
+        case text
+        /// Markup characters, not shown on a page (`[[`, `|`, `]]`, `''`, `\`).
+        case markup
+        /// The target of a link with its own shown text (`dog` in `[[dog|hound]]`): not shown.
+        case linkTarget
+    }
+
+    /// UTF-8 offsets into the source.
+    public var range: Range<Int>
+    public var kind: Kind
+    public var isStrong: Bool
+    public var isEmphasized: Bool
+    /// The link the span belongs to (its delimiters, target and shown text).
+    public var link: Markup.Link?
+
+    public init(range: Range<Int>, kind: Kind, isStrong: Bool = false, isEmphasized: Bool = false, link: Markup.Link? = nil) {
+        self.range = range
+        self.kind = kind
+        self.isStrong = isStrong
+        self.isEmphasized = isEmphasized
+        self.link = link
+    }
 }
 
 /// Scans UTF-8 bytes: all markup characters are ASCII, and no byte of a multi-byte
@@ -44,6 +82,13 @@ private struct MarkupScanner {
         var plan = Plan()
         scan(0..<scalars.count, link: nil, into: &plan)
         return plan.runs
+    }
+
+    mutating func spans() -> [MarkupSpan] {
+        var plan = Plan()
+        plan.spans = []
+        scan(0..<scalars.count, link: nil, into: &plan)
+        return plan.spans ?? []
     }
 
     /// Where the unescaped `]]` that closes a link opened before `start` stands, if any.
@@ -90,6 +135,13 @@ private struct MarkupScanner {
         var runs: [Markup.Run] = []
         var strong = false
         var emphasis = false
+        /// The source spans, when they are wanted (`Markup.spans`).
+        var spans: [MarkupSpan]?
+
+        mutating func recordSpan(_ range: Range<Int>, _ kind: MarkupSpan.Kind, link: Markup.Link?) {
+            guard spans != nil, !range.isEmpty else { return }
+            spans!.append(MarkupSpan(range: range, kind: kind, isStrong: strong, isEmphasized: emphasis, link: link))
+        }
 
         mutating func append(_ text: String, link: Markup.Link?) {
             guard !text.isEmpty else { return }
@@ -105,15 +157,24 @@ private struct MarkupScanner {
         // Toggles that never close must show as literal quotes, so find closing partners first.
         let toggles = matchedToggles(in: range, link: link)
         var text: [UInt8] = []
+        var i = range.lowerBound
+        // Where the source of `text` starts, for `Markup.spans`.
+        var textStart = i
         func flush(_ plan: inout Plan) {
             plan.append(String(decoding: text, as: UTF8.self), link: link)
             text.removeAll(keepingCapacity: true)
+            plan.recordSpan(textStart..<i, .text, link: link)
+            textStart = i
         }
-        var i = range.lowerBound
         while i < range.upperBound {
             let c = scalars[i]
             if c == UInt8(ascii: "\\") {
                 if i + 1 < range.upperBound {
+                    if plan.spans != nil {
+                        flush(&plan)
+                        plan.recordSpan(i..<(i + 1), .markup, link: link)
+                        textStart = i + 1
+                    }
                     text.append(scalars[i + 1])
                     i += 2
                 } else {
@@ -126,8 +187,13 @@ private struct MarkupScanner {
                 let n = quotes(at: i)
                 if n >= 2, let kind = toggles[i] {
                     flush(&plan)
-                    if kind == 3 { plan.strong.toggle() } else { plan.emphasis.toggle() }
+                    // A toggle's quotes take the style they open or close.
+                    let wasOn = kind == 3 ? plan.strong : plan.emphasis
+                    if kind == 3 { plan.strong = true } else { plan.emphasis = true }
+                    plan.recordSpan(i..<(i + kind), .markup, link: link)
+                    if kind == 3 { plan.strong = !wasOn } else { plan.emphasis = !wasOn }
                     i += kind
+                    textStart = i
                     continue
                 }
                 text.append(c)
@@ -152,17 +218,28 @@ private struct MarkupScanner {
                 linkCount += 1
                 let (outerStrong, outerEmphasis) = (plan.strong, plan.emphasis)
                 let runsBefore = plan.runs.count
+                plan.recordSpan(i..<(i + 2), .markup, link: made)
+                let targetSpan = plan.spans?.count
+                plan.recordSpan(targetRange, .linkTarget, link: made)
                 if let bar {
+                    plan.recordSpan(bar..<(bar + 1), .markup, link: made)
                     scan((bar + 1)..<end, link: made, into: &plan)
                 }
                 if !plan.runs[runsBefore...].contains(where: { $0.link == made }) {
                     // No shown text, or an empty one (`[[dog|]]`, which would hide the link):
                     // the shown text is the target as written (with escapes removed), unstyled.
                     plan.append(unescaped(targetRange), link: made)
+                    if let targetSpan, targetSpan < plan.spans!.count, plan.spans![targetSpan].range == targetRange {
+                        plan.spans![targetSpan].kind = .text
+                        plan.spans![targetSpan].isStrong = false
+                        plan.spans![targetSpan].isEmphasized = false
+                    }
                 }
                 plan.strong = outerStrong
                 plan.emphasis = outerEmphasis
+                plan.recordSpan(end..<(end + 2), .markup, link: made)
                 i = end + 2
+                textStart = i
                 continue
             }
             text.append(c)
