@@ -8,7 +8,11 @@ extension LayoutManager {
     }
 
     /// The character nearest to `point`: the one drawn there, else the first or last of the
-    /// row, clamped to the text's first and last rows. For drags and selections.
+    /// row, clamped to the text's first and last rows. For drags, selections and carets.
+    ///
+    /// Past the drawn text of a row the index moves over the whitespace after it one column a
+    /// space, up to the row's end (before a paragraph's newline, or the start of the next row
+    /// of a wrapped paragraph), so that the cell a caret is drawn at maps back to it.
     public func closestCharacterIndex(to point: CellPoint) -> Int {
         let rows = numberOfRows
         if point.row < 0 { return 0 }
@@ -16,7 +20,8 @@ extension LayoutManager {
         let range = clusterHit(row: point.row, column: point.column, exact: false)!
         if let fragment = lineFragment(atRow: point.row), point.column >= fragment.usedWidth,
            range.upperBound <= fragment.characterRange.upperBound {
-            return range.upperBound
+            let after = caretStops(inRow: point.row).filter { $0.offset >= range.upperBound }
+            return Self.stop(in: after, nearestColumn: point.column)?.offset ?? range.upperBound
         }
         return range.lowerBound
     }

@@ -16,7 +16,7 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     /// Paragraph starts (UTF-8 offsets), in order; `layouts[i]` is nil until analysed.
-    private var paragraphStarts: [Int] = []
+    private(set) var paragraphStarts: [Int] = []
     private var layouts: [ParagraphLayout?] = []
     /// `firstRows[i]` is the row of paragraph i's first line; valid when `rowsAreValid`.
     private var firstRows: [Int] = []
@@ -60,7 +60,7 @@ public final class LayoutManager: TextStorageObserver {
         rowsAreValid = false
     }
 
-    private func paragraphIndex(containing offset: Int) -> Int {
+    func paragraphIndex(containing offset: Int) -> Int {
         var low = 0, high = paragraphStarts.count - 1
         while low < high {
             let mid = (low + high + 1) >> 1
@@ -69,7 +69,7 @@ public final class LayoutManager: TextStorageObserver {
         return low
     }
 
-    private func paragraphEnd(_ index: Int) -> Int {
+    func paragraphEnd(_ index: Int) -> Int {
         index + 1 < paragraphStarts.count ? paragraphStarts[index + 1] : textStorage.utf8Count
     }
 
@@ -98,7 +98,7 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     /// The analysed and wrapped layout of paragraph `index`.
-    private func layout(ofParagraph index: Int) -> ParagraphLayout {
+    func layout(ofParagraph index: Int) -> ParagraphLayout {
         let layout = layouts[index] ?? analyseParagraph(index)
         layout.wrap(to: textContainer.width)
         return layout
@@ -200,7 +200,7 @@ public final class LayoutManager: TextStorageObserver {
     /// Walks the clusters of one wrapped line with their columns and widths, while `body`
     /// returns true.
     @inline(__always)
-    private func forEachCluster(in layout: ParagraphLayout, line: WrappedLine, _ body: (Int, Int, Int) -> Bool) {
+    func forEachCluster(in layout: ParagraphLayout, line: WrappedLine, _ body: (Int, Int, Int) -> Bool) {
         let width = textContainer.width
         var column = line.indent
         let available = width - line.indent

@@ -78,6 +78,14 @@ public struct StyledText: Hashable, Sendable {
         return String(string[start..<end])
     }
 
+    /// The text of a UTF-8 range (on scalar boundaries) with its attributes.
+    /// - Complexity: O(log runs + the range's length and runs).
+    public func styledSubstring(_ range: Range<Int>) -> StyledText {
+        var result = StyledText()
+        appendSlice(of: self, range, to: &result)
+        return result
+    }
+
     /// Replaces the text in `range` with `text`, which takes the attributes of the first
     /// replaced character, or for an insertion those of the character before it (after it, at
     /// the start), as `NSMutableAttributedString` does.
