@@ -45,6 +45,8 @@ let package = Package(
         .target(name: "DictionaryIndex", dependencies: ["DictionaryModel", "CLinux"]),
         .target(name: "DictionaryImport", dependencies: ["DictionaryModel", "DictionaryIndex", "CZlib", "CLinux"]),
         .target(name: "DictionarySearch", dependencies: ["DictionaryModel", "DictionaryIndex", "CSQLite"]),
+        // Writing entries back: the editor's text of an entry, splicing saves, new entries, personal notes.
+        .target(name: "DictionaryEditing", dependencies: ["DictionaryModel", "DictionaryIndex"]),
         .target(name: "PageFormatting", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex"]),
         .target(name: "BrowserCore", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "PageFormatting"]),
         // History, bookmarks and the last session, kept in SQLite in the state folder.
@@ -82,6 +84,7 @@ let package = Package(
         .testTarget(name: "DictionaryIndexTests", dependencies: ["DictionaryIndex", "DictionaryModel", "TestSupport"]),
         .testTarget(name: "DictionaryImportTests", dependencies: ["DictionaryImport", "DictionaryIndex", "DictionaryModel", "TestSupport"]),
         .testTarget(name: "DictionarySearchTests", dependencies: ["DictionarySearch", "DictionaryIndex", "DictionaryModel", "TestSupport"]),
+        .testTarget(name: "DictionaryEditingTests", dependencies: ["DictionaryEditing", "DictionaryModel", "DictionaryIndex", "TestSupport"]),
         .testTarget(name: "PageFormattingTests", dependencies: ["PageFormatting", "DictionaryIndex", "DictionaryModel", "TerminalText", "TestSupport"]),
         // The executable's own code (the `define --format json` document).
         .testTarget(name: "wordlinkTests", dependencies: ["wordlink", "PageFormatting", "DictionaryIndex", "DictionaryModel", "TerminalText", "TestSupport"]),

@@ -1,0 +1,3 @@
+import Testing
+@testable import DictionaryEditing
+import DictionaryModel
