@@ -48,14 +48,14 @@ let package = Package(
         // Writing entries back: the editor's text of an entry, splicing saves, new entries, personal notes.
         .target(name: "DictionaryEditing", dependencies: ["DictionaryModel", "DictionaryIndex"]),
         .target(name: "PageFormatting", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex"]),
-        .target(name: "BrowserCore", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "PageFormatting"]),
+        .target(name: "BrowserCore", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "DictionaryEditing", "PageFormatting"]),
         // History, bookmarks and the last session, kept in SQLite in the state folder.
         .target(name: "BrowsingHistory", dependencies: ["CSQLite"]),
         .target(name: "CursesTerminal", dependencies: ["CNcursesw", "TerminalText", "BrowserCore"]),
         .executableTarget(
             name: "wordlink",
             dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "DictionaryImport", "PageFormatting",
-                           "BrowserCore", "CursesTerminal", "BrowsingHistory", "DictionarySearch"]
+                           "BrowserCore", "CursesTerminal", "BrowsingHistory", "DictionarySearch", "DictionaryEditing"]
         ),
         .executableTarget(
             name: "wordlink-bench",

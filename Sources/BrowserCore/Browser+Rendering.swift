@@ -53,6 +53,12 @@ public struct Screen {
             return CellPoint(column: min(size.columns - 1, 2 + prompt.field.visible(width: findFieldWidth).caretColumn), row: size.rows - 1)
         case .search(let prompt):
             return CellPoint(column: min(size.columns - 1, 8 + prompt.field.visible(width: max(1, size.columns - 8)).caretColumn), row: size.rows - 1)
+        case .editing(let status):
+            guard let session = layouts.editor, status.question == nil else { return nil }
+            let caret = session.editor.caretPoint
+            let row = caret.row - status.topRow + 1
+            guard row >= 1, row <= state.viewportHeight else { return nil }
+            return CellPoint(column: min(size.columns - 1, caret.column + Self.margin), row: row)
         default: return nil
         }
     }
@@ -63,11 +69,15 @@ public struct Screen {
         grid.fill(CellRect(column: 0, row: 0, columns: size.columns, rows: 1), style: style)
         let shown = layouts.shown(in: state)
         let reading = state.shownReading
-        let title: String
+        var title: String
         switch state.shown {
         case .help: title = "Help — keys and mouse"
         case .preview: title = "Preview: " + reading.title
         case .page: title = reading.title
+        }
+        if case .editing(let status) = state.mode, let session = layouts.editor {
+            drawEditorTitle(status, session, into: &grid, style: style)
+            return
         }
         let rows = shown.layoutManager.numberOfRows
         let topRow = shown.row(of: reading.topCharacter)
@@ -85,8 +95,47 @@ public struct Screen {
         grid.write(right, at: CellPoint(column: max(0, size.columns - rightWidth), row: 0), style: style)
     }
 
+    private func drawEditorTitle(_ status: BrowserState.EditingStatus, _ session: EditorSession, into grid: inout CellGrid, style: CellStyle) {
+        let size = state.size
+        let what = switch status.kind { case .entry: "Editing: "; case .newEntry: "New entry: "; case .note: "Your note on: " }
+        let right = (status.isModified ? "modified" : status.kind == .newEntry ? "not saved yet" : "saved") + " "
+        let rightWidth = CellWidth.of(right)
+        let end = grid.write(" wordlink · " + what, at: CellPoint(column: 0, row: 0), style: style, maxColumn: size.columns - rightWidth - 1)
+        grid.write(status.title.isEmpty ? "(no headword yet)" : status.title, at: CellPoint(column: end, row: 0), style: style,
+                   maxColumn: size.columns - rightWidth - 1)
+        grid.write(right, at: CellPoint(column: max(0, size.columns - rightWidth), row: 0), style: style)
+    }
+
+    /// The editor's text, its selection and its caret.
+    private func drawEditor(_ status: BrowserState.EditingStatus, _ session: EditorSession, in rect: CellRect, into grid: inout CellGrid) {
+        grid.draw(session.layoutManager, in: rect, firstRow: status.topRow)
+        let viewportHeight = state.viewportHeight
+        func highlight(_ range: Range<Int>, _ change: (inout CellStyle) -> Void) {
+            for r in session.layoutManager.cellRects(for: range) {
+                let screenRow = r.minRow - status.topRow + 1
+                guard screenRow >= 1, screenRow <= viewportHeight else { continue }
+                grid.modifyStyle(in: CellRect(column: r.minColumn + Self.margin, row: screenRow, columns: r.size.columns, rows: 1), change)
+            }
+        }
+        if !status.selection.isCaret {
+            highlight(status.selection.range) { $0.role = .selection; $0.isReversed = true }
+        } else {
+            // The caret as a reversed cell too, for terminals that hide their cursor.
+            let caret = session.editor.caretPoint
+            let row = caret.row - status.topRow + 1
+            if row >= 1, row <= viewportHeight, caret.column + Self.margin < state.size.columns {
+                grid.modifyStyle(in: CellRect(column: caret.column + Self.margin, row: row, columns: 1, rows: 1)) { $0.isReversed = true }
+            }
+        }
+    }
+
     private func drawViewport(into grid: inout CellGrid) {
         let size = state.size, viewportHeight = state.viewportHeight
+        if case .editing(let status) = state.mode, let session = layouts.editor {
+            let rect = CellRect(column: Self.margin, row: 1, columns: max(0, size.columns - 2 * Self.margin), rows: viewportHeight)
+            drawEditor(status, session, in: rect, into: &grid)
+            return
+        }
         let shown = layouts.shown(in: state)
         let rect = CellRect(column: Self.margin, row: 1, columns: max(0, size.columns - 2 * Self.margin), rows: viewportHeight)
         let top = shown.row(of: state.shownReading.topCharacter)
@@ -136,6 +185,19 @@ public struct Screen {
         case .help: return ("Esc, q or ? closes help", .status)
         case .search(let prompt): return ("search: " + prompt.field.visible(width: max(1, state.size.columns - 8)).text, .status)
         case .selecting: return ("Selecting: ←→ characters, ↑↓ lines, w b words, y copies, Esc cancels", .hint)
+        case .editing(let status):
+            switch status.question {
+            case .leave: return ("Save your changes to “\(status.title)”? y saves · n discards them · Esc keeps editing", .message)
+            case .overwrite: return (state.message ?? "The file changed on disk: o overwrites it · any other key keeps editing", .message)
+            case nil: break
+            }
+            if let message = state.message { return (message, .message) }
+            let place = layouts.editor.map { session -> String in
+                let (line, column) = session.caretLineAndColumn
+                return "line \(line), column \(column)"
+            } ?? ""
+            return ((status.isModified ? "unsaved changes · " : "") + place
+                + " · Ctrl-S save · Esc leave · Ctrl-N sense · Ctrl-E example · Ctrl-T note · Ctrl-K remove · Ctrl-Z undo", .status)
         default: break
         }
         if let message = state.message { return (message, .message) }

@@ -75,7 +75,50 @@ public final class Browser {
         let effects = Self.reduce(&state, event, env)
         state.describeLinks(in: env)
         saveSessionIfChanged()
+        keepRecoveryCopy()
         return effects
+    }
+
+    /// Whether editing mode is on (the front end leaves Ctrl-Z to it: undo, not suspend).
+    public var isEditing: Bool {
+        if case .editing = state.mode { return true }
+        return false
+    }
+
+    /// The editor's text stack, while editing.
+    public var editor: EditorSession? { layouts.editor }
+
+    /// Writes the recovery copy when the edit has changes it does not hold yet.
+    private func keepRecoveryCopy() {
+        guard let memory, let session = layouts.editor, session.editor.isModified else { return }
+        let text = session.text
+        guard text != session.lastRecoveredText else { return }
+        session.lastRecoveredText = text
+        let draft = session.draft
+        let kind = switch draft.kind { case .entry: "entry"; case .newEntry: "newEntry"; case .note: "note" }
+        memory.saveRecovery(EditorRecovery(kind: kind, dictionary: draft.dictionary, entryID: draft.entryID, title: draft.title,
+                                           text: text, caret: session.editor.selection.head))
+    }
+
+    /// Opens the editor on an edit an earlier run did not save, with its text as typed, if the source can still
+    /// find what it edited; says so either way.
+    public func offerRecovery(_ recovery: EditorRecovery) {
+        let env = environment
+        guard let source = env.source.editing else { return }
+        let draft: Result<EditorDraft, EditorFailure>
+        switch recovery.kind {
+        case "newEntry": draft = source.draft(creatingEntryFor: recovery.title, from: nil)
+        default:
+            guard let id = recovery.entryID else { return }
+            draft = source.draft(editing: PageEntry(start: 0, dictionary: recovery.dictionary, id: id))
+        }
+        guard case .success(var made) = draft else {
+            state.say("An unsaved edit of “\(recovery.title)” from an earlier run could not be reopened; its text is kept until the next save.")
+            return
+        }
+        made.caret = recovery.caret
+        EditingController.open(.success(made), &state, env, recoveredText: recovery.text)
+        state.say("Your unsaved edit of “\(recovery.title)” from an earlier run is back: Ctrl-S saves it, Esc then n discards it.")
     }
 
     /// Carries out a browsing command (whatever key is bound to it), as its key would.
@@ -95,6 +138,7 @@ public final class Browser {
             resize(&state, to: newSize, env)
             return []
         case .mouse(let mouse):
+            if case .editing = state.mode { return EditingController.mouse(mouse, &state, env) }
             if mouse.kind == .pressed, case .search = state.mode { SearchController.openResults(&state, env) }
             return MouseController.handle(mouse, &state, env)
         case .pasted(let text):
@@ -118,6 +162,7 @@ public final class Browser {
             case .help: return HelpController.handle(key, &state, env)
             case .search(let prompt): return SearchController.handle(key, prompt, &state, env)
             case .selecting(let anchor, let head): return SelectionController.handle(key, anchor: anchor, head: head, &state, env)
+            case .editing(let status): return EditingController.handle(key, status, &state, env)
             }
         }
     }
@@ -130,6 +175,7 @@ public final class Browser {
         state.page.restore(height: height, in: env.layout)
         if let help = env.layouts.help { state.help?.restore(height: height, in: help) }
         if let preview = env.layouts.preview { state.preview?.restore(height: height, in: preview) }
+        if let editor = env.layouts.editor { EditingController.sync(&state, editor) }
         // The focused link stays in view across a resize, as the top text does.
         if focusWasVisible, let focused = state.page.focusedLink {
             state.page.scrollToVisible(env.layout.links[focused].range, height: height, in: env.layout)
@@ -147,6 +193,8 @@ public final class Browser {
             FindController.insert(text, prompt, &state, env)
         case .search(let prompt):
             return SearchController.insert(text, prompt, &state)
+        case .editing:
+            EditingController.paste(text, &state, env)
         case .browsing, .hints, .help, .selecting:
             let trimmed = text.trimmingPasteWhitespace()
             guard !trimmed.isEmpty else { state.say("Nothing to look up: the pasted text is blank."); return [] }

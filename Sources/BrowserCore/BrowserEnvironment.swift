@@ -10,6 +10,8 @@ public final class PageLayouts {
     var help: PageView?
     /// The lookup prompt's preview's.
     var preview: PageView?
+    /// The editor's text stack, while editing mode is on.
+    public internal(set) var editor: EditorSession?
 
     init(page: PageView) { self.page = page }
 
@@ -25,6 +27,7 @@ public final class PageLayouts {
     /// Lays every page out again at `width`.
     func setWidth(_ width: Int) {
         for layout in [page, help, preview].compactMap({ $0 }) { layout.width = width }
+        editor?.width = width
     }
 }
 

@@ -19,6 +19,38 @@ public struct BrowserState: Equatable, Sendable {
         case help
         /// The full-text search prompt (`s`), its results previewed as they come back.
         case search(SearchPrompt)
+        /// Editing mode (`e`): an entry's text in the editor (`PageLayouts.editor`).
+        case editing(EditingStatus)
+    }
+
+    /// Editing mode as the screen and the tests see it: what is edited, the caret and
+    /// selection, unsaved changes, the scroll, and a question being asked.
+    public struct EditingStatus: Equatable, Sendable {
+        /// A question the status line asks; the next key answers it.
+        public enum Question: Equatable, Sendable {
+            /// Esc with unsaved changes: save, discard, or stay.
+            case leave
+            /// The file changed on disk since it was read: overwrite it, or stay.
+            case overwrite
+        }
+
+        public var title: String
+        public var kind: EditorDraft.Kind
+        public var selection: TextSelection
+        public var isModified: Bool
+        /// The row of the editor's layout at the top of the viewport.
+        public var topRow: Int
+        public var question: Question?
+
+        public init(title: String, kind: EditorDraft.Kind, selection: TextSelection, isModified: Bool = false, topRow: Int = 0,
+                    question: Question? = nil) {
+            self.title = title
+            self.kind = kind
+            self.selection = selection
+            self.isModified = isModified
+            self.topRow = topRow
+            self.question = question
+        }
     }
 
     /// A place in history: enough to make the page again and put the reader back.

@@ -38,6 +38,8 @@ enum BrowsingController {
         case .bookmark: state.toggleBookmark(in: env)
         case .bookmarks: state.openMemoryPage(HistoryPages.bookmarksAddress, in: env)
         case .history: state.openMemoryPage(HistoryPages.historyAddress, in: env)
+        case .edit: EditingController.start(&state, env)
+        case .newEntry: EditingController.startNewEntry(&state, env)
         case .clear:
             state.page.selection = nil
             state.page.focusedLink = nil

@@ -17,6 +17,39 @@ public protocol BrowsingMemory: AnyObject {
     func bookmarks() -> [RememberedPage]
     /// The history page's lists.
     func historySummary() -> HistorySummary
+    /// Keeps a copy of an edit not saved yet (nil: there is none any more), so that a hang-up,
+    /// a kill or a crash never loses what was typed; the next start offers it back.
+    func saveRecovery(_ recovery: EditorRecovery?)
+    /// The copy an earlier run left, if any.
+    func loadRecovery() -> EditorRecovery?
+}
+
+extension BrowsingMemory {
+    public func saveRecovery(_ recovery: EditorRecovery?) {}
+    public func loadRecovery() -> EditorRecovery? { nil }
+}
+
+/// An edit not saved yet, as the recovery copy keeps it: what was edited and the text typed.
+public struct EditorRecovery: Codable, Equatable, Sendable {
+    /// `entry`, `newEntry` or `note`.
+    public var kind: String
+    /// The library's key of the dictionary, and its folder (a key can change between runs).
+    public var dictionary: String
+    public var folder: String?
+    public var entryID: String?
+    public var title: String
+    public var text: String
+    public var caret: Int
+
+    public init(kind: String, dictionary: String, folder: String? = nil, entryID: String?, title: String, text: String, caret: Int) {
+        self.kind = kind
+        self.dictionary = dictionary
+        self.folder = folder
+        self.entryID = entryID
+        self.title = title
+        self.text = text
+        self.caret = caret
+    }
 }
 
 /// A page the memory lists: where it is, what it is called, and a note beside it.

@@ -11,8 +11,12 @@ import PageFormatting
 /// the dictionary it resolved in. With an `IndexedLookup` only the entries a page shows are
 /// decoded; titles, completion details and link summaries come from the index.
 public final class DictionaryPageSource: PageSource {
-    public let library: Library
-    private let pages: LibraryPages
+    public private(set) var library: Library
+    private var pages: LibraryPages
+    /// Editing mode's reads and writes (`enableEditing`); nil: the pages cannot be edited.
+    public private(set) var editing: EntryEditingSource?
+    /// A person's notes on imported entries, shown on their pages.
+    private var personalNotes: (@Sendable (String, String) -> [String])?
 
     /// `linkedFrom` gives every entry page its `Linked from` section (nil: none).
     /// The full-text search behind the `s` prompt: the best results for a query (nil: none).
@@ -24,13 +28,35 @@ public final class DictionaryPageSource: PageSource {
         self.search = search
     }
 
+    /// Lets editing mode write entries (`LibraryEditing`): hand-written dictionaries in place, new entries into
+    /// files of their own, notes on imported entries under `notesRoot` (nil: no notes). `afterSave` is told the
+    /// folder a save changed (the executable brings the search index up to date there).
+    public func enableEditing(notesRoot: String?, afterSave: ((String) -> Void)? = nil) {
+        let editing = LibraryEditing(source: self, notesRoot: notesRoot, afterSave: afterSave)
+        self.editing = editing
+        if let notes = editing.notes {
+            let show: @Sendable (String, String) -> [String] = { dictionary, entry in notes.notes(dictionary: dictionary, entry: entry) }
+            personalNotes = show
+            pages.showPersonalNotes(show) { $0.info.importer != nil }
+        }
+    }
+
+    /// Puts `lookup` in the place of member `member`'s (after a save changed its files), and makes the pages anew.
+    func replaceLookup(ofMember member: Int, with lookup: any EntryLookup) {
+        let members = library.members
+        library = Library(members.enumerated().map { i, m in (m.info, m.folder, i == member ? lookup : m.lookup, m.problemCount) })
+        let linkedFrom = pages.linkedFrom
+        pages = LibraryPages(library: library, linkedFrom: linkedFrom)
+        if let personalNotes { pages.showPersonalNotes(personalNotes) { $0.info.importer != nil } }
+    }
+
     /// The pages of one dictionary.
     public convenience init(lookup: any EntryLookup, info: DictionaryInfo) {
         self.init(library: Library(single: lookup, info: info))
     }
 
     public convenience init(folder: DataFolder) {
-        self.init(lookup: Lookup(folder: folder), info: folder.info)
+        self.init(library: Library(single: Lookup(folder: folder), info: folder.info, folder: folder.path))
     }
 
     /// The first dictionary's lookup (the only one, with one open).
@@ -81,8 +107,15 @@ public final class DictionaryPageSource: PageSource {
         if count > 1 { title += " (\(count) entries)" }
         if library.isShared { title += " · " + sections.map { library.members[$0.member].info.title }.joined(separator: ", ") }
         // Opened at a sense, the page shows that sense's relations whole (long ones fold).
-        let (text, senseStarts) = pages.page(sections, openedAt: address.sense)
-        var page = Page(title: title, address: address, text: text)
+        let (text, senseStarts, entryStarts) = pages.page(sections, openedAt: address.sense)
+        var entries: [PageEntry] = []
+        for (s, section) in sections.enumerated() {
+            let member = library.members[section.member]
+            for (e, number) in section.entryNumbers.enumerated() where e < entryStarts[s].count {
+                entries.append(PageEntry(start: entryStarts[s][e], dictionary: member.key, id: member.lookup.id(ofEntryAt: number)))
+            }
+        }
+        var page = Page(title: title, address: address, text: text, entries: entries)
         if let sense = address.sense {
             anchoring: for (s, section) in sections.enumerated() {
                 let lookup = library.members[section.member].lookup

@@ -78,7 +78,8 @@ public enum EventLoop {
         while true {
             let events = terminal.waitForEvents(wakingOn: mailbox) + mailbox.take()
             for event in events {
-                if case .keyPressed(.control("z")) = event {
+                // Ctrl-Z suspends, except in editing mode, where it is undo.
+                if case .keyPressed(.control("z")) = event, !browser.isEditing {
                     terminal.suspend()
                     terminal.invalidate()
                     continue

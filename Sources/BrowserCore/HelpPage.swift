@@ -25,8 +25,11 @@ enum HelpPage {
             ("double-click", "select a word (Unicode word boundaries: 日本 is two words, don't one); then d or Enter looks it up"),
         ],
         "The rest": [
-            ("Ctrl-Z", "suspend; fg resumes"),
+            ("Ctrl-Z", "suspend; fg resumes (in editing mode: undo)"),
         ],
+        // Editing mode's own keys, from its key map, then typing, motions and the text's grammar.
+        "Editing": EditorKeyMap.standard.bindings.map { (keys: $0.shownKeys, action: "(editing) " + $0.summary) }
+            + EditorKeyMap.otherRows,
     ]
 
     /// The rows of each section, in the key map's order.

@@ -8,6 +8,8 @@ public enum BrowsingCommand: String, Hashable, Sendable, CaseIterable {
     case help, quit
     /// History and bookmarks (HistoryPages.swift).
     case bookmark, bookmarks, history
+    /// Editing mode (EditingController.swift).
+    case edit, newEntry
 }
 
 /// One binding: the keys that run a command, as help shows them, and what it does.
@@ -102,6 +104,11 @@ public struct KeyMap: Sendable {
                    section: "Selecting"),
         KeyBinding(command: .clear, keys: [.escape], shownKeys: "Esc",
                    summary: "clear the selection, focus and matches", section: "Selecting"),
+        KeyBinding(command: .edit, keys: [.character("e")], shownKeys: "e",
+                   summary: "edit the entry at the top of the window (or the focused link's); on a red link, create the entry it names; "
+                       + "an imported entry gets your own note instead", section: "Editing"),
+        KeyBinding(command: .newEntry, keys: [.character("E")], shownKeys: "E",
+                   summary: "write a new entry", section: "Editing"),
         KeyBinding(command: .help, keys: [.character("?"), .character("H")], shownKeys: "? H",
                    summary: "this help (Esc, q or ? closes it)", section: "The rest"),
         KeyBinding(command: .quit, keys: [.character("q"), .control("c")], shownKeys: "q, Ctrl-C",

@@ -11,12 +11,36 @@ public struct Page: Sendable {
     /// Where the page opens: the character at the top of the window (0, its start, or the
     /// sense that the link which brought it names).
     public var startCharacter: Int
+    /// The entries the page shows, where each starts, in page order (empty on pages of no entry:
+    /// the start page's index, search results, history): what `e` edits.
+    public var entries: [PageEntry]
 
-    public init(title: String, address: PageAddress, text: StyledText, startCharacter: Int = 0) {
+    public init(title: String, address: PageAddress, text: StyledText, startCharacter: Int = 0, entries: [PageEntry] = []) {
         self.title = title
         self.address = address
         self.text = text
         self.startCharacter = startCharacter
+        self.entries = entries
+    }
+
+    /// The entry that the character at `index` belongs to: the last one starting at or before it.
+    public func entry(containing index: Int) -> PageEntry? {
+        entries.last { $0.start <= index } ?? entries.first
+    }
+}
+
+/// An entry shown on a page: where it starts and which it is.
+public struct PageEntry: Hashable, Sendable {
+    /// UTF-8 offset of its first character on the page.
+    public var start: Int
+    /// The library's key of its dictionary.
+    public var dictionary: String
+    public var id: String
+
+    public init(start: Int, dictionary: String, id: String) {
+        self.start = start
+        self.dictionary = dictionary
+        self.id = id
     }
 }
 
@@ -108,11 +132,16 @@ public protocol PageSource: AnyObject {
     func page(at address: PageAddress) -> PageLookup
     /// Makes full-text search results pages (the `s` prompt); nil when the source cannot search.
     var searchPages: SearchPageMaker? { get }
+    /// Reads and writes entries for editing mode; nil when the source cannot edit.
+    var editing: EntryEditingSource? { get }
 }
 
 extension PageSource {
     /// No search, unless a source has one.
     public var searchPages: SearchPageMaker? { nil }
+
+    /// No editing, unless a source has it.
+    public var editing: EntryEditingSource? { nil }
 
     /// An address is the start page or a query (a source whose links need more overrides it).
     public func page(at address: PageAddress) -> PageLookup {

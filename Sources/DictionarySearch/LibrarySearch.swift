@@ -56,6 +56,15 @@ public final class LibrarySearch: @unchecked Sendable {
         }
     }
 
+    /// Brings the index of the member kept in `folder` up to date with its entry files (after a save
+    /// changed one): `SearchIndex.open` reads again only the files that changed.
+    public func refresh(folder: String) {
+        for (i, member) in library.members.enumerated() where member.folder == folder {
+            let fresh = SearchIndex.open(folder: member.folder, lookup: member.lookup, cacheDirectory: cacheDirectory)
+            lock.locked { indexes[i] = fresh }
+        }
+    }
+
     /// `body` on member `i`'s index; a database error (a corrupt file) rebuilds that index
     /// once and asks again.
     func ask<T>(_ i: Int, _ body: (SearchIndex) throws(SearchIndexError) -> T) throws(SearchIndexError) -> T {

@@ -7,7 +7,7 @@ import DictionaryIndex
 public struct LibraryPages: Sendable {
     public let library: Library
     /// One formatter per member, its links resolved in its own dictionary first.
-    public let formatters: [PageFormatter]
+    public private(set) var formatters: [PageFormatter]
     /// Where the `Linked from` section that ends an entry page comes from; nil: no section.
     public var linkedFrom: LinkedFromSource?
 
@@ -15,6 +15,16 @@ public struct LibraryPages: Sendable {
         self.library = library
         self.linkedFrom = linkedFrom
         formatters = library.members.indices.map { PageFormatter(library: library, member: $0) }
+    }
+
+    /// Shows a person's own notes (`notes(dictionaryID, entryID)`) at the end of the entry pages of the members
+    /// for which `appliesTo` holds (imported dictionaries, whose entries are not edited in place).
+    public mutating func showPersonalNotes(_ notes: @escaping @Sendable (_ dictionaryID: String, _ entryID: String) -> [String],
+                                           for appliesTo: (Library.Member) -> Bool) {
+        for (i, member) in library.members.enumerated() where appliesTo(member) {
+            let id = member.info.id
+            formatters[i].personalNotes = { entryID in notes(id, entryID) }
+        }
     }
 
     /// Some of one member's entries, by entry number.
@@ -29,11 +39,12 @@ public struct LibraryPages: Sendable {
     }
 
     /// The page of `sections`, with where each entry's senses start on it (`senseStarts[s][e][k]`:
-    /// section `s`, its entry `e`, that entry's `k`th sense depth first). Link ordinals run
-    /// over the whole page.
-    public func page(_ sections: [Section], openedAt sense: String? = nil) -> (text: StyledText, senseStarts: [[[Int]]]) {
+    /// section `s`, its entry `e`, that entry's `k`th sense depth first) and where each entry
+    /// starts (`entryStarts[s][e]`). Link ordinals run over the whole page.
+    public func page(_ sections: [Section], openedAt sense: String? = nil) -> (text: StyledText, senseStarts: [[[Int]]], entryStarts: [[Int]]) {
         var builder = PageBuilder()
         var starts: [[[Int]]] = []
+        var entryStarts: [[Int]] = []
         for (s, section) in sections.enumerated() {
             if s > 0 { builder.blankLine() }
             if library.isShared {
@@ -42,7 +53,9 @@ public struct LibraryPages: Sendable {
                 builder.end()
                 builder.blankLine()
             }
+            builder.entryStarts = []
             starts.append(formatters[section.member].append(entryNumbers: section.entryNumbers, openedAt: sense, to: &builder))
+            entryStarts.append(builder.entryStarts)
         }
         if let linkedFrom {
             let targets = sections.flatMap { section in
@@ -51,6 +64,6 @@ public struct LibraryPages: Sendable {
             LinkedFromSection.append(targets: targets, library: library, source: linkedFrom, limit: LinkedFromSection.rowLimit, to: &builder)
         }
         builder.end()
-        return (builder.text, starts)
+        return (builder.text, starts, entryStarts)
     }
 }

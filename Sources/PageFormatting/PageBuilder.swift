@@ -13,6 +13,8 @@ struct PageBuilder {
     var endsWithBlankLine = true
     /// Where each sense written so far starts (UTF-8 offsets), in the order written.
     var senseStarts: [Int] = []
+    /// Where each entry written so far starts (UTF-8 offsets), in the order written.
+    var entryStarts: [Int] = []
     /// The number path of the sense whose relations are shown whole on this entry (the
     /// page was opened at it), if any.
     var wholeSense: String?

@@ -19,6 +19,10 @@ public struct PageFormatter: Sendable {
     /// The library's key of this dictionary when several are open (its index page's links
     /// name it); nil with one.
     let dictionaryKey: String?
+    /// A person's own notes on an entry (by id), shown at the end of its page under "Your
+    /// notes": how notes on an imported dictionary's entries, which are not edited in place,
+    /// appear. Nil: none.
+    public var personalNotes: (@Sendable (_ entryID: String) -> [String])?
 
     public init(lookup: any EntryLookup, info: DictionaryInfo) {
         self.lookup = lookup
@@ -62,6 +66,8 @@ public struct PageFormatter: Sendable {
         for (i, number) in numbers.enumerated() {
             if i > 0 { builder.blankLine() }
             builder.senseStarts = []
+            builder.end()
+            builder.entryStarts.append(builder.text.utf8Count)
             let entry = lookup.entry(at: number)
             builder.wholeSense = sense.flatMap { entry.sense(anchoredAt: $0)?.path }
             format(entry, into: &builder)
@@ -169,7 +175,21 @@ public struct PageFormatter: Sendable {
             builder.append(etymology, .plain, resolve: resolve)
             builder.end()
         }
+        if let notes = personalNotes?(entry.id), !notes.isEmpty {
+            builder.blankLine()
+            builder.begin(.plain)
+            builder.append(Self.personalNotesHeading, role: .relationLabel, strong: true)
+            builder.end()
+            for note in notes {
+                builder.begin(.hanging(2, indent: 2))
+                builder.append(Markup(note), TextAttributes(colorRole: .note), resolve: resolve)
+                builder.end()
+            }
+        }
     }
+
+    /// The heading over a person's own notes on an entry.
+    public static let personalNotesHeading = "Your notes"
 
     /// Senses at `depth`, their labels starting at column `indent`.
     func formatSenses(_ senses: [Sense], of entry: Entry, depth: Int, indent: Int, path: String, into builder: inout PageBuilder) {

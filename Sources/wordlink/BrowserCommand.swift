@@ -4,6 +4,7 @@ import DictionaryModel
 import TerminalText
 import DictionaryIndex
 import DictionarySearch
+import DictionaryEditing
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,6 +21,10 @@ func runBrowser(word: String?, library options: LibraryOptions, theme themeOptio
     let library = Library(opened)
     let search = LibraryLocation.openSearch(library)
     let source = DictionaryPageSource(library: library, linkedFrom: search.linkedFrom, search: search.browserSearch)
+    // Editing mode: notes on imported entries go under the user's data folder; a save brings the search index
+    // (and so Linked from) up to date with the folder it changed.
+    source.enableEditing(notesRoot: PersonalNotes.defaultRoot(environment: LibraryLocation.processEnvironment()),
+                         afterSave: { folder in search.refresh(folder: folder) })
     let problemCount = opened.reduce(0) { $0 + $1.problemCount }
     var firstPage: Page?
     var firstMessage: String?
@@ -48,6 +53,8 @@ func runBrowser(word: String?, library options: LibraryOptions, theme themeOptio
             }
             let browser = Browser(source: source, size: size, page: firstPage, message: message, keyMap: config.keyMap(), memory: memory)
             if let session { browser.restore(session) }
+            // An edit an earlier run did not save (a hang-up, a kill) comes back in the editor.
+            if let recovery = memory?.loadRecovery() { browser.offerRecovery(recovery) }
             return browser
         }
     } catch {

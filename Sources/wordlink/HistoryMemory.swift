@@ -1,5 +1,6 @@
 import BrowserCore
 import BrowsingHistory
+import DictionaryModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,6 +11,11 @@ final class HistoryMemory: BrowsingMemory {
     let store: HistoryStore
     /// The first write or read that failed, as one sentence.
     private(set) var failure: String?
+
+    /// Keeps the first failure.
+    func recordFailure(_ sentence: String) {
+        if failure == nil { failure = sentence }
+    }
 
     init(store: HistoryStore) { self.store = store }
 
@@ -158,5 +164,48 @@ extension HistoryMemory {
         } catch {
             Terminal.error("warning: \(error.description)")
         }
+    }
+}
+
+// MARK: The editor's recovery copy
+
+extension HistoryMemory {
+    /// `recovery.json` beside the history store: the edit not saved yet, if there is one.
+    var recoveryPath: String {
+        let path = store.path
+        guard let slash = path.lastIndex(of: "/") else { return "recovery.json" }
+        return String(path[..<slash]) + "/recovery.json"
+    }
+
+    /// Written on every change that is not saved yet, as a temporary file renamed over the old copy: a kill, a
+    /// hang-up or a crash leaves the old copy or the new one, whole. Not flushed to the disk on every key (that
+    /// would cost a disk round trip a keystroke); what a save writes is.
+    func saveRecovery(_ recovery: EditorRecovery?) {
+        let path = recoveryPath
+        guard let recovery else {
+            unlink(path)
+            return
+        }
+        let json = JSONValue.object([
+            "kind": .string(recovery.kind), "dictionary": .string(recovery.dictionary), "entryID": .string(recovery.entryID),
+            "title": .string(recovery.title), "text": .string(recovery.text), "caret": JSONValue(.number(Double(recovery.caret))),
+        ])
+        let temporary = path + ".\(getpid()).tmp"
+        do throws(DictionaryModelError) {
+            try writeUnflushedFile(temporary, with: json.serialized + "\n")
+            if rename(temporary, path) != 0 { unlink(temporary) }
+        } catch {
+            unlink(temporary)
+            recordFailure("The copy of the unsaved edit could not be written to \(path).")
+        }
+    }
+
+    func loadRecovery() -> EditorRecovery? {
+        let path = recoveryPath
+        guard let bytes = try? readFile(path, shownAs: path), let json = try? JSONParser.parse(bytes),
+              let kind = json["kind"]?.stringValue, let dictionary = json["dictionary"]?.stringValue,
+              let title = json["title"]?.stringValue, let text = json["text"]?.stringValue else { return nil }
+        return EditorRecovery(kind: kind, dictionary: dictionary, entryID: json["entryID"]?.stringValue, title: title, text: text,
+                              caret: json["caret"]?.intValue ?? 0)
     }
 }

@@ -1,0 +1,68 @@
+import DictionaryModel
+import TerminalText
+
+/// The editor's text stack while editing mode is on: the storage (restyled as it is typed by an
+/// `EditorStyler`), its layout at the window's width, and the `TextEditor` with the caret,
+/// selection and undo. Like a page's layout it sits beside the state (`PageLayouts.editor`),
+/// since a text storage is a reference, as TextKit's is; what the state needs to be drawn and
+/// tested (the selection, whether there are unsaved changes, the scroll) is copied into
+/// `BrowserState.EditingStatus` after every event.
+public final class EditorSession {
+    /// What is being edited, as of the last save (or the start).
+    public internal(set) var draft: EditorDraft
+    public let storage: TextStorage
+    public let layoutManager: LayoutManager
+    public let editor: TextEditor
+    let styler: EditorStyler
+    /// What Ctrl-C or Ctrl-X took, for Ctrl-V (the terminal's clipboard cannot be read back;
+    /// a paste from it arrives as a bracketed paste).
+    var clipboard: String?
+    /// Whether a save has happened, so the page under the editor is made again on leaving.
+    var hasSaved = false
+    /// The text as last written to the recovery copy, so an unchanged text is not written again.
+    var lastRecoveredText: String?
+
+    /// A session on `draft`, laid out `width` columns wide, styled through `source`.
+    init(draft: EditorDraft, width: Int, source: EntryEditingSource) {
+        self.draft = draft
+        let dictionary = draft.dictionary
+        styler = EditorStyler(classify: { [weak source] line, isFirst in
+            source?.classify(line: line, isFirst: isFirst) ?? EditorLineClass(kind: .other, label: 0..<0, body: 0..<line.utf8.count)
+        }, linkState: { [weak source] target, sense in
+            source?.linkState(target: target, sense: sense, in: dictionary) ?? .unresolved
+        })
+        storage = TextStorage()
+        storage.delegate = styler
+        layoutManager = LayoutManager(textStorage: storage, textContainer: TextContainer(width: max(1, width)))
+        storage.replaceCharacters(in: 0..<0, with: draft.text)
+        editor = TextEditor(storage: storage, layoutManager: layoutManager)
+        editor.selection = TextSelection(caret: min(max(0, draft.caret), storage.utf8Count))
+        editor.markSaved()
+    }
+
+    public var text: String { storage.string }
+
+    var width: Int {
+        get { layoutManager.textContainer.width }
+        set { layoutManager.textContainer.width = max(1, newValue) }
+    }
+
+    /// The caret's line (from 1) and display column (from 1) in the text, for the status line.
+    var caretLineAndColumn: (line: Int, column: Int) {
+        let utf8 = storage.string.utf8
+        let caret = min(editor.selection.head, utf8.count)
+        let end = utf8.index(utf8.startIndex, offsetBy: caret)
+        var line = 1
+        var lineStart = utf8.startIndex
+        var i = utf8.startIndex
+        while i < end {
+            if utf8[i] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = utf8.index(after: i)
+            }
+            i = utf8.index(after: i)
+        }
+        let column = CellWidth.of(String(storage.string[lineStart..<end])) + 1
+        return (line, column)
+    }
+}
