@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Editing mode through the real binary in tmux: `e`, typing a link that is styled before it is
+/// saved, undo and redo, Ctrl-S, Esc, a click on the new link; an entry created from a red link;
+/// a personal note on an imported entry; an edit that survives a hang-up. Every test edits a
+/// copy of the sample dictionary in a folder of its own.
+@Suite(.serialized, .timeLimit(.minutes(3))) struct EditingEndToEndTests {
+    /// A copy of the shipped sample (marked an import when `importer` is given), with state, data and cache folders.
+    final class Workspace {
+        let root = Subprocess.temporaryPath("editing-e2e")
+        var data: String { root + "/sample" }
+        var environment: [String: String] {
+            ["XDG_STATE_HOME": root + "/state", "XDG_DATA_HOME": root + "/user-data", "XDG_CACHE_HOME": root + "/cache"]
+        }
+
+        init(importer: String? = nil) throws {
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: TmuxSession.data, toPath: data)
+            if let importer {
+                let path = data + "/dictionary.json"
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                let marked = text.replacingOccurrences(of: "\"source\": {", with: "\"source\": {\"importer\": \"\(importer)\", ")
+                #expect(marked != text)
+                try marked.write(toFile: path, atomically: true, encoding: .utf8)
+            }
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: root) }
+
+        func browser(_ name: String, _ arguments: [String] = []) throws -> TmuxSession {
+            try TmuxSession(name: name, columns: 80, rows: 20, data: data, arguments: arguments, environment: environment)
+        }
+
+        func file(_ name: String) -> String { (try? String(contentsOfFile: data + "/entries/" + name, encoding: .utf8)) ?? "" }
+    }
+
+    /// The screen with its SGR sequences (tmux's `capture-pane -e`).
+    func styledScreen(_ session: TmuxSession) throws -> String { try session.tmux(["capture-pane", "-p", "-e"]) }
+
+    /// The SGR parameters in force where `text` starts on the styled screen: everything since the last reset.
+    func style(before text: String, in styled: String) throws -> String {
+        let range = try #require(styled.range(of: text), "\(text) is not on the screen")
+        let before = styled[..<range.lowerBound]
+        let reset = before.range(of: "\u{1b}[0m", options: .backwards)?.upperBound ?? before.startIndex
+        return String(before[reset...])
+    }
+
+    @Test func typeALinkSeeItStyledUndoSaveLeaveAndFollowIt() throws {
+        let workspace = try Workspace()
+        let session = try workspace.browser("edit-link", ["river"])
+        try session.waitFor(text: "river  noun")
+        try session.send("e")
+        try session.waitFor(text: "Editing: river")
+        try session.send("End")
+        try session.type(" zebra")
+        try session.waitFor(text: "zebra")
+        try session.send("C-z")
+        try session.waitFor("undo took the word back") { !$0.joined().contains("zebra") }
+        try session.send("C-y")
+        try session.waitFor(text: "zebra")
+        try session.type(" See [[bank]] or [[nowhere-at-all]].")
+        try session.waitFor(text: "[[nowhere-at-all]]")
+        // Styled before anything is saved: both links underlined, in two different colours; the brackets not underlined.
+        let styled = try styledScreen(session)
+        let bank = try style(before: "bank", in: styled), nowhere = try style(before: "nowhere-at-all", in: styled)
+        #expect(bank.contains("[4m") && nowhere.contains("[4m"), "links are underlined: \(bank.debugDescription) \(nowhere.debugDescription) in \(styled.debugDescription)")
+        #expect(bank != nowhere, "a resolved and an unresolved link look different")
+        #expect(try session.screen().contains { $0.contains("unsaved changes") })
+        #expect(!workspace.file("river-n.json").contains("zebra"), "nothing is written before Ctrl-S")
+        try session.send("C-s")
+        try session.waitFor(text: "Saved “river”.")
+        #expect(workspace.file("river-n.json").contains("zebra See [[bank]] or [[nowhere-at-all]]."))
+        try session.send("Escape")
+        let page = try session.waitFor("the page again") { $0[0].contains("wordlink · river") }
+        #expect(page.contains { $0.contains("zebra See bank or") }, "markup shows as a page again: \(page.joined(separator: "\n"))")
+        let bank2 = try #require(try session.locate("bank"))
+        try session.click(column: bank2.column + 1, row: bank2.row)
+        try session.waitFor("the bank page") { $0[0].contains("bank") && !$0[0].contains("river") }
+    }
+
+    @Test func aRedLinkBecomesAnEntry() throws {
+        let workspace = try Workspace()
+        let session = try workspace.browser("edit-create", ["river"])
+        try session.waitFor(text: "river  noun")
+        try session.send("e")
+        try session.waitFor(text: "Editing: river")
+        try session.send("End")
+        try session.type(" [[tarn]]")
+        try session.send("C-s")
+        try session.waitFor(text: "Saved")
+        try session.send("Escape")
+        try session.waitFor(text: "wordlink · river")
+        // Focus the red link, then e: the new entry it names.
+        var screen: [String] = []
+        for _ in 0..<12 {
+            try session.send("Tab")
+            screen = try session.waitForStableScreen()
+            if screen.last?.contains("tarn") == true { break }
+        }
+        #expect(screen.last?.contains("No entry for “tarn”") == true, "\(screen.last ?? "")")
+        try session.send("e")
+        try session.waitFor(text: "New entry: tarn")
+        try session.type("A small mountain lake.")
+        try session.send("C-s")
+        try session.waitFor(text: "Saved “tarn”.")
+        #expect(workspace.file("tarn.json").contains("A small mountain lake."))
+        try session.send("Escape")
+        try session.waitFor("the river page again") { $0[0].contains("wordlink · river") }
+        try session.send("Tab")
+        try session.send("BTab")
+        let back = try session.waitFor("the link live") { $0.last?.contains("tarn") == true && $0.last?.contains("No entry") == false }
+        #expect(back.last?.contains("A small mountain lake") == true, "the status line describes the new entry: \(back.joined(separator: "\n"))")
+    }
+
+    @Test func anImportedEntryGetsANoteOfYourOwn() throws {
+        let workspace = try Workspace(importer: "wordnet")
+        let before = workspace.file("river-n.json")
+        let session = try workspace.browser("edit-note", ["river"])
+        try session.waitFor(text: "river  noun")
+        try session.send("e")
+        try session.waitFor(text: "Your note on: river")
+        try session.type("Seen at the [[bank]] in May.")
+        try session.send("C-s")
+        try session.waitFor(text: "Saved your note")
+        try session.send("Escape")
+        let page = try session.waitFor(text: "Your notes")
+        #expect(page.contains { $0.contains("Seen at the bank in May.") })
+        #expect(workspace.file("river-n.json") == before, "an import is never edited in place")
+        let notes = try FileManager.default.subpathsOfDirectory(atPath: workspace.root + "/user-data/wordlink/notes")
+        #expect(notes.contains { $0.hasSuffix(".json") }, "\(notes)")
+    }
+
+    @Test func escAsksBeforeLosingChanges() throws {
+        let workspace = try Workspace()
+        let before = workspace.file("river-n.json")
+        let session = try workspace.browser("edit-esc", ["river"])
+        try session.waitFor(text: "river  noun")
+        try session.send("e")
+        try session.waitFor(text: "Editing: river")
+        try session.type("scratch ")
+        try session.send("Escape")
+        try session.waitFor(text: "y saves · n discards")
+        try session.send("n")
+        try session.waitFor(text: "Changes discarded.")
+        #expect(workspace.file("river-n.json") == before)
+    }
+
+    /// A hang-up in the middle of an edit (tmux's server killed: SIGHUP): the next start brings the text back.
+    @Test func anEditSurvivesAHangUp() throws {
+        let workspace = try Workspace()
+        let first = try workspace.browser("edit-hangup-a", ["river"])
+        try first.waitFor(text: "river  noun")
+        try first.send("e")
+        try first.waitFor(text: "Editing: river")
+        try first.type("unsaved words ")
+        try first.waitFor(text: "unsaved words")
+        try first.waitForStableScreen()
+        first.kill()
+        let second = try workspace.browser("edit-hangup-b")
+        let screen = try second.waitFor(text: "unsaved edit")
+        #expect(screen.contains { $0.contains("unsaved words") }, "\(screen.joined(separator: "\n"))")
+        #expect(screen[0].contains("Editing: river"))
+        try second.send("C-s")
+        try second.waitFor(text: "Saved “river”.")
+        #expect(workspace.file("river-n.json").contains("unsaved words"))
+    }
+}
