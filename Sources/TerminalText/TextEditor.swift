@@ -12,8 +12,9 @@
 /// most 10,000 groups and 64 MB of edited text, dropping the oldest.
 ///
 /// The editor observes the storage: an edit made by someone else moves the selection with
-/// the text and, when it changes the text's length, forgets the undo history (which no longer
-/// matches the text); attribute changes keep it.
+/// the text (a selection in the edited paragraphs keeps its offsets, clamped to them, as the
+/// storage reports edits by whole paragraphs) and, when it changes the text's length, forgets
+/// the undo history (which no longer matches the text); attribute changes keep it.
 public final class TextEditor: TextStorageObserver {
     /// The text edited.
     public let storage: TextStorage
