@@ -196,6 +196,12 @@ public final class InputDecoder {
             events.append(.keyPressed(.with(KeyModifiers(xtermParameter: modifier), key)))
             return
         }
+        // The same keys unmodified, in the forms ncurses may not know for this terminal: tmux and screen send
+        // Home and End as `ESC [ 1 ~` and `ESC [ 4 ~`, some terminals `ESC [ H` and `ESC [ F`.
+        if fields.count <= 1, let key = Self.key(final: final, number: fields.first.flatMap { $0 } ?? 1), final != 0x7E || !text.isEmpty {
+            events.append(.keyPressed(key.key))
+            return
+        }
         switch final {
         case 0x7E where text == "200":
             state = .paste

@@ -96,6 +96,21 @@ import Testing
         #expect(decode(Array(sequence.utf8)) == [.keyPressed(key)])
     }
 
+    /// The unmodified keys in the forms ncurses may not know for the terminal (tmux sends End as `ESC [ 4 ~`).
+    @Test(arguments: [
+        ("\u{1b}[1~", Key.home), ("\u{1b}[4~", .end), ("\u{1b}[7~", .home), ("\u{1b}[8~", .end), ("\u{1b}[H", .home),
+        ("\u{1b}[F", .end), ("\u{1b}[3~", .delete), ("\u{1b}[5~", .pageUp), ("\u{1b}[6~", .pageDown), ("\u{1b}[A", .up),
+    ])
+    func unmodifiedKeysFromXtermSequences(sequence: String, key: Key) {
+        #expect(decode(Array(sequence.utf8)) == [.keyPressed(key)])
+    }
+
+    @Test func sequencesThatNameNoKeyAreSwallowed() {
+        for sequence in ["\u{1b}[2~", "\u{1b}[~", "\u{1b}[I", "\u{1b}[99~"] {
+            #expect(decode(Array(sequence.utf8)) == [], "\(sequence.debugDescription)")
+        }
+    }
+
     @Test func modifiedKeysFromNcursesCodes() {
         let decoder = InputDecoder(extendedKeys: [570: .modified(.end, .control)])
         #expect(decoder.feed(.key(KEY_SLEFT)) == [.keyPressed(.modified(.left, .shift))])
