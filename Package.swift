@@ -84,6 +84,9 @@ let package = Package(
         .testTarget(name: "DictionaryIndexTests", dependencies: ["DictionaryIndex", "DictionaryModel", "TestSupport"]),
         .testTarget(name: "DictionaryImportTests", dependencies: ["DictionaryImport", "DictionaryIndex", "DictionaryModel", "TestSupport"]),
         .testTarget(name: "DictionarySearchTests", dependencies: ["DictionarySearch", "DictionaryIndex", "DictionaryModel", "TestSupport"]),
+        // A child process for the editing tests (a save under a file size limit, saves killed
+        // with SIGKILL): a test process must not fork itself. Not a product.
+        .executableTarget(name: "wordlink-save-helper", dependencies: ["DictionaryEditing", "DictionaryModel"], path: "Tests/SaveHelper"),
         .testTarget(name: "DictionaryEditingTests", dependencies: ["DictionaryEditing", "DictionaryModel", "DictionaryIndex", "TestSupport"]),
         .testTarget(name: "PageFormattingTests", dependencies: ["PageFormatting", "DictionaryIndex", "DictionaryModel", "TerminalText", "TestSupport"]),
         // The executable's own code (the `define --format json` document).

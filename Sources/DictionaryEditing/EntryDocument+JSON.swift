@@ -11,8 +11,8 @@ extension EntryDocument {
         Self.set(&members, "headword", Self.string(headword, over: Self.value(members, "headword")))
         Self.set(&members, "pos", pos.map { Self.string($0, over: Self.value(members, "pos")) })
         let oldPronunciations = Self.value(members, "pronunciations")
-        Self.set(&members, "pronunciations", pronunciations.isEmpty ? nil : Self.array(pronunciations.enumerated().map { i, item in
-            Self.pronunciation(item, over: oldPronunciations?.arrayValue.flatMap { i < $0.count ? $0[i] : nil })
+        Self.set(&members, "pronunciations", pronunciations.isEmpty ? JSONValue?.none : Self.array(pronunciations.enumerated().map { i, item in
+            Self.pronunciation(item, over: Self.element(i, of: oldPronunciations))
         }, over: oldPronunciations))
         Self.set(&members, "etymology", etymology.map { Self.string($0, over: Self.value(members, "etymology")) })
         let originalSenses = Self.value(members, "senses")
@@ -30,6 +30,12 @@ extension EntryDocument {
     }
 
     // MARK: Parts
+
+    /// Element `i` of an array, if `array` is one that long (never a JSON null).
+    static func element(_ i: Int, of array: JSONValue?) -> JSONValue? {
+        guard let elements = array?.arrayValue, i < elements.count else { return JSONValue?.none }
+        return elements[i]
+    }
 
     static func value(_ members: [JSONValue.Member], _ key: String) -> JSONValue? {
         members.first { $0.key == key }?.value
@@ -69,8 +75,7 @@ extension EntryDocument {
     /// Markup strings, each kept from the original by position when it says the same; nil for none.
     static func strings(_ texts: [String], over old: JSONValue?) -> JSONValue? {
         if texts.isEmpty { return nil }
-        let elements = old?.arrayValue ?? []
-        return array(texts.enumerated().map { i, text in string(text, over: i < elements.count ? elements[i] : nil) }, over: old)
+        return array(texts.enumerated().map { i, text in string(text, over: element(i, of: old)) }, over: old)
     }
 
     /// An object derived from `old` (its members kept) with `changes` applied, or a new one.
@@ -133,14 +138,13 @@ extension EntryDocument {
             }
             let examples = value(source?.members ?? [], "examples")
             let children = value(source?.members ?? [], "senses")
-            let childArray = sense.senses.isEmpty ? nil : Self.senses(sense.senses, over: children, root: root, used: &used)
+            let childArray = sense.senses.isEmpty ? JSONValue?.none : Self.senses(sense.senses, over: children, root: root, used: &used)
             elements.append(object(over: source) { members in
                 let definition = value(members, "definition")
-                set(&members, "definition", sense.definition.isEmpty && definition?.stringValue?.isEmpty != true ? nil
+                set(&members, "definition", sense.definition.isEmpty && definition?.stringValue?.isEmpty != true ? JSONValue?.none
                                             : string(sense.definition, over: definition))
-                let exampleElements = examples?.arrayValue ?? []
-                set(&members, "examples", sense.examples.isEmpty ? nil : array(sense.examples.enumerated().map { i, item in
-                    example(item, over: i < exampleElements.count ? exampleElements[i] : nil)
+                set(&members, "examples", sense.examples.isEmpty ? JSONValue?.none : array(sense.examples.enumerated().map { i, item in
+                    example(item, over: element(i, of: examples))
                 }, over: examples))
                 set(&members, "notes", strings(sense.notes, over: value(members, "notes")))
                 set(&members, "senses", childArray)
