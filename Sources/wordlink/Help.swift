@@ -68,6 +68,17 @@ enum Help {
         is shown (and copied) with controls as placeholders such as ^[, in every command's
         output too.
 
+        Editing: 'e' edits the entry at the top of the window (or the focused link's) as
+        markup, restyled as you type: a typed [[link]] shows resolved or red at once. 'e' on a
+        red link writes the entry it names; 'E' a new one. Ctrl-S saves (only that entry's
+        bytes change, atomically; a file changed on disk is not overwritten without asking),
+        Ctrl-Z/Ctrl-Y undo and redo word by word, Ctrl-N/Ctrl-O/Ctrl-E/Ctrl-T add a sense, a
+        sub-sense, an example, a note, Ctrl-K removes a field, Esc leaves (asking first when
+        there are unsaved changes). An imported dictionary is not edited in place: 'e' writes
+        your own note on the entry, kept in $XDG_DATA_HOME/wordlink/notes and shown on its
+        page. Unsaved text is copied to $XDG_STATE_HOME/wordlink/recovery.json as you type
+        and comes back at the next start after a hang-up or a crash.
+
         History: every lookup and page visit (browser and define) is kept, as it happens, in
         $XDG_STATE_HOME/wordlink/history.sqlite (else ~/.local/state/wordlink), safe with
         several wordlink processes at once; so are bookmarks and where the browser is. 'r'

@@ -161,10 +161,11 @@ import TestSupport
     }
 
     @Test func helpListsTheKeysAndClosesWithEscape() {
-        let (browser, _) = makeBrowser(columns: 80, rows: 80)
+        let (browser, _) = makeBrowser(columns: 80, rows: 160)
         browser.handle(.keyPressed(.character("?")))
         let text = browser.render().lines.joined(separator: "\n")
-        for key in ["Tab", "Shift-Tab", "Enter", "Backspace, Alt-Left", ":", "/", "q, Ctrl-C", "double-click"] {
+        for key in ["Tab", "Shift-Tab", "Enter", "Backspace, Alt-Left", ":", "/", "q, Ctrl-C", "double-click",
+                    "Editing", "Ctrl-S", "Ctrl-Z", "Ctrl-N", "Ctrl-K", "Shift + a motion", "imported entries"] {
             #expect(text.contains(key), "help lacks \(key)")
         }
         browser.handle(.keyPressed(.escape))

@@ -158,6 +158,15 @@ import Glibc
         #expect(workspace.file("river-n.json") == before)
     }
 
+    @Test func helpSaysHowToEdit() {
+        let out = Subprocess.temporaryPath("editing-help"), err = Subprocess.temporaryPath("editing-help-err")
+        let (status, text, _) = Subprocess.run([TmuxSession.binary, "--help"], outputFile: out, errorFile: err)
+        #expect(status == 0)
+        for part in ["'e' edits the entry", "Ctrl-S saves", "'E' a new one", "your own note", "recovery.json"] {
+            #expect(text.contains(part), "--help lacks \(part)")
+        }
+    }
+
     /// A hang-up in the middle of an edit (tmux's server killed: SIGHUP): the next start brings the text back.
     @Test func anEditSurvivesAHangUp() throws {
         let workspace = try Workspace()
