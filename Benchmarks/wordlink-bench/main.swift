@@ -1,6 +1,6 @@
 import Foundation
 // `make bench`: the figures the issues ask for, measured on a release build.
-// Usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|search [DIR]]
+// Usage: wordlink-bench [all|text|define|prompt|editor|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|search [DIR]]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
 switch which {
@@ -10,6 +10,7 @@ case "all":
     DefineBenchmarks.run(binDirectory: binDirectory, data: dataFolder)
     TextBenchmarks.run()
     runBrowserBenchmarks()
+    EditorBenchmarks.run(data: dataFolder)
     // About 20 s, most of it the import: fast enough to run every time.
     WordNetBenchmarks.run(binDirectory: binDirectory, folder: WordNetBenchmarks.defaultFolder)
     // Imports kept between runs; the first takes about a minute (GCIDE).
@@ -21,6 +22,8 @@ case "text":
     TextBenchmarks.run()
 case "browser":
     runBrowserBenchmarks()
+case "editor":
+    EditorBenchmarks.run(data: dataFolder)
 case "prompt":
     PromptBenchmark.run(data: dataFolder)
 case "hints" where arguments.count == 2:
@@ -47,7 +50,7 @@ case "library":
 case "index" where arguments.count == 2:
     IndexBenchmarks.run(folder: arguments[1])
 default:
-    print("usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|search [DIR]]")
+    print("usage: wordlink-bench [all|text|define|prompt|editor|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|search [DIR]]")
 }
 
 /// The release build's folder (wordlink and wordlink-floor are beside this program).
