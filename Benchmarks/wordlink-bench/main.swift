@@ -1,6 +1,6 @@
 import Foundation
 // `make bench`: the figures the issues ask for, measured on a release build.
-// Usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|search [DIR]]
+// Usage: wordlink-bench [all|text|editor|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|profile-keystroke [N]|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|search [DIR]]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
 switch which {
@@ -19,6 +19,10 @@ case "search":
     SearchBenchmarks.run(binDirectory: binDirectory, folder: arguments.count > 1 ? arguments[1] : SearchBenchmarks.defaultFolder)
 case "text":
     TextBenchmarks.run()
+case "editor":
+    TextBenchmarks.runEditor()
+case "profile-keystroke":
+    TextBenchmarks.profileKeystrokes(times: arguments.count > 1 ? Int(arguments[1]) ?? 100 : 100)
 case "browser":
     runBrowserBenchmarks()
 case "prompt":
@@ -47,7 +51,7 @@ case "library":
 case "index" where arguments.count == 2:
     IndexBenchmarks.run(folder: arguments[1])
 default:
-    print("usage: wordlink-bench [all|text|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|search [DIR]]")
+    print("usage: wordlink-bench [all|text|editor|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|profile-keystroke [N]|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|search [DIR]]")
 }
 
 /// The release build's folder (wordlink and wordlink-floor are beside this program).
