@@ -1,6 +1,6 @@
 import Foundation
 // `make bench`: the figures the issues ask for, measured on a release build.
-// Usage: wordlink-bench [all|text|define|prompt|editor|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|search [DIR]]
+// Usage: wordlink-bench [all|text|editor|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|profile-keystroke [N]|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|search [DIR]]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
 switch which {
@@ -20,10 +20,14 @@ case "search":
     SearchBenchmarks.run(binDirectory: binDirectory, folder: arguments.count > 1 ? arguments[1] : SearchBenchmarks.defaultFolder)
 case "text":
     TextBenchmarks.run()
+case "editor":
+    // The text system's keystroke, then the browser's (handle and render) on real entries.
+    TextBenchmarks.runEditor()
+    EditorBenchmarks.run(data: dataFolder)
+case "profile-keystroke":
+    TextBenchmarks.profileKeystrokes(times: arguments.count > 1 ? Int(arguments[1]) ?? 100 : 100)
 case "browser":
     runBrowserBenchmarks()
-case "editor":
-    EditorBenchmarks.run(data: dataFolder)
 case "prompt":
     PromptBenchmark.run(data: dataFolder)
 case "hints" where arguments.count == 2:
@@ -50,7 +54,7 @@ case "library":
 case "index" where arguments.count == 2:
     IndexBenchmarks.run(folder: arguments[1])
 default:
-    print("usage: wordlink-bench [all|text|define|prompt|editor|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|search [DIR]]")
+    print("usage: wordlink-bench [all|text|editor|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|profile-keystroke [N]|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|search [DIR]]")
 }
 
 /// The release build's folder (wordlink and wordlink-floor are beside this program).

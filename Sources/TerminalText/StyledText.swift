@@ -103,15 +103,60 @@ public struct StyledText: Hashable, Sendable {
         replaceCharacters(in: range, with: StyledText(text, attributes: attributes))
     }
 
-    /// Replaces the text in `range` with styled text.
+    /// Replaces the text in `range` with styled text, in place: the string's bytes after the
+    /// range move, and only the runs the range touches are rebuilt (the later ones shift), so
+    /// that a keystroke in a megabyte costs a copy of bytes, not a rebuild of every run.
+    /// - Complexity: O(n) bytes moved, O(runs) offsets shifted, O(log runs + runs touched) else.
     public mutating func replaceCharacters(in range: Range<Int>, with text: StyledText) {
         precondition(range.lowerBound >= 0 && range.upperBound <= utf8Count, "range out of bounds")
-        var result = StyledText()
-        result.string.reserveCapacity(utf8Count - range.count + text.utf8Count)
-        appendSlice(of: self, 0..<range.lowerBound, to: &result)
-        result.append(text)
-        appendSlice(of: self, range.upperBound..<utf8Count, to: &result)
-        self = result
+        let delta = text.utf8Count - range.count
+        let utf8 = string.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let upper = utf8.index(lower, offsetBy: range.count)
+        // String's own replacement (scalar-aligned indices are enough) moves the bytes in place
+        // when the storage is unique; the unicode-scalar view's decodes and re-encodes them all.
+        string.replaceSubrange(lower..<upper, with: text.string)
+        let first = firstRun(endingAfter: range.lowerBound)
+        let end = firstRun(startingAtOrAfter: range.upperBound, from: first)
+        for k in end..<runs.count {
+            runs[k].range = (runs[k].range.lowerBound + delta)..<(runs[k].range.upperBound + delta)
+        }
+        var pieces: [Run] = []
+        pieces.reserveCapacity(text.runs.count + 4)
+        if first > 0 { pieces.append(runs[first - 1]) }
+        if first < end, runs[first].range.lowerBound < range.lowerBound {
+            pieces.append(Run(range: runs[first].range.lowerBound..<range.lowerBound, attributes: runs[first].attributes))
+        }
+        for run in text.runs {
+            Self.appendRun(Run(range: (run.range.lowerBound + range.lowerBound)..<(run.range.upperBound + range.lowerBound),
+                               attributes: run.attributes), to: &pieces)
+        }
+        if first < end, runs[end - 1].range.upperBound > range.upperBound {
+            Self.appendRun(Run(range: (range.upperBound + delta)..<(runs[end - 1].range.upperBound + delta),
+                               attributes: runs[end - 1].attributes), to: &pieces)
+        }
+        if end < runs.count { Self.appendRun(runs[end], to: &pieces) }
+        runs.replaceSubrange(max(0, first - 1)..<min(runs.count, end + 1), with: pieces)
+    }
+
+    /// The index of the first run that ends after `offset` (`runs.count` when none does).
+    private func firstRun(endingAfter offset: Int) -> Int {
+        var low = 0, high = runs.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if runs[mid].range.upperBound > offset { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+
+    /// The index of the first run from `start` on that starts at or after `offset`.
+    private func firstRun(startingAtOrAfter offset: Int, from start: Int) -> Int {
+        var low = start, high = runs.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if runs[mid].range.lowerBound >= offset { high = mid } else { low = mid + 1 }
+        }
+        return low
     }
 
     /// Sets the attributes of `range` to `attributes`.
@@ -119,28 +164,31 @@ public struct StyledText: Hashable, Sendable {
         modifyAttributes(in: range) { $0 = attributes }
     }
 
-    /// Changes the attributes of every run in `range`.
+    /// Changes the attributes of every run in `range`, rebuilding only the runs it touches
+    /// and their neighbours (which the change may merge with).
+    /// - Complexity: O(log runs + runs touched).
     public mutating func modifyAttributes(in range: Range<Int>, _ change: (inout TextAttributes) -> Void) {
         guard !range.isEmpty, !runs.isEmpty else { return }
-        var newRuns: [Run] = []
-        newRuns.reserveCapacity(runs.count + 2)
-        for run in runs {
+        let first = firstRun(endingAfter: range.lowerBound)
+        let end = firstRun(startingAtOrAfter: range.upperBound, from: first)
+        guard first < end else { return }
+        var pieces: [Run] = []
+        pieces.reserveCapacity(end - first + 4)
+        if first > 0 { pieces.append(runs[first - 1]) }
+        for run in runs[first..<end] {
             let overlap = run.range.clamped(to: range)
-            if overlap.isEmpty {
-                Self.appendRun(run, to: &newRuns)
-                continue
-            }
             if run.range.lowerBound < overlap.lowerBound {
-                Self.appendRun(Run(range: run.range.lowerBound..<overlap.lowerBound, attributes: run.attributes), to: &newRuns)
+                Self.appendRun(Run(range: run.range.lowerBound..<overlap.lowerBound, attributes: run.attributes), to: &pieces)
             }
             var changed = run.attributes
             change(&changed)
-            Self.appendRun(Run(range: overlap, attributes: changed), to: &newRuns)
+            Self.appendRun(Run(range: overlap, attributes: changed), to: &pieces)
             if overlap.upperBound < run.range.upperBound {
-                Self.appendRun(Run(range: overlap.upperBound..<run.range.upperBound, attributes: run.attributes), to: &newRuns)
+                Self.appendRun(Run(range: overlap.upperBound..<run.range.upperBound, attributes: run.attributes), to: &pieces)
             }
         }
-        runs = newRuns
+        if end < runs.count { Self.appendRun(runs[end], to: &pieces) }
+        runs.replaceSubrange(max(0, first - 1)..<min(runs.count, end + 1), with: pieces)
     }
 
     private static func appendRun(_ run: Run, to runs: inout [Run]) {

@@ -219,6 +219,8 @@ public final class TextEditor: TextStorageObserver {
     /// Returns false when there is nothing to undo.
     @discardableResult
     public func undo() -> Bool {
+        guard let top = history.top else { return false }
+        guard top.edits.allSatisfy({ fits($0.insertedRange) }) else { return forgetUnfitHistory() }
         guard let group = history.popUndo() else { return false }
         apply {
             for edit in group.edits.reversed() {
@@ -233,6 +235,8 @@ public final class TextEditor: TextStorageObserver {
     /// nothing to redo.
     @discardableResult
     public func redo() -> Bool {
+        guard let next = history.redoStack.last else { return false }
+        guard next.edits.allSatisfy({ fits($0.removedRange) }) else { return forgetUnfitHistory() }
         guard let group = history.popRedo() else { return false }
         apply {
             for edit in group.edits {
@@ -257,6 +261,23 @@ public final class TextEditor: TextStorageObserver {
 
     /// Records the current text as saved; ends the current typing group.
     public func markSaved() { history.markSaved() }
+
+    /// Whether `range` lies in the text on scalar boundaries, as every range of a history that
+    /// matches the text does. An edit behind the editor's back that keeps the text's length
+    /// (which the storage reports like an attribute change) can leave one that does not.
+    private func fits(_ range: Range<Int>) -> Bool {
+        guard range.lowerBound >= 0, range.upperBound <= storage.utf8Count else { return false }
+        return storage.withUTF8 { bytes in
+            func isBoundary(_ offset: Int) -> Bool { offset == bytes.count || bytes[offset] & 0xC0 != 0x80 }
+            return isBoundary(range.lowerBound) && isBoundary(range.upperBound)
+        }
+    }
+
+    /// Forgets a history that no longer fits the text; there is then nothing to undo or redo.
+    private func forgetUnfitHistory() -> Bool {
+        history.removeAll()
+        return false
+    }
 
     private func apply(_ body: () -> Void) {
         isApplyingEdit = true

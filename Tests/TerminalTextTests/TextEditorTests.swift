@@ -310,3 +310,19 @@ final class RecordingRestyler: TextStorageDelegate {
         #expect(editor.layoutManager.lineFragments == LayoutManager(text: editor.storage.text, width: width).lineFragments)
     }
 }
+
+extension TextEditorTests {
+    @Test(arguments: [3, 6, 11])
+    func caretCellsOnIndentedRowsMapBack(width: Int) {
+        let text = TextFixtures.marked("noun «dog» a domestic 中文 animal\nverb to follow", paragraphStyle: .hanging(3, indent: 1))
+        let editor = TextEditor.make(text, width: width)
+        var seen: Set<CellPoint> = []
+        for offset in TextFixtures.characterBoundaries(text.string) {
+            editor.selection = TextSelection(caret: offset)
+            let cell = editor.caretPoint
+            #expect(cell.column >= min(1, width - 1))
+            guard seen.insert(cell).inserted else { continue } // spaces hanging past the edge
+            #expect(editor.layoutManager.closestCharacterIndex(to: cell) == offset, "offset \(offset) at \(cell)")
+        }
+    }
+}

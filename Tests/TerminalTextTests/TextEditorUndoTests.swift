@@ -188,3 +188,18 @@ import TestSupport
         #expect(editor.selection == TextSelection(caret: 0))
     }
 }
+
+extension TextEditorUndoTests {
+    @Test func aHistoryThatNoLongerFitsTheTextIsForgottenNotApplied() {
+        let editor = TextEditor.make("ab", width: 40)
+        editor.move(.documentEnd)
+        editor.type("cd")
+        // Same length, so reported like an attribute change: the history is kept, but its
+        // range (2..<4) now ends inside 中.
+        editor.storage.replaceCharacters(in: 0..<4, with: "x中")
+        #expect(editor.canUndo)
+        #expect(!editor.undo())
+        #expect(!editor.canUndo)
+        #expect(editor.storage.string == "x中")
+    }
+}
