@@ -240,6 +240,9 @@ enum SpliceFixtures {
         #expect(entry.relativePath == "entries/b.json")
         #expect(entry.document.senses[0].definition == "first of gamma")
         #expect(throws: EditingError.notFound(id: "delta")) { try EntryFileEditor.open(entryID: "delta", in: scratch.folder) }
+        // An id written with escapes is found too.
+        try scratch.write(#"{"id": "d\u00e9lta", "headword": "d", "senses": []}"#, to: "entries/c.json")
+        #expect(try EntryFileEditor.open(entryID: "délta", in: scratch.folder).relativePath == "entries/c.json")
     }
 
     @Test func aFileChangedOnDiskIsNotOverwritten() throws {
