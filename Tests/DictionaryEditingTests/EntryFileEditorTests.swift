@@ -302,6 +302,22 @@ enum SpliceFixtures {
         }
     }
 
+    @Test func aLookupInUseShowsTheSavedEntryAfterARefresh() throws {
+        let scratch = try EditingScratch(files: ["entries/pretty.json": SpliceFixtures.prettyArray])
+        defer { scratch.remove() }
+        let lookup = try IndexStore.open(folder: scratch.folder, cacheDirectory: scratch.cache).lookup
+        let number = try #require(lookup.entryNumber(forID: "beta"))
+        #expect(lookup.entry(at: number).senses[0].definition?.source == "first of beta") // now decoded and kept
+        let entry = try EntryFileEditor.open(entryID: "beta", in: scratch.folder, file: "entries/pretty.json")
+        var document = entry.document
+        document.senses[0].definition = "first of beta, edited 犬"
+        _ = try EntryFileEditor.save(document, over: entry)
+        lookup.refresh()
+        let again = try #require(lookup.entryNumber(forID: "beta"))
+        #expect(lookup.entry(at: again).senses[0].definition?.source == "first of beta, edited 犬")
+        #expect(lookup.refreshCount == 1)
+    }
+
     @Test func afterASaveTheIndexFindsTheEdit() throws {
         let scratch = try EditingScratch(files: ["entries/pretty.json": SpliceFixtures.prettyArray, "entries/other.json": SpliceFixtures.compact])
         defer { scratch.remove() }
