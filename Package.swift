@@ -60,7 +60,7 @@ let package = Package(
         .executableTarget(
             name: "wordlink-bench",
             dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "DictionaryImport", "PageFormatting",
-                           "BrowserCore", "TestSupport", "CLinux"],
+                           "BrowserCore", "TestSupport", "CLinux", "DictionaryEditing", "DictionarySearch"],
             path: "Benchmarks/wordlink-bench"
         ),
         .executableTarget(name: "wordlink-floor", path: "Benchmarks/wordlink-floor"),
@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "DictionaryEditingTests", dependencies: ["DictionaryEditing", "DictionaryModel", "DictionaryIndex", "TestSupport"]),
         .testTarget(name: "PageFormattingTests", dependencies: ["PageFormatting", "DictionaryIndex", "DictionaryModel", "TerminalText", "TestSupport"]),
         // The executable's own code (the `define --format json` document).
-        .testTarget(name: "wordlinkTests", dependencies: ["wordlink", "PageFormatting", "DictionaryIndex", "DictionaryModel", "TerminalText", "TestSupport"]),
+        .testTarget(name: "wordlinkTests", dependencies: ["wordlink", "DictionaryEditing", "PageFormatting", "DictionaryIndex", "DictionaryModel", "TerminalText", "TestSupport"]),
         .testTarget(name: "BrowserCoreTests", dependencies: ["BrowserCore", "PageFormatting", "DictionaryIndex", "TestSupport"]),
         .testTarget(name: "BrowsingHistoryTests", dependencies: ["BrowsingHistory", "TestSupport"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CNcursesw", "BrowserCore", "TerminalText"]),

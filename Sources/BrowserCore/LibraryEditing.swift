@@ -136,7 +136,7 @@ final class LibraryEditing: EntryEditingSource {
     private func refresh(member m: Int) {
         let member = library.members[m]
         if let indexed = member.lookup as? IndexedLookup {
-            indexed.bringUpToDate()
+            indexed.refresh()
             source.replaceLookup(ofMember: m, with: indexed)
         } else if let folder = try? DataFolder.load(from: member.folder) {
             source.replaceLookup(ofMember: m, with: Lookup(folder: folder))

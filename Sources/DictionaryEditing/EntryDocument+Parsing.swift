@@ -126,7 +126,7 @@ extension EntryDocument {
         var result: [ClassifiedLine] = []
         var offset = 0
         var field: LineKind = .continuation
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, line) in Self.lines(of: text).enumerated() {
             let count = line.utf8.count
             var lineClass: LineClass
             if number == 0 {
@@ -155,7 +155,7 @@ extension EntryDocument {
     /// - Throws: `EntryDocumentError` for an empty headword, a headword continued on a second
     ///   line, an `ex:` before any sense, a `tr:` not after an `ex:`.
     public static func parse(_ text: String) throws(EntryDocumentError) -> EntryDocument {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = Self.lines(of: text)
         var first = lines.first.map(String.init) ?? ""
         if first.hasSuffix("\r") { first.removeLast() }
         let headword = first.trimmingWhiteSpace()
@@ -258,6 +258,26 @@ extension EntryDocument {
         let system = bytes[(open + 1)..<(bytes.count - 1)]
         guard !system.contains(0x20), !system.contains(UInt8(ascii: ")")) else { return Pronunciation(body) }
         return Pronunciation(String(decoding: bytes[..<(open - 1)], as: UTF8.self), system: String(decoding: system, as: UTF8.self))
+    }
+}
+
+extension EntryDocument {
+    /// The lines of `text`, split at each `\n` byte (`\r\n` is one `Character` in Swift, so a
+    /// split by characters would not see it); a `\r` stays at the end of its line.
+    static func lines(of text: String) -> [Substring] {
+        var result: [Substring] = []
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var i = start
+        while i != utf8.endIndex {
+            if utf8[i] == 0x0A {
+                result.append(text[start..<i])
+                start = utf8.index(after: i)
+            }
+            i = utf8.index(after: i)
+        }
+        result.append(text[start..<utf8.endIndex])
+        return result
     }
 }
 

@@ -45,18 +45,21 @@ public enum EntryFileEditor {
         var needle = ""
         JSONValue.writeString(entryID, to: &needle)
         let needleBytes = Array(needle.utf8)
-        for relative in candidates {
-            let path = folder + "/" + relative
-            let bytes: [UInt8]
-            do throws(DictionaryModelError) {
-                bytes = try readFile(path, shownAs: relative)
-            } catch {
-                if file != nil { throw .unreadable(path: relative, reason: error.message) }
-                continue
-            }
-            if file == nil && !contains(bytes, needleBytes) { continue }
-            if let entry = try editable(id: entryID, bytes: bytes, folder: folder, relative: relative, strict: file != nil) {
-                return entry
+        // A second pass parses the rest: an id may be written with escapes (`"d\u006fg"`).
+        for prefiltered in file == nil ? [true, false] : [false] {
+            for relative in candidates {
+                let path = folder + "/" + relative
+                let bytes: [UInt8]
+                do throws(DictionaryModelError) {
+                    bytes = try readFile(path, shownAs: relative)
+                } catch {
+                    if file != nil { throw .unreadable(path: relative, reason: error.message) }
+                    continue
+                }
+                if file == nil && contains(bytes, needleBytes) != prefiltered { continue }
+                if let entry = try editable(id: entryID, bytes: bytes, folder: folder, relative: relative, strict: file != nil) {
+                    return entry
+                }
             }
         }
         throw .notFound(id: entryID)

@@ -141,7 +141,7 @@ public struct PersonalNotes: Sendable {
 
     /// The paragraphs of the editor's text of notes: its lines that are not empty.
     public static func paragraphs(fromText text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        EntryDocument.lines(of: text).map { line in
             line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
         }.filter { !$0.trimmingWhiteSpace().isEmpty }
     }

@@ -64,6 +64,14 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
         refreshCount += 1
     }
 
+    /// Brings the index up to date with the entry files now and forgets the entries decoded
+    /// so far: what an editor calls after a save, so that the next page shows the saved entry
+    /// and lookups see its new headword and forms. `IndexStore.open` reads again only the
+    /// files that changed (but writes the whole index again: see docs/decisions.md, "Editing").
+    public func refresh() {
+        refresh(replacing: index.data, rebuild: false)
+    }
+
     /// Whether the entry files differ from what the index says (one listing and `stat` of
     /// each file: about 0.5 ms for an import of 311 files).
     func entryFilesChanged(_ index: IndexReader) -> Bool {

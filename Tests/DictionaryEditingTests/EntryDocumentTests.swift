@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import DictionaryEditing
 import DictionaryModel
@@ -107,6 +108,13 @@ enum DocumentFixtures {
             senses: [.init(number: [1, 1], definition: "a kitten", examples: [.init(" two spaces kept")])]))
         #expect(document.senses[1] == .init(number: [2], definition: "second"))
         #expect(document.notes == ["entry note"])
+    }
+
+    @Test func windowsLineEndsReadTheSame() throws {
+        let text = "cat 🐈\npos: noun\n1. a [[feline]]\n   ex: e\u{301}\n   tr: t\nmore\nnote: n"
+        let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(try EntryDocument.parse(crlf) == EntryDocument.parse(text))
+        #expect(EntryDocument.classifyLines(crlf).map(\.field) == EntryDocument.classifyLines(text).map(\.field))
     }
 
     @Test func aNumberNamesTheOriginalSenseOnce() throws {

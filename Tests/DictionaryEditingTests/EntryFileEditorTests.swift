@@ -240,6 +240,9 @@ enum SpliceFixtures {
         #expect(entry.relativePath == "entries/b.json")
         #expect(entry.document.senses[0].definition == "first of gamma")
         #expect(throws: EditingError.notFound(id: "delta")) { try EntryFileEditor.open(entryID: "delta", in: scratch.folder) }
+        // An id written with escapes is found too.
+        try scratch.write(#"{"id": "d\u00e9lta", "headword": "d", "senses": []}"#, to: "entries/c.json")
+        #expect(try EntryFileEditor.open(entryID: "délta", in: scratch.folder).relativePath == "entries/c.json")
     }
 
     @Test func aFileChangedOnDiskIsNotOverwritten() throws {
@@ -297,6 +300,22 @@ enum SpliceFixtures {
         #expect(throws: EditingError.importedDictionary(title: "Test")) {
             try EntryFileEditor.create(EntryDocument(headword: "new"), id: nil, in: scratch.folder) { _ in false }
         }
+    }
+
+    @Test func aLookupInUseShowsTheSavedEntryAfterARefresh() throws {
+        let scratch = try EditingScratch(files: ["entries/pretty.json": SpliceFixtures.prettyArray])
+        defer { scratch.remove() }
+        let lookup = try IndexStore.open(folder: scratch.folder, cacheDirectory: scratch.cache).lookup
+        let number = try #require(lookup.entryNumber(forID: "beta"))
+        #expect(lookup.entry(at: number).senses[0].definition?.source == "first of beta") // now decoded and kept
+        let entry = try EntryFileEditor.open(entryID: "beta", in: scratch.folder, file: "entries/pretty.json")
+        var document = entry.document
+        document.senses[0].definition = "first of beta, edited 犬"
+        _ = try EntryFileEditor.save(document, over: entry)
+        lookup.refresh()
+        let again = try #require(lookup.entryNumber(forID: "beta"))
+        #expect(lookup.entry(at: again).senses[0].definition?.source == "first of beta, edited 犬")
+        #expect(lookup.refreshCount == 1)
     }
 
     @Test func afterASaveTheIndexFindsTheEdit() throws {

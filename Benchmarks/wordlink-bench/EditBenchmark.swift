@@ -1,0 +1,103 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import DictionaryEditing
+import DictionaryIndex
+import DictionaryModel
+import DictionarySearch
+
+/// The editing issue's Ctrl-S, in process: open an entry of a ~500-entry shard of an imported
+/// WordNet, change its first definition, save (splice, atomic write, flushes), and bring the
+/// lookup index and the search index up to date. The import is copied once to a scratch
+/// folder (outside the timing) with its importer's mark removed, since an import is not
+/// edited in place; both indexes are built once before the runs.
+enum EditBenchmark {
+    static func run(folder: String, runs: Int = 21) {
+        print("== edit (Ctrl-S on a copy of \(folder))")
+        guard FileManager.default.fileExists(atPath: folder + "/dictionary.json") else {
+            print("no dictionary in \(folder): run `make wordnet` first")
+            return
+        }
+        let scratch = "/tmp/wordlink-bench-edit-\(getpid())"
+        let copy = scratch + "/wordnet"
+        let cache = scratch + "/cache"
+        _ = mkdir(scratch, 0o755)
+        defer { _ = try? FileManager.default.removeItem(atPath: scratch) }
+        guard ProcessTimer.runOnce(["/bin/cp", "-r", folder, copy]).status == 0 else {
+            print("cp -r \(folder) failed")
+            return
+        }
+        // The copy is no longer an import: drop the importer's mark.
+        let infoPath = copy + "/dictionary.json"
+        if let info = try? String(contentsOfFile: infoPath, encoding: .utf8) {
+            try? info.replacingOccurrences(of: #""importer":"#, with: #""x-importer":"#).write(toFile: infoPath, atomically: true, encoding: .utf8)
+        }
+        measure(copy: copy, cache: cache, shard: "entries/0100.json", runs: runs)
+        // A hand-made dictionary is edited in place, an import is not: the same on a folder of
+        // 5,000 made-up entries in shards of 500 (SyntheticFolder).
+        let synthetic = scratch + "/synthetic"
+        SyntheticFolder.make(count: 5_000, at: synthetic)
+        print("== edit (Ctrl-S on a synthetic folder of 5,000 entries)")
+        measure(copy: synthetic, cache: cache, shard: "entries/shard-00004.json", runs: runs)
+    }
+
+    static func measure(copy: String, cache: String, shard: String, runs: Int) {
+        guard let bytes = try? readFile(copy + "/" + shard, shownAs: shard),
+              let json = try? JSONParser.parse(bytes), let entries = json.arrayValue, !entries.isEmpty,
+              let id = entries[entries.count / 2]["id"]?.stringValue else {
+            print("\(shard) is not a shard of entries")
+            return
+        }
+        var start = Measure.now()
+        guard var dictionary = try? IndexStore.open(folder: copy, cacheDirectory: cache) else { print("the copy does not open"); return }
+        Measure.report("lookup index built once (not timed below)", Double(Measure.now() - start) / 1e9)
+        start = Measure.now()
+        var search = SearchIndex.open(folder: copy, lookup: dictionary.lookup, cacheDirectory: cache)
+        Measure.report("search index built once (not timed below)", Double(Measure.now() - start) / 1e9)
+        print("entry \"\(id)\" of \(shard) (\(entries.count) entries, \(bytes.count / 1024) KB)")
+
+        var opens: [Double] = [], saves: [Double] = [], lookups: [Double] = [], searches: [Double] = [], totals: [Double] = []
+        var failures = 0
+        for round in 0...runs {
+            let t0 = Measure.now()
+            guard let entry = try? EntryFileEditor.open(entryID: id, in: copy, file: shard) else { failures += 1; continue }
+            let t1 = Measure.now()
+            var document = entry.document
+            document.senses[0].definition = "edited \(round): " + (document.senses[0].definition.split(separator: ":").last.map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
+            do {
+                _ = try EntryFileEditor.save(document, over: entry)
+            } catch {
+                print("save failed: \(error.description)")
+                return
+            }
+            let t2 = Measure.now()
+            guard let reopened = try? IndexStore.open(folder: copy, cacheDirectory: cache) else { failures += 1; continue }
+            dictionary = reopened
+            let t3 = Measure.now()
+            search = SearchIndex.open(folder: copy, lookup: dictionary.lookup, cacheDirectory: cache)
+            let t4 = Measure.now()
+            // Check that both see the edit (outside the timing).
+            let found = dictionary.lookup.lookUp(id).entryNumbers.first.map { dictionary.lookup.entry(at: $0).senses[0].definition?.source }
+            if found != document.senses[0].definition || search.status != .updated(files: [shard]) { failures += 1 }
+            if round == 0 { continue } // warm-up
+            opens.append(Double(t1 - t0) / 1e9)
+            saves.append(Double(t2 - t1) / 1e9)
+            lookups.append(Double(t3 - t2) / 1e9)
+            searches.append(Double(t4 - t3) / 1e9)
+            totals.append(Double(t4 - t0) / 1e9)
+        }
+        func line(_ name: String, _ samples: [Double], target: Double? = nil) {
+            guard !samples.isEmpty else { return }
+            let sorted = samples.sorted()
+            Measure.report(name, sorted[sorted.count / 2], target: target,
+                           extra: "median of \(sorted.count), slowest \(Measure.format(sorted.last!))")
+        }
+        line("edit: open the entry (read, parse the shard)", opens)
+        line("edit: save (splice, check, write, fsyncs)", saves)
+        line("edit: lookup index up to date (IndexStore.open)", lookups)
+        line("edit: search index up to date (SearchIndex.open)", searches)
+        line("edit: Ctrl-S whole (open, save, both indexes)", totals, target: 0.050)
+        if failures > 0 { print("MISSED: \(failures) rounds did not see the edit in both indexes") }
+    }
+}
