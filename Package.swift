@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "DictionaryEditingTests", dependencies: ["DictionaryEditing", "DictionaryModel", "DictionaryIndex", "TestSupport"]),
         .testTarget(name: "PageFormattingTests", dependencies: ["PageFormatting", "DictionaryIndex", "DictionaryModel", "TerminalText", "TestSupport"]),
         // The executable's own code (the `define --format json` document).
-        .testTarget(name: "wordlinkTests", dependencies: ["wordlink", "DictionaryEditing", "PageFormatting", "DictionaryIndex", "DictionaryModel", "TerminalText", "TestSupport"]),
+        .testTarget(name: "wordlinkTests", dependencies: ["wordlink", "BrowsingHistory", "BrowserCore", "DictionaryEditing", "PageFormatting", "DictionaryIndex", "DictionaryModel", "TerminalText", "TestSupport"]),
         .testTarget(name: "BrowserCoreTests", dependencies: ["BrowserCore", "PageFormatting", "DictionaryIndex", "TestSupport"]),
         .testTarget(name: "BrowsingHistoryTests", dependencies: ["BrowsingHistory", "TestSupport"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CNcursesw", "BrowserCore", "TerminalText"]),

@@ -47,22 +47,17 @@ public final class EditorSession {
         set { layoutManager.textContainer.width = max(1, newValue) }
     }
 
-    /// The caret's line (from 1) and display column (from 1) in the text, for the status line.
+    /// The caret's line (from 1) and display column (from 1) in the text, for the status line: one pass over
+    /// the bytes before the caret (a fraction of a millisecond on a megabyte).
     var caretLineAndColumn: (line: Int, column: Int) {
-        let utf8 = storage.string.utf8
-        let caret = min(editor.selection.head, utf8.count)
-        let end = utf8.index(utf8.startIndex, offsetBy: caret)
-        var line = 1
-        var lineStart = utf8.startIndex
-        var i = utf8.startIndex
-        while i < end {
-            if utf8[i] == UInt8(ascii: "\n") {
+        let caret = min(editor.selection.head, storage.utf8Count)
+        var line = 1, lineStart = 0
+        storage.withUTF8 { bytes in
+            for i in 0..<caret where bytes[i] == UInt8(ascii: "\n") {
                 line += 1
-                lineStart = utf8.index(after: i)
+                lineStart = i + 1
             }
-            i = utf8.index(after: i)
         }
-        let column = CellWidth.of(String(storage.string[lineStart..<end])) + 1
-        return (line, column)
+        return (line, CellWidth.of(storage.text.substring(lineStart..<caret)) + 1)
     }
 }

@@ -34,6 +34,8 @@ final class EditorStyler: TextStorageDelegate {
         }
     }
 
+    /// Styles one line: its runs are worked out first (the label, then the body's markup spans, the base
+    /// attributes between them) and set in one call, so the storage's runs are spliced once a line.
     private func style(line: Substring, at start: Int, isFirst: Bool, hasNewline: Bool, in storage: TextStorage) {
         let lineClass = classify(line, isFirst)
         let length = line.utf8.count
@@ -48,35 +50,46 @@ final class EditorStyler: TextStorageDelegate {
         case .note: base = TextAttributes(colorRole: .note, paragraphStyle: paragraph)
         case .sense, .other: base = TextAttributes(paragraphStyle: paragraph)
         }
-        storage.setAttributes(base, range: start..<(start + length + (hasNewline ? 1 : 0)))
+        var runs: [StyledText.Run] = []
+        func add(_ range: Range<Int>, _ attributes: TextAttributes) {
+            guard !range.isEmpty else { return }
+            let absolute = (start + range.lowerBound)..<(start + range.upperBound)
+            if let last = runs.last, last.range.upperBound < absolute.lowerBound {
+                runs.append(StyledText.Run(range: last.range.upperBound..<absolute.lowerBound, attributes: base))
+            } else if runs.isEmpty, absolute.lowerBound > start {
+                runs.append(StyledText.Run(range: start..<absolute.lowerBound, attributes: base))
+            }
+            runs.append(StyledText.Run(range: absolute, attributes: attributes))
+        }
         if !lineClass.label.isEmpty {
             let label = lineClass.kind == .sense ? base.with { $0.colorRole = .senseNumber; $0.isStrong = true }
                                                  : base.with { $0.colorRole = .secondary; $0.isStrong = false; $0.isEmphasized = false }
-            storage.setAttributes(label, range: (start + lineClass.label.lowerBound)..<(start + lineClass.label.upperBound))
+            add(lineClass.label, label)
         }
-        guard lineClass.kind.hasMarkup, !lineClass.body.isEmpty else { return }
-        let utf8 = line.utf8
-        let bodyStart = utf8.index(utf8.startIndex, offsetBy: lineClass.body.lowerBound)
-        let bodyEnd = utf8.index(utf8.startIndex, offsetBy: lineClass.body.upperBound)
-        let body = String(line[bodyStart..<bodyEnd])
-        let offset = start + lineClass.body.lowerBound
-        var states: [Markup.Link: WordLink.State] = [:]
-        for span in Markup.spans(body) {
-            if span.kind == .text, span.link == nil, !span.isStrong, !span.isEmphasized { continue }
-            var attributes = base
-            attributes.isStrong = attributes.isStrong || span.isStrong
-            attributes.isEmphasized = attributes.isEmphasized || span.isEmphasized
-            if let link = span.link {
-                let state = states[link] ?? linkState(link.target, link.sense)
-                states[link] = state
-                attributes.colorRole = state == .resolved ? .link : state == .unresolved ? .unresolvedLink : .externalLink
-                attributes.isUnderlined = span.kind == .text
+        if lineClass.kind.hasMarkup, !lineClass.body.isEmpty {
+            let utf8 = line.utf8
+            let bodyStart = utf8.index(utf8.startIndex, offsetBy: lineClass.body.lowerBound)
+            let bodyEnd = utf8.index(utf8.startIndex, offsetBy: lineClass.body.upperBound)
+            let offset = lineClass.body.lowerBound
+            var states: [Markup.Link: WordLink.State] = [:]
+            for span in Markup.spans(String(line[bodyStart..<bodyEnd])) {
+                var attributes = base
+                attributes.isStrong = attributes.isStrong || span.isStrong
+                attributes.isEmphasized = attributes.isEmphasized || span.isEmphasized
+                if let link = span.link {
+                    let state = states[link] ?? linkState(link.target, link.sense)
+                    states[link] = state
+                    attributes.colorRole = state == .resolved ? .link : state == .unresolved ? .unresolvedLink : .externalLink
+                    attributes.isUnderlined = span.kind == .text
+                } else if span.kind != .text {
+                    attributes.colorRole = .secondary
+                }
+                add((offset + span.range.lowerBound)..<(offset + span.range.upperBound), attributes)
             }
-            if span.kind != .text {
-                attributes.isUnderlined = false
-                if span.link == nil { attributes.colorRole = .secondary }
-            }
-            storage.setAttributes(attributes, range: (offset + span.range.lowerBound)..<(offset + span.range.upperBound))
         }
+        let end = start + length + (hasNewline ? 1 : 0)
+        let covered = runs.last?.range.upperBound ?? start
+        if covered < end { runs.append(StyledText.Run(range: covered..<end, attributes: base)) }
+        storage.setAttributes(runs, in: start..<end)
     }
 }

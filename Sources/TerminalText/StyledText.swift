@@ -8,6 +8,11 @@ public struct StyledText: Hashable, Sendable {
     public struct Run: Hashable, Sendable {
         public var range: Range<Int>
         public var attributes: TextAttributes
+
+        public init(range: Range<Int>, attributes: TextAttributes) {
+            self.range = range
+            self.attributes = attributes
+        }
     }
 
     public private(set) var string: String
@@ -187,6 +192,48 @@ public struct StyledText: Hashable, Sendable {
                 Self.appendRun(Run(range: overlap.upperBound..<run.range.upperBound, attributes: run.attributes), to: &pieces)
             }
         }
+        if end < runs.count { Self.appendRun(runs[end], to: &pieces) }
+        runs.replaceSubrange(max(0, first - 1)..<min(runs.count, end + 1), with: pieces)
+    }
+
+    /// Sets the attributes of `range` run by run: `styled` lists the runs that tile `range`, in order (what a
+    /// restyle of one paragraph makes). One splice of the run array, where a `setAttributes` per run would move
+    /// the array's tail once each (a paragraph of a megabyte's text styled in ten pieces moved it ten times).
+    /// - Precondition: `styled`'s ranges are in order, do not overlap, and lie in `range`; a gap keeps its attributes.
+    /// - Complexity: O(log runs + runs touched + styled.count).
+    public mutating func setAttributes(_ styled: [Run], in range: Range<Int>) {
+        guard !range.isEmpty, !runs.isEmpty else { return }
+        let first = firstRun(endingAfter: range.lowerBound)
+        let end = firstRun(startingAtOrAfter: range.upperBound, from: first)
+        guard first < end else { return }
+        var pieces: [Run] = []
+        pieces.reserveCapacity(end - first + styled.count + 4)
+        if first > 0 { pieces.append(runs[first - 1]) }
+        // What `range` holds now, so that a gap between the given runs keeps it.
+        var old = runs[first..<end].makeIterator()
+        var current = old.next()
+        func appendOld(_ gap: Range<Int>) {
+            var position = gap.lowerBound
+            while position < gap.upperBound, let run = current {
+                if run.range.upperBound <= position { current = old.next(); continue }
+                let piece = max(position, run.range.lowerBound)..<min(gap.upperBound, run.range.upperBound)
+                Self.appendRun(Run(range: piece, attributes: run.attributes), to: &pieces)
+                position = piece.upperBound
+                if run.range.upperBound <= position { current = old.next() }
+            }
+        }
+        let firstStart = runs[first].range.lowerBound
+        appendOld(firstStart..<range.lowerBound)
+        var position = range.lowerBound
+        for run in styled {
+            let piece = run.range.clamped(to: position..<range.upperBound)
+            guard !piece.isEmpty else { continue }
+            appendOld(position..<piece.lowerBound)
+            Self.appendRun(Run(range: piece, attributes: run.attributes), to: &pieces)
+            position = piece.upperBound
+        }
+        appendOld(position..<range.upperBound)
+        appendOld(range.upperBound..<runs[end - 1].range.upperBound)
         if end < runs.count { Self.appendRun(runs[end], to: &pieces) }
         runs.replaceSubrange(max(0, first - 1)..<min(runs.count, end + 1), with: pieces)
     }

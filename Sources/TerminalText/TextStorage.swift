@@ -43,7 +43,7 @@ public final class TextStorage {
     public var utf8Count: Int { text.utf8Count }
 
     /// Calls `body` with the text's UTF-8 bytes (made contiguous once if they are not).
-    func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let result = text.string.utf8.withContiguousStorageIfAvailable(body) { return result }
         text.makeContiguousUTF8()
         return text.string.utf8.withContiguousStorageIfAvailable(body)!
@@ -91,6 +91,12 @@ public final class TextStorage {
 
     public func setAttributes(_ attributes: TextAttributes, range: Range<Int>) {
         text.setAttributes(attributes, range: range)
+        edited(range, changeInLength: 0)
+    }
+
+    /// Sets the attributes of `range` run by run (`StyledText.setAttributes(_:in:)`): one edit, one splice.
+    public func setAttributes(_ styled: [StyledText.Run], in range: Range<Int>) {
+        text.setAttributes(styled, in: range)
         edited(range, changeInLength: 0)
     }
 

@@ -76,7 +76,7 @@ enum Help {
         sub-sense, an example, a note, Ctrl-K removes a field, Esc leaves (asking first when
         there are unsaved changes). An imported dictionary is not edited in place: 'e' writes
         your own note on the entry, kept in $XDG_DATA_HOME/wordlink/notes and shown on its
-        page. Unsaved text is copied to $XDG_STATE_HOME/wordlink/recovery.json as you type
+        page. Unsaved text is copied to $XDG_STATE_HOME/wordlink/unsaved-edit as you type
         and comes back at the next start after a hang-up or a crash.
 
         History: every lookup and page visit (browser and define) is kept, as it happens, in

@@ -170,29 +170,31 @@ extension HistoryMemory {
 // MARK: The editor's recovery copy
 
 extension HistoryMemory {
-    /// `recovery.json` beside the history store: the edit not saved yet, if there is one.
+    /// `unsaved-edit` beside the history store: the edit not saved yet, if there is one.
     var recoveryPath: String {
         let path = store.path
-        guard let slash = path.lastIndex(of: "/") else { return "recovery.json" }
-        return String(path[..<slash]) + "/recovery.json"
+        guard let slash = path.lastIndex(of: "/") else { return "unsaved-edit" }
+        return String(path[..<slash]) + "/unsaved-edit"
     }
 
     /// Written on every change that is not saved yet, as a temporary file renamed over the old copy: a kill, a
-    /// hang-up or a crash leaves the old copy or the new one, whole. Not flushed to the disk on every key (that
-    /// would cost a disk round trip a keystroke); what a save writes is.
+    /// hang-up or a crash leaves the old copy or the new one, whole. One line of JSON says what is edited; the
+    /// text follows as it is, so a megabyte costs a copy, not an escaping pass, a keystroke. Not flushed to the
+    /// disk on every key (that would cost a disk round trip a keystroke); what a save writes is.
     func saveRecovery(_ recovery: EditorRecovery?) {
         let path = recoveryPath
         guard let recovery else {
             unlink(path)
             return
         }
-        let json = JSONValue.object([
+        let header = JSONValue.object([
             "kind": .string(recovery.kind), "dictionary": .string(recovery.dictionary), "entryID": .string(recovery.entryID),
-            "title": .string(recovery.title), "text": .string(recovery.text), "caret": JSONValue(.number(Double(recovery.caret))),
+            "title": .string(recovery.title), "caret": JSONValue(.number(Double(recovery.caret))),
+            "bytes": JSONValue(.number(Double(recovery.text.utf8.count))),
         ])
         let temporary = path + ".\(getpid()).tmp"
         do throws(DictionaryModelError) {
-            try writeUnflushedFile(temporary, with: json.serialized + "\n")
+            try writeUnflushedFile(temporary, with: header.serialized + "\n" + recovery.text)
             if rename(temporary, path) != 0 { unlink(temporary) }
         } catch {
             unlink(temporary)
@@ -200,12 +202,15 @@ extension HistoryMemory {
         }
     }
 
+    /// The copy an earlier run left; nil when there is none or it is not whole.
     func loadRecovery() -> EditorRecovery? {
         let path = recoveryPath
-        guard let bytes = try? readFile(path, shownAs: path), let json = try? JSONParser.parse(bytes),
-              let kind = json["kind"]?.stringValue, let dictionary = json["dictionary"]?.stringValue,
-              let title = json["title"]?.stringValue, let text = json["text"]?.stringValue else { return nil }
-        return EditorRecovery(kind: kind, dictionary: dictionary, entryID: json["entryID"]?.stringValue, title: title, text: text,
-                              caret: json["caret"]?.intValue ?? 0)
+        guard let bytes = try? readFile(path, shownAs: path), let newline = bytes.firstIndex(of: UInt8(ascii: "\n")),
+              let header = try? JSONParser.parse(Array(bytes[..<newline])),
+              let kind = header["kind"]?.stringValue, let dictionary = header["dictionary"]?.stringValue,
+              let title = header["title"]?.stringValue, header["bytes"]?.intValue == bytes.count - newline - 1 else { return nil }
+        let text = String(decoding: bytes[(newline + 1)...], as: UTF8.self)
+        return EditorRecovery(kind: kind, dictionary: dictionary, entryID: header["entryID"]?.stringValue, title: title, text: text,
+                              caret: header["caret"]?.intValue ?? 0)
     }
 }

@@ -162,7 +162,7 @@ import Glibc
         let out = Subprocess.temporaryPath("editing-help"), err = Subprocess.temporaryPath("editing-help-err")
         let (status, text, _) = Subprocess.run([TmuxSession.binary, "--help"], outputFile: out, errorFile: err)
         #expect(status == 0)
-        for part in ["'e' edits the entry", "Ctrl-S saves", "'E' a new one", "your own note", "recovery.json"] {
+        for part in ["'e' edits the entry", "Ctrl-S saves", "'E' a new one", "your own note", "unsaved-edit"] {
             #expect(text.contains(part), "--help lacks \(part)")
         }
     }
