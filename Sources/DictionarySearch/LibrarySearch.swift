@@ -119,7 +119,16 @@ public final class LibrarySearch: @unchecked Sendable {
         for i in library.members.indices {
             let home = library.members[i]
             var rows: [(entry: String, sense: String?, text: String?, target: String)] = []
-            if i == member {
+            if i == member, distinct {
+                // Each linking entry and sense once, the first `limit` and how many: grouped,
+                // counted and cut in SQLite, so a much-linked entry's rows never become strings.
+                let found = try ask(i) { index throws(SearchIndexError) in try Self.distinctRows(index, target: id, limit: limit) }
+                for row in found.rows where links.count < limit {
+                    links.append(backlink(row, member: i))
+                }
+                total += found.total
+                continue
+            } else if i == member {
                 rows = try ask(i) { index throws(SearchIndexError) in
                     try Self.rows(index, """
                         SELECT e.id, l.sense, l.text, coalesce(l.raw, l.target) FROM links l JOIN entries e ON e.rowid = l.source
@@ -145,12 +154,42 @@ public final class LibrarySearch: @unchecked Sendable {
             if distinct { rows = rows.filter { seen.insert(home.key + "\u{0}" + $0.entry + "\u{0}" + ($0.sense ?? "")).inserted } }
             total += rows.count
             for row in rows where links.count < limit {
-                let headword = home.lookup.entryNumber(forID: row.entry).map { home.lookup.headword(ofEntryAt: $0) } ?? row.entry
-                links.append(Backlink(member: i, dictionary: home.key, entryID: row.entry, headword: headword, sense: row.sense,
-                                      text: row.text ?? SearchIndex.shownText(ofTarget: row.target)))
+                links.append(backlink(row, member: i))
             }
         }
         return (links, total)
+    }
+
+    /// The backlink of one row of `rows` or `distinctRows` in member `i`'s index; the headword
+    /// is read from the member's lookup.
+    private func backlink(_ row: (entry: String, sense: String?, text: String?, target: String), member i: Int) -> Backlink {
+        let home = library.members[i]
+        let headword = home.lookup.entryNumber(forID: row.entry).map { home.lookup.headword(ofEntryAt: $0) } ?? row.entry
+        return Backlink(member: i, dictionary: home.key, entryID: row.entry, headword: headword, sense: row.sense,
+                        text: row.text ?? SearchIndex.shownText(ofTarget: row.target))
+    }
+
+    /// The links in `index` that resolve to entry `target`, each linking entry and sense once
+    /// (its first link, in file order): the first `limit` of them, and how many there are.
+    /// One kept statement on `links_target`; a row's texts are read only for the rows kept
+    /// (grouping in SQL cost more: two temporary b-trees for 79 rows).
+    static func distinctRows(_ index: SearchIndex, target: String,
+                             limit: Int) throws(SearchIndexError) -> (rows: [(String, String?, String?, String)], total: Int) {
+        let statement = try index.statement("""
+            SELECT e.id, l.sense, l.text, coalesce(l.raw, l.target) FROM links l JOIN entries e ON e.rowid = l.source
+            WHERE l.target = ? ORDER BY l.rowid
+            """)
+        statement.bind(target)
+        defer { statement.reset() }
+        struct Place: Hashable { var entry: String, sense: String? }
+        var seen = Set<Place>()
+        var rows: [(String, String?, String?, String)] = []
+        while try statement.step() {
+            let place = Place(entry: statement.text(0) ?? "", sense: statement.text(1))
+            guard seen.insert(place).inserted, rows.count < limit else { continue }
+            rows.append((place.entry, place.sense, statement.text(2), statement.text(3) ?? ""))
+        }
+        return (rows, seen.count)
     }
 
     /// The rows of `sql` on `index` (at most two parameters): four text columns.
