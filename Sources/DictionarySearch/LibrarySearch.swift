@@ -46,6 +46,8 @@ public final class LibrarySearch: @unchecked Sendable {
     public private(set) var indexes: [SearchIndex]
     let cacheDirectory: String?
     private let lock = Lock()
+    /// `crossResolutions(of:)`, by member.
+    private var crossResolved: [Int: [(String, String?, LinkResolution)]] = [:]
 
     /// Opens (building or updating) the search index of every member.
     public init(library: Library, cacheDirectory: String?, progress: @escaping (ProgressStep) -> Void = { _ in }) {
@@ -137,11 +139,7 @@ public final class LibrarySearch: @unchecked Sendable {
                 }
             } else if library.isShared {
                 // A link that resolves nowhere in its own dictionary is resolved in the others.
-                let unresolved = try ask(i) { index throws(SearchIndexError) in
-                    try Self.rows(index, "SELECT DISTINCT raw, anchor, NULL, '' FROM links WHERE target IS NULL", [])
-                }
-                for (raw, anchor, _, _) in unresolved {
-                    let resolution = library.resolve(target: raw, sense: anchor, in: i)
+                for (raw, anchor, resolution) in try crossResolutions(of: i) {
                     guard resolution.leadsElsewhere, resolution.dictionary == key, resolution.entryIDs.contains(id) else { continue }
                     rows += try ask(i) { index throws(SearchIndexError) in
                         try Self.rows(index, """
@@ -158,6 +156,23 @@ public final class LibrarySearch: @unchecked Sendable {
             }
         }
         return (links, total)
+    }
+
+    /// Member `i`'s links that resolve nowhere in their own dictionary, each resolved across
+    /// the library: worked out once and kept (a page asks for each of its entries). The
+    /// lookups were checked against their folders when the library opened, and the search
+    /// index with them, so a miss here lists no folder again (it did, once per link and
+    /// dictionary: 49 M of define dog's 88 M instructions on the bench library).
+    private func crossResolutions(of i: Int) throws(SearchIndexError) -> [(String, String?, LinkResolution)] {
+        if let kept = lock.locked({ crossResolved[i] }) { return kept }
+        let unresolved = try ask(i) { index throws(SearchIndexError) in
+            try Self.rows(index, "SELECT DISTINCT raw, anchor, NULL, '' FROM links WHERE target IS NULL", [])
+        }
+        let resolved = unresolved.map { raw, anchor, _, _ in
+            (raw, anchor, library.resolve(target: raw, sense: anchor, in: i, checkingOnMiss: false))
+        }
+        lock.locked { crossResolved[i] = resolved }
+        return resolved
     }
 
     /// The backlink of one row of `rows` or `distinctRows` in member `i`'s index; the headword
@@ -194,7 +209,8 @@ public final class LibrarySearch: @unchecked Sendable {
 
     /// The rows of `sql` on `index` (at most two parameters): four text columns.
     static func rows(_ index: SearchIndex, _ sql: String, _ values: [String?]) throws(SearchIndexError) -> [(String, String?, String?, String)] {
-        let statement = try index.database.prepare(sql)
+        let statement = try index.statement(sql)
+        defer { statement.reset() }
         switch values.count {
         case 0: break
         case 1: statement.bind(values[0])
