@@ -44,7 +44,8 @@ enum LibraryBenchmarks {
         let scratch = "/tmp/wordlink-bench-library-\(getpid())"
         _ = mkdir(scratch, 0o755)
         defer { _ = try? FileManager.default.removeItem(atPath: scratch) }
-        let environment = ["XDG_CACHE_HOME": scratch + "/cache"]
+        // The history of the bench's lookups goes to the scratch folder, not the person's.
+        let environment = ["XDG_CACHE_HOME": scratch + "/cache", "XDG_STATE_HOME": scratch + "/state"]
 
         let listed = ProcessTimer.runOnce([wordlink, "dictionaries"] + data, environment: environment)
         guard listed.status == 0 else { print("wordlink dictionaries failed on the library"); return }
@@ -64,6 +65,7 @@ enum LibraryBenchmarks {
         } catch {
             print("browser on the library failed: \(error)")
         }
+        StartupBenchmarks.run(wordlink: wordlink, wordnet: root + "/wordnet", data: data, environment: environment, scratch: scratch)
     }
 
     /// The entries of every open dictionary, from `wordlink dictionaries --format json`.

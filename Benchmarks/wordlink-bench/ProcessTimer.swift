@@ -45,22 +45,26 @@ enum ProcessTimer {
     }
 
     /// Medians of wall time and peak memory for each command, run `runs` times in turn.
+    /// `environments[i]`, when given, replaces `environment` for command `i` (a binary of
+    /// another version keeps its index in a cache of its own).
     static func compare(_ commands: [(name: String, arguments: [String])], runs: Int,
-                        environment: [String: String] = [:]) -> [(name: String, median: Double, peakKilobytes: Int)] {
+                        environment: [String: String] = [:],
+                        environments: [Int: [String: String]] = [:]) -> [(name: String, median: Double, peakKilobytes: Int)] {
         var samples = Array(repeating: [Sample](), count: commands.count)
-        for command in commands { _ = runOnce(command.arguments, environment: environment) } // warm the caches
+        let environmentOf = { (i: Int) in environments[i] ?? environment }
+        for (i, command) in commands.enumerated() { _ = runOnce(command.arguments, environment: environmentOf(i)) } // warm the caches
         // Each round starts one command later, so that every command follows every other
         // equally often (a command that leaves work behind, such as dict's dictd child, does
         // not always slow the same neighbour).
         for round in 0..<runs {
             for k in 0..<commands.count {
                 let i = (round + k) % commands.count
-                samples[i].append(runOnce(commands[i].arguments, environment: environment))
+                samples[i].append(runOnce(commands[i].arguments, environment: environmentOf(i)))
             }
         }
         return commands.enumerated().map { i, command in
             let times = samples[i].map(\.seconds).sorted()
-            return (command.name, times[times.count / 2], peakMemory(command.arguments, environment: environment))
+            return (command.name, times[times.count / 2], peakMemory(command.arguments, environment: environmentOf(i)))
         }
     }
 

@@ -79,12 +79,15 @@ enum SearchBenchmarks {
         }
     }
 
-    static func prompt(binary: String, folder: String, environment: [String: String], runs: Int = 5) throws {
+    /// `data`: the `--data` arguments (default: the one folder).
+    static func prompt(binary: String, folder: String, environment: [String: String], runs: Int = 5,
+                       data: [String]? = nil, name: String = "") throws {
         var keys: [Double] = []
         var peaks: [Int] = []
         let typed = "domestic"
         for _ in 0..<runs {
-            let terminal = try PseudoTerminal(arguments: [binary, "--data", folder, "dog"], columns: 80, rows: 24, environment: environment)
+            let terminal = try PseudoTerminal(arguments: [binary] + (data ?? ["--data", folder]) + ["dog"], columns: 80, rows: 24,
+                                              environment: environment)
             try terminal.waitFor("Tab links", timeout: 60)
             terminal.settle()
             terminal.send("s")
@@ -101,7 +104,7 @@ enum SearchBenchmarks {
             usleep(20_000)
             terminal.send("q")
         }
-        Measure.report("keystroke in the s prompt → results drawn, median", WordNetBenchmarks.median(keys), target: 0.016,
+        Measure.report("keystroke in the s prompt → results drawn, median" + name, WordNetBenchmarks.median(keys), target: 0.016,
                        extra: "\(keys.count) keys: \"\(typed)\" typed \(runs) times")
         Measure.report("keystroke in the s prompt → results drawn, slowest", keys.max()!, target: 0.016)
         print(String(format: "peak memory of the browser after searching (VmHWM)        %.1f MB", Double(peaks.max()!) / 1024))

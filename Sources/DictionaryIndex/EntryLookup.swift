@@ -20,6 +20,12 @@ public protocol EntryLookup: Sendable {
     /// there are none, those a lookup rule leads to.
     func lookUp(linkTarget target: String) -> LookupResult
 
+    /// `lookUp(linkTarget:)`; with `checkingOnMiss` false, a miss does not look at the entry
+    /// files again (an index-backed lookup otherwise lists its folder on every miss): for a
+    /// batch of resolutions against lookups checked a moment ago, such as the links a
+    /// `Linked from` section resolves across the library. Defaults to `lookUp(linkTarget:)`.
+    func lookUp(linkTarget target: String, checkingOnMiss: Bool) -> LookupResult
+
     /// The entry number of the entry with exactly this id.
     func entryNumber(forID id: String) -> Int?
 
@@ -72,7 +78,10 @@ extension EntryLookup {
     /// an external URL; else an exact id; else the normalised target among headwords and
     /// forms, then through the lookup rules; else unresolved. Only a link that names a sense
     /// needs its entries asked for the anchor (an index knows sense ids without decoding).
-    public func resolve(target: String, sense: String? = nil) -> LinkResolution {
+    public func lookUp(linkTarget target: String, checkingOnMiss: Bool) -> LookupResult { lookUp(linkTarget: target) }
+
+    /// `checkingOnMiss`: as in `lookUp(linkTarget:checkingOnMiss:)`.
+    public func resolve(target: String, sense: String? = nil, checkingOnMiss: Bool = true) -> LinkResolution {
         if Lookup.isExternal(target) {
             return LinkResolution(state: .external, sense: sense)
         }
@@ -81,7 +90,7 @@ extension EntryLookup {
             return LinkResolution(state: .resolved, entryIDs: [target], sense: sense, destination: target,
                                   isMissingSense: !match.hasSense)
         }
-        let result = lookUp(linkTarget: target)
+        let result = lookUp(linkTarget: target, checkingOnMiss: checkingOnMiss)
         guard !result.entryNumbers.isEmpty else {
             return LinkResolution(state: .unresolved, sense: sense)
         }

@@ -99,6 +99,10 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
         lookUp { $0.lookUp(linkTarget: target) }
     }
 
+    public func lookUp(linkTarget target: String, checkingOnMiss: Bool) -> LookupResult {
+        checkingOnMiss ? lookUp(linkTarget: target) : answer { $0.lookUp(linkTarget: target) }
+    }
+
     private func lookUp(_ ask: (LookupEngine) -> LookupResult) -> LookupResult {
         var result = answer(ask)
         var attempts = 0

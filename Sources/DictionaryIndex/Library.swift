@@ -75,12 +75,13 @@ public struct Library: Sendable {
 
     /// A link target of member `home`: resolved in `home` first; only when it resolves
     /// nowhere there, in the others in library order (`leadsElsewhere`). With several
-    /// members open the resolution names the dictionary it leads into.
-    public func resolve(target: String, sense: String?, in home: Int) -> LinkResolution {
-        var resolution = members[home].lookup.resolve(target: target, sense: sense)
+    /// members open the resolution names the dictionary it leads into. `checkingOnMiss`
+    /// false: a miss does not list the entry files again (`EntryLookup.lookUp(linkTarget:checkingOnMiss:)`).
+    public func resolve(target: String, sense: String?, in home: Int, checkingOnMiss: Bool = true) -> LinkResolution {
+        var resolution = members[home].lookup.resolve(target: target, sense: sense, checkingOnMiss: checkingOnMiss)
         if resolution.state == .unresolved {
             for i in members.indices where i != home {
-                var elsewhere = members[i].lookup.resolve(target: target, sense: sense)
+                var elsewhere = members[i].lookup.resolve(target: target, sense: sense, checkingOnMiss: checkingOnMiss)
                 guard elsewhere.state == .resolved else { continue }
                 elsewhere.dictionary = members[i].key
                 elsewhere.leadsElsewhere = true

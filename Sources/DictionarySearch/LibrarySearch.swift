@@ -46,6 +46,8 @@ public final class LibrarySearch: @unchecked Sendable {
     public private(set) var indexes: [SearchIndex]
     let cacheDirectory: String?
     private let lock = Lock()
+    /// `crossResolutions(of:)`, by member.
+    private var crossResolved: [Int: [(String, String?, LinkResolution)]] = [:]
 
     /// Opens (building or updating) the search index of every member.
     public init(library: Library, cacheDirectory: String?, progress: @escaping (ProgressStep) -> Void = { _ in }) {
@@ -128,7 +130,16 @@ public final class LibrarySearch: @unchecked Sendable {
         for i in library.members.indices {
             let home = library.members[i]
             var rows: [(entry: String, sense: String?, text: String?, target: String)] = []
-            if i == member {
+            if i == member, distinct {
+                // Each linking entry and sense once, the first `limit` and how many: grouped,
+                // counted and cut in SQLite, so a much-linked entry's rows never become strings.
+                let found = try ask(i) { index throws(SearchIndexError) in try Self.distinctRows(index, target: id, limit: limit) }
+                for row in found.rows where links.count < limit {
+                    links.append(backlink(row, member: i))
+                }
+                total += found.total
+                continue
+            } else if i == member {
                 rows = try ask(i) { index throws(SearchIndexError) in
                     try Self.rows(index, """
                         SELECT e.id, l.sense, l.text, coalesce(l.raw, l.target) FROM links l JOIN entries e ON e.rowid = l.source
@@ -137,11 +148,7 @@ public final class LibrarySearch: @unchecked Sendable {
                 }
             } else if library.isShared {
                 // A link that resolves nowhere in its own dictionary is resolved in the others.
-                let unresolved = try ask(i) { index throws(SearchIndexError) in
-                    try Self.rows(index, "SELECT DISTINCT raw, anchor, NULL, '' FROM links WHERE target IS NULL", [])
-                }
-                for (raw, anchor, _, _) in unresolved {
-                    let resolution = library.resolve(target: raw, sense: anchor, in: i)
+                for (raw, anchor, resolution) in try crossResolutions(of: i) {
                     guard resolution.leadsElsewhere, resolution.dictionary == key, resolution.entryIDs.contains(id) else { continue }
                     rows += try ask(i) { index throws(SearchIndexError) in
                         try Self.rows(index, """
@@ -154,17 +161,65 @@ public final class LibrarySearch: @unchecked Sendable {
             if distinct { rows = rows.filter { seen.insert(home.key + "\u{0}" + $0.entry + "\u{0}" + ($0.sense ?? "")).inserted } }
             total += rows.count
             for row in rows where links.count < limit {
-                let headword = home.lookup.entryNumber(forID: row.entry).map { home.lookup.headword(ofEntryAt: $0) } ?? row.entry
-                links.append(Backlink(member: i, dictionary: home.key, entryID: row.entry, headword: headword, sense: row.sense,
-                                      text: row.text ?? SearchIndex.shownText(ofTarget: row.target)))
+                links.append(backlink(row, member: i))
             }
         }
         return (links, total)
     }
 
+    /// Member `i`'s links that resolve nowhere in their own dictionary, each resolved across
+    /// the library: worked out once and kept (a page asks for each of its entries). The
+    /// lookups were checked against their folders when the library opened, and the search
+    /// index with them, so a miss here lists no folder again (it did, once per link and
+    /// dictionary: 49 M of define dog's 88 M instructions on the bench library).
+    private func crossResolutions(of i: Int) throws(SearchIndexError) -> [(String, String?, LinkResolution)] {
+        if let kept = lock.locked({ crossResolved[i] }) { return kept }
+        let unresolved = try ask(i) { index throws(SearchIndexError) in
+            try Self.rows(index, "SELECT DISTINCT raw, anchor, NULL, '' FROM links WHERE target IS NULL", [])
+        }
+        let resolved = unresolved.map { raw, anchor, _, _ in
+            (raw, anchor, library.resolve(target: raw, sense: anchor, in: i, checkingOnMiss: false))
+        }
+        lock.locked { crossResolved[i] = resolved }
+        return resolved
+    }
+
+    /// The backlink of one row of `rows` or `distinctRows` in member `i`'s index; the headword
+    /// is read from the member's lookup.
+    private func backlink(_ row: (entry: String, sense: String?, text: String?, target: String), member i: Int) -> Backlink {
+        let home = library.members[i]
+        let headword = home.lookup.entryNumber(forID: row.entry).map { home.lookup.headword(ofEntryAt: $0) } ?? row.entry
+        return Backlink(member: i, dictionary: home.key, entryID: row.entry, headword: headword, sense: row.sense,
+                        text: row.text ?? SearchIndex.shownText(ofTarget: row.target))
+    }
+
+    /// The links in `index` that resolve to entry `target`, each linking entry and sense once
+    /// (its first link, in file order): the first `limit` of them, and how many there are.
+    /// One kept statement on `links_target`; a row's texts are read only for the rows kept
+    /// (grouping in SQL cost more: two temporary b-trees for 79 rows).
+    static func distinctRows(_ index: SearchIndex, target: String,
+                             limit: Int) throws(SearchIndexError) -> (rows: [(String, String?, String?, String)], total: Int) {
+        let statement = try index.statement("""
+            SELECT e.id, l.sense, l.text, coalesce(l.raw, l.target) FROM links l JOIN entries e ON e.rowid = l.source
+            WHERE l.target = ? ORDER BY l.rowid
+            """)
+        statement.bind(target)
+        defer { statement.reset() }
+        struct Place: Hashable { var entry: String, sense: String? }
+        var seen = Set<Place>()
+        var rows: [(String, String?, String?, String)] = []
+        while try statement.step() {
+            let place = Place(entry: statement.text(0) ?? "", sense: statement.text(1))
+            guard seen.insert(place).inserted, rows.count < limit else { continue }
+            rows.append((place.entry, place.sense, statement.text(2), statement.text(3) ?? ""))
+        }
+        return (rows, seen.count)
+    }
+
     /// The rows of `sql` on `index` (at most two parameters): four text columns.
     static func rows(_ index: SearchIndex, _ sql: String, _ values: [String?]) throws(SearchIndexError) -> [(String, String?, String?, String)] {
-        let statement = try index.database.prepare(sql)
+        let statement = try index.statement(sql)
+        defer { statement.reset() }
         switch values.count {
         case 0: break
         case 1: statement.bind(values[0])

@@ -30,6 +30,18 @@ public final class SearchIndex: @unchecked Sendable {
     /// One connection is used from the input thread (pages' backlinks) and the browser's search thread.
     let lock = Lock()
 
+    /// Statements prepared once and kept (the caller holds `lock`): a page's `Linked from`
+    /// asks once per entry on it, and each prepare parses the SQL again.
+    private var prepared: [String: SQLiteStatement] = [:]
+
+    /// The kept statement for `sql`, prepared on first use; call with `lock` held.
+    func statement(_ sql: String) throws(SearchIndexError) -> SQLiteStatement {
+        if let statement = prepared[sql] { return statement }
+        let statement = try database.prepare(sql)
+        prepared[sql] = statement
+        return statement
+    }
+
     /// Bumped whenever what goes into the index changes.
     static let schemaVersion = 2
 
@@ -48,14 +60,20 @@ public final class SearchIndex: @unchecked Sendable {
     }
 
     /// Opens the folder's search index, building it or bringing it up to date first; `lookup`
-    /// is the folder's own (up to date) lookup, which resolves the links. A stored index that
+    /// is the folder's own (up to date) lookup, which resolves the links. When `lookup` is an
+    /// `IndexedLookup` whose checked files are those the index was last brought up to date at
+    /// (`IndexedLookup.verifiedFilesDigest`, kept in the index's `meta`), the folder is not
+    /// listed again. A stored index that
     /// SQLite cannot read is deleted and built again; when the cache cannot be written at
     /// all the index lives in memory for this run.
     public static func open(folder: String, lookup: any EntryLookup, cacheDirectory: String?,
                             progress: @escaping (ProgressStep) -> Void = { _ in }) -> SearchIndex {
         let title = (try? DictionaryInfo(json: JSONParser.parse(readFile(folder + "/dictionary.json", shownAs: "dictionary.json"))))?.title
             ?? DataFolder.folderName(folder)
-        let builder = SearchIndexBuilder(folder: folder, lookup: lookup, title: title, progress: progress)
+        // The lookup's index was checked against the folder a moment ago: its digest lets a
+        // search index brought up to date at the same files skip a listing of its own.
+        let verified = (lookup as? IndexedLookup).map { Int64(bitPattern: $0.verifiedFilesDigest) }
+        let builder = SearchIndexBuilder(folder: folder, lookup: lookup, title: title, verifiedFiles: verified, progress: progress)
         if let cacheDirectory {
             let path = file(forFolder: realPath(folder) ?? folder, in: cacheDirectory)
             if let opened = try? builder.openStored(path) { return opened }

@@ -11,7 +11,13 @@ struct SearchIndexBuilder {
     let folder: String
     let lookup: any EntryLookup
     let title: String
+    /// The digest of the entry files the folder's lookup index checked in this process
+    /// (`IndexedLookup.verifiedFilesDigest`); nil when the lookup is not an index's.
+    var verifiedFiles: Int64? = nil
     let progress: (ProgressStep) -> Void
+
+    /// The `meta` key of the digest of the lookup's files the index was last brought up to date at.
+    static let verifiedFilesKey = "lookupFiles"
 
     /// The stored index at `path`, updated; a new one when there is none.
     func openStored(_ path: String) throws(SearchIndexError) -> SearchIndex {
@@ -21,7 +27,13 @@ struct SearchIndexBuilder {
               try metaValue(database, "dictionary") == dictionaryHash() else {
             return try buildStored(path)
         }
+        // Brought up to date when the lookup's index had checked these very files: they are
+        // unchanged since, and the index with them (no listing, no stat of every file).
+        if let verifiedFiles, try metaValue(database, Self.verifiedFilesKey) == verifiedFiles {
+            return SearchIndex(folder: folder, file: path, database: database, status: .loaded)
+        }
         let changed = try update(database)
+        if let verifiedFiles { try setMeta(database, Self.verifiedFilesKey, verifiedFiles) }
         return SearchIndex(folder: folder, file: path, database: database, status: changed.isEmpty ? .loaded : .updated(files: changed))
     }
 
@@ -60,6 +72,7 @@ struct SearchIndexBuilder {
         try database.execute("INSERT INTO fts(fts) VALUES ('optimize')")
         try setMeta(database, "dictionary", dictionaryHash())
         try setMeta(database, "builtAt", Int64(time(nil)))
+        if let verifiedFiles { try setMeta(database, Self.verifiedFilesKey, verifiedFiles) }
         try database.execute("COMMIT")
         return SearchIndex(folder: folder, file: file, database: database, status: .built)
     }

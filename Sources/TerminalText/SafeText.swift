@@ -21,32 +21,80 @@ public enum SafeText {
     /// - Complexity: O(n); text of printable ASCII and newlines is returned as it is.
     public static func sanitized(_ text: String, style: Style = .placeholders, keepingNewlines: Bool = true) -> String {
         if isPlainASCII(text, keepingNewlines: keepingNewlines) { return text }
-        var output = String.UnicodeScalarView()
-        let scalars = Array(text.unicodeScalars)
+        var copy = text
+        return copy.withUTF8 { bytes in
+            sanitized(utf8: bytes, style: style, keepingNewlines: keepingNewlines) ?? text
+        }
+    }
+
+    /// The sanitised text of the (valid) UTF-8 `bytes`, nil when every character is safe as it
+    /// is. Runs of safe bytes are copied whole; only a byte of 0x80 and up is decoded (its
+    /// scalar asked `isUnsafe`), so a page of mostly ASCII costs about a copy.
+    static func sanitized(utf8 bytes: UnsafeBufferPointer<UInt8>, style: Style, keepingNewlines: Bool) -> String? {
+        var output: [UInt8] = []
+        var copied = 0 // bytes[..<copied] are in `output` (or stand for themselves so far)
+        var changed = false
+        func replace(_ range: Range<Int>, with scalar: Unicode.Scalar) {
+            if !changed {
+                output.reserveCapacity(bytes.count + 16)
+                changed = true
+            }
+            output.append(contentsOf: bytes[copied..<range.lowerBound])
+            appendReplacement(for: scalar, style: style, to: &output)
+            copied = range.upperBound
+        }
         var i = 0
-        while i < scalars.count {
-            let scalar = scalars[i]
-            let value = scalar.value
-            if value == 0x0A && keepingNewlines {
-                output.append(scalar)
-                i += 1
+        let count = bytes.count
+        while i < count {
+            let byte = bytes[i]
+            if byte < 0x80 {
+                if byte >= 0x20 && byte < 0x7F || byte == 0x0A && keepingNewlines {
+                    i += 1
+                } else {
+                    replace(i..<i + 1, with: Unicode.Scalar(byte))
+                    i += 1
+                }
                 continue
             }
+            let (scalar, length) = decode(bytes, at: i)
             // An emoji tag sequence (🏴 + tags + CANCEL TAG: the flags of England, Scotland,
             // Wales) is a real character; tags anywhere else hide text and become placeholders.
-            if value == 0x1F3F4, let end = tagSequenceEnd(scalars, from: i + 1) {
-                output.append(contentsOf: scalars[i..<end])
+            if scalar.value == 0x1F3F4, let end = tagSequenceEnd(bytes, from: i + length) {
                 i = end
                 continue
             }
-            if isUnsafe(scalar) {
-                append(replacementFor: scalar, style: style, to: &output)
-            } else {
-                output.append(scalar)
-            }
-            i += 1
+            if isUnsafe(scalar) { replace(i..<i + length, with: scalar) }
+            i += length
         }
-        return String(output)
+        guard changed else { return nil }
+        output.append(contentsOf: bytes[copied..<count])
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The scalar whose UTF-8 starts at `bytes[i]` (a lead byte of valid UTF-8) and its length.
+    @inline(__always)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(bytes[i])
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        guard i + length <= bytes.count else { return (Unicode.Scalar(0xFFFD)!, 1) }
+        var value = lead & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+        return (Unicode.Scalar(value) ?? Unicode.Scalar(0xFFFD)!, length)
+    }
+
+    /// The end (a byte offset) of a run of tag characters closed by CANCEL TAG (U+E007F)
+    /// whose UTF-8 starts at `start`, or nil when there is no such run.
+    static func tagSequenceEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var j = start
+        var tags = 0
+        while j < bytes.count, bytes[j] >= 0xF0 {
+            let (scalar, length) = decode(bytes, at: j)
+            if scalar.value == 0xE007F { return tags > 0 ? j + length : nil }
+            guard scalar.value >= 0xE0020, scalar.value <= 0xE007E else { return nil }
+            tags += 1
+            j += length
+        }
+        return nil
     }
 
     /// Whether `scalar` is drawn as a placeholder rather than as itself: controls, C1,
@@ -72,11 +120,11 @@ public enum SafeText {
         return j + 1
     }
 
-    private static func append(replacementFor scalar: Unicode.Scalar, style: Style, to output: inout String.UnicodeScalarView) {
+    private static func appendReplacement(for scalar: Unicode.Scalar, style: Style, to output: inout [UInt8]) {
         switch style {
         case .placeholders:
             let text = DisplayCell.placeholder(for: scalar)?.text ?? hexPlaceholder(scalar.value)
-            output.append(contentsOf: text.unicodeScalars)
+            output.append(contentsOf: text.utf8)
         case .jsonEscapes:
             var units: [UInt16] = []
             if scalar.value > 0xFFFF {
@@ -87,7 +135,7 @@ public enum SafeText {
             }
             for unit in units {
                 let hex = String(unit, radix: 16)
-                output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+                output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
             }
         }
     }

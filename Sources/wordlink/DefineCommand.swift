@@ -27,8 +27,8 @@ enum DefineCommand {
             }
         }
         let firstEntry = sections.first.map { library.members[$0.member].lookup.headword(ofEntryAt: $0.entryNumbers[0]) }
-        HistoryMemory.recordLookup(options.word, title: firstEntry, origin: "define")
         guard !sections.isEmpty else {
+            HistoryMemory.recordLookup(options.word, title: nil, origin: "define")
             let nearest = library.suggestions(for: options.word, limit: 5).map(\.text)
             let quoted = "\"\(options.word)\""
             let titles = library.members.map(\.info.title).joined(separator: ", ")
@@ -60,6 +60,9 @@ enum DefineCommand {
             Terminal.write(ansiOutput(page, style: ANSIStyle(theme: theme)))
         case .text: Terminal.write(output(page, format: .text, query: options.word, entries: entries))
         }
+        // After the page is written: the person reads it while the history store opens and
+        // takes the visit (an SQLite open and insert, about a fifth of define's instructions).
+        HistoryMemory.recordLookup(options.word, title: firstEntry, origin: "define")
         return 0
     }
 

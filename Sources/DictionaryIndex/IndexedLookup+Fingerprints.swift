@@ -1,0 +1,31 @@
+import DictionaryModel
+
+extension IndexedLookup {
+    /// A 64-bit digest of the entry files as the lookup's index describes them: each path,
+    /// size, modification time and content hash (and its record and problem counts), in
+    /// order. Every index an `IndexedLookup` answers from was checked against the folder when
+    /// `IndexStore` opened it (a content hash settling the files changed within a second of
+    /// its build), so two equal digests mean the folder's files were found the same both
+    /// times. The search index keeps the digest it was last brought up to date at and, when
+    /// it is unchanged, skips its own listing of the folder (docs/decisions.md, "Start-up
+    /// after search").
+    public var verifiedFilesDigest: UInt64 {
+        let index = self.index
+        // Per file: its path's hash and the hash of its fixed fields as stored (read straight
+        // from the mapped table: a damaged block gives another digest, and the search index
+        // then checks the folder itself).
+        var hashes: [UInt64] = [UInt64(index.fileCount)]
+        hashes.reserveCapacity(1 + 2 * index.fileCount)
+        for number in 0..<index.fileCount {
+            hashes.append(FileFingerprint.hash(index.filePathBytes(number)))
+            let fields = index.fileField(number, IndexLayout.File.size)
+            let end = index.fileField(number, IndexLayout.File.duplicateCount) + 4
+            guard fields >= 0, end <= index.data.count else {
+                hashes.append(UInt64(number))
+                continue
+            }
+            hashes.append(FileFingerprint.hash(UnsafeRawBufferPointer(start: index.data.base + fields, count: end - fields)))
+        }
+        return hashes.withUnsafeBytes { FileFingerprint.hash($0) }
+    }
+}
