@@ -32,7 +32,7 @@ _wordlink() {
     esac
     local options
     case $command in
-        define) options="--width --format --data -d --dictionary --help" ;;
+        define) options="--width --format --sources --data -d --dictionary --help" ;;
         check) options="--data -d --dictionary --help" ;;
         dictionaries) options="--format --data -d --dictionary --help" ;;
         history) options="--format --clear --help" ;;

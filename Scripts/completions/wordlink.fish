@@ -12,6 +12,7 @@ complete -c wordlink -n "not __fish_seen_subcommand_from $commands" -l theme -x 
 complete -c wordlink -n "not __fish_seen_subcommand_from $commands" -l new -d "the start page, not the last session"
 complete -c wordlink -n "__fish_seen_subcommand_from define" -l width -x
 complete -c wordlink -n "__fish_seen_subcommand_from define" -l format -x -a "text ansi json"
+complete -c wordlink -n "__fish_seen_subcommand_from define" -l sources -d "show where entries come from"
 complete -c wordlink -n "__fish_seen_subcommand_from history" -l format -x -a "text json csv"
 complete -c wordlink -n "__fish_seen_subcommand_from history" -l clear -d "forget every lookup"
 complete -c wordlink -n "__fish_seen_subcommand_from dictionaries" -l format -x -a "text json"

@@ -129,6 +129,8 @@ public struct BrowserState: Equatable, Sendable {
     /// Status-line descriptions of the current page's hovered and focused links, by link
     /// index: worked out when the event that pointed at them arrived (they read entries).
     public var linkDescriptions: [Int: LinkDescription] = [:]
+    /// Whether pages show where each entry and sense comes from (`i`).
+    public var showsSources = false
 
     public init(size: CellSize, page: Reading) {
         self.size = size

@@ -38,6 +38,7 @@ enum BrowsingController {
         case .bookmark: state.toggleBookmark(in: env)
         case .bookmarks: state.openMemoryPage(HistoryPages.bookmarksAddress, in: env)
         case .history: state.openMemoryPage(HistoryPages.historyAddress, in: env)
+        case .sources: state.toggleSources(in: env)
         case .clear:
             state.page.selection = nil
             state.page.focusedLink = nil

@@ -12,7 +12,7 @@ import PageFormatting
 /// decoded; titles, completion details and link summaries come from the index.
 public final class DictionaryPageSource: PageSource {
     public let library: Library
-    private let pages: LibraryPages
+    private var pages: LibraryPages
 
     /// `linkedFrom` gives every entry page its `Linked from` section (nil: none).
     /// The full-text search behind the `s` prompt: the best results for a query (nil: none).
@@ -140,6 +140,11 @@ public final class DictionaryPageSource: PageSource {
         let summary = lookup.summary(ofEntryAt: first)
         if !summary.isEmpty { text += " — " + summary }
         return text
+    }
+
+    public func showSources(_ shown: Bool) -> Bool {
+        pages.showsSources = shown
+        return true
     }
 
     public func suggestions(for target: String, limit: Int) -> [String] {

@@ -8,6 +8,8 @@ public enum BrowsingCommand: String, Hashable, Sendable, CaseIterable {
     case help, quit
     /// History and bookmarks (HistoryPages.swift).
     case bookmark, bookmarks, history
+    /// Show or hide each entry's and sense's `source` (ProvenanceToggle.swift).
+    case sources
 }
 
 /// One binding: the keys that run a command, as help shows them, and what it does.
@@ -102,6 +104,8 @@ public struct KeyMap: Sendable {
                    section: "Selecting"),
         KeyBinding(command: .clear, keys: [.escape], shownKeys: "Esc",
                    summary: "clear the selection, focus and matches", section: "Selecting"),
+        KeyBinding(command: .sources, keys: [.character("i")], shownKeys: "i",
+                   summary: "show/hide where each entry and sense comes from (its source, dimmed)", section: "The rest"),
         KeyBinding(command: .help, keys: [.character("?"), .character("H")], shownKeys: "? H",
                    summary: "this help (Esc, q or ? closes it)", section: "The rest"),
         KeyBinding(command: .quit, keys: [.character("q"), .control("c")], shownKeys: "q, Ctrl-C",

@@ -108,11 +108,17 @@ public protocol PageSource: AnyObject {
     func page(at address: PageAddress) -> PageLookup
     /// Makes full-text search results pages (the `s` prompt); nil when the source cannot search.
     var searchPages: SearchPageMaker? { get }
+    /// Makes the pages it gives from now on show (or not) where each entry and sense comes
+    /// from (their `source`); returns false when this source keeps no provenance.
+    func showSources(_ shown: Bool) -> Bool
 }
 
 extension PageSource {
     /// No search, unless a source has one.
     public var searchPages: SearchPageMaker? { nil }
+
+    /// No provenance, unless a source has some.
+    public func showSources(_ shown: Bool) -> Bool { false }
 
     /// An address is the start page or a query (a source whose links need more overrides it).
     public func page(at address: PageAddress) -> PageLookup {

@@ -19,6 +19,9 @@ public struct PageFormatter: Sendable {
     /// The library's key of this dictionary when several are open (its index page's links
     /// name it); nil with one.
     let dictionaryKey: String?
+    /// Whether pages show each entry's and sense's `source` (provenance) as a dimmed line
+    /// (PageFormatter+Provenance.swift); off by default, as the data format asks.
+    public var showsSources = false
 
     public init(lookup: any EntryLookup, info: DictionaryInfo) {
         self.lookup = lookup
@@ -146,6 +149,7 @@ public struct PageFormatter: Sendable {
             }
             builder.end()
         }
+        appendProvenance(entry.source, indent: 0, into: &builder)
         if !entry.senses.isEmpty {
             builder.blankLine()
             formatSenses(entry.senses, of: entry, depth: 0, indent: 0, path: "", into: &builder)
@@ -218,6 +222,7 @@ public struct PageFormatter: Sendable {
                 appendGlosses(glosses, into: &builder)
                 builder.end()
             }
+            appendProvenance(sense.source, indent: content, into: &builder)
             for example in sense.examples {
                 // An example's later rows hang under it, so they never line up with the next
                 // example; a translation stands further in, flush, so it lines up with neither.

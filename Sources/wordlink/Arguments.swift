@@ -45,6 +45,8 @@ struct DefineOptions: Equatable {
     var word: String
     var width: Int?
     var format: Format = .text
+    /// `--sources`: each entry's and sense's `source` (provenance) as a line of its own.
+    var showsSources = false
     var library = LibraryOptions()
 }
 
@@ -223,6 +225,9 @@ enum Arguments {
                         throw .invalidValue(option: "--format", value: text, expected: "text, ansi or json", command: "define")
                     }
                     options.format = format
+                case "--sources":
+                    if inline != nil { throw .unexpectedArgument(argument, command: "define") }
+                    options.showsSources = true
                 default: throw .unknownOption(argument, command: "define")
                 }
                 continue

@@ -92,7 +92,7 @@ enum Help {
 
     static func define(_ data: LibraryLocation) -> String {
         """
-        Usage: wordlink define WORD [--width N] [--format text|ansi|json] [--data DIR]... [-d ID]...
+        Usage: wordlink define WORD [--width N] [--format text|ansi|json] [--sources] [--data DIR]... [-d ID]...
 
         Prints the page the browser shows for WORD, laid out by the same layout engine.
         WORD is looked up in every open dictionary as an entry id, else as a headword or
@@ -111,6 +111,9 @@ enum Help {
                           ansi: the rows with the browser's styles as SGR sequences
                           json: the page as data: query, entries, width, lines, links
                           (entries and resolved links name their dictionary's id)
+          --sources       also show where each entry and sense comes from (its source,
+                          such as [Webster 1913] or a WordNet sense key) on a line of
+                          its own, as the browser's i does
           --data DIR      a data folder (repeatable; see 'wordlink --help')
           -d ID           only the dictionaries with this id (repeatable)
           -h, --help      this help
