@@ -138,6 +138,7 @@ public struct Screen {
         case .selecting: return ("Selecting: ←→ characters, ↑↓ lines, w b words, y copies, Esc cancels", .hint)
         default: break
         }
+        if let question = state.question { return (question.text, .message) }
         if let message = state.message { return (message, .message) }
         // Worked out when the pointer or the focus got there (`BrowserState.describeLinks`).
         if let hovered = state.hoveredLink, let description = state.linkDescriptions[hovered] { return (description.text, description.role) }

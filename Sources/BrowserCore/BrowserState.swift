@@ -131,6 +131,8 @@ public struct BrowserState: Equatable, Sendable {
     public var linkDescriptions: [Int: LinkDescription] = [:]
     /// Whether pages show where each entry and sense comes from (`i`).
     public var showsSources = false
+    /// The yes/no question the status line is asking (QuestionController.swift), if any.
+    public var question: Question?
 
     public init(size: CellSize, page: Reading) {
         self.size = size

@@ -39,6 +39,7 @@ enum BrowsingController {
         case .bookmarks: state.openMemoryPage(HistoryPages.bookmarksAddress, in: env)
         case .history: state.openMemoryPage(HistoryPages.historyAddress, in: env)
         case .sources: state.toggleSources(in: env)
+        case .clearHistory: QuestionController.askToClearHistory(&state, env)
         case .clear:
             state.page.selection = nil
             state.page.focusedLink = nil

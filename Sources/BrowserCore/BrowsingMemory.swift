@@ -17,6 +17,8 @@ public protocol BrowsingMemory: AnyObject {
     func bookmarks() -> [RememberedPage]
     /// The history page's lists.
     func historySummary() -> HistorySummary
+    /// Forgets every lookup and visit (bookmarks and the session stay); false when it could not.
+    func clearHistory() -> Bool
 }
 
 /// A page the memory lists: where it is, what it is called, and a note beside it.

@@ -8,6 +8,8 @@ public enum BrowsingCommand: String, Hashable, Sendable, CaseIterable {
     case help, quit
     /// History and bookmarks (HistoryPages.swift).
     case bookmark, bookmarks, history
+    /// On the history page, clear it after a y/n question (QuestionController.swift).
+    case clearHistory
     /// Show or hide each entry's and sense's `source` (ProvenanceToggle.swift).
     case sources
 }
@@ -70,6 +72,8 @@ public struct KeyMap: Sendable {
                    summary: "the bookmarks: a page of links, newest first", section: "History"),
         KeyBinding(command: .history, keys: [.character("r")], shownKeys: "r",
                    summary: "the history: most recent, most looked up, not found (kept across runs)", section: "History"),
+        KeyBinding(command: .clearHistory, keys: [.character("x")], shownKeys: "x",
+                   summary: "on the history page: clear it, after asking (only y clears; the bookmarks stay)", section: "History"),
         KeyBinding(command: .lookUp, keys: [.character(":")], shownKeys: ":",
                    summary: "the lookup prompt: type, ↑/↓ or Tab choose, Enter opens, Esc or Ctrl-C cancels", section: "Looking up"),
         KeyBinding(command: .lookUpWord, keys: [.character("d")], shownKeys: "d",
