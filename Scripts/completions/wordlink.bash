@@ -26,7 +26,7 @@ _wordlink() {
                 *) COMPREPLY=($(compgen -W "text json" -- "$cur")) ;;
             esac
             return ;;
-        --theme) COMPREPLY=($(compgen -W "dark light monochrome" -- "$cur")); return ;;
+        --theme) COMPREPLY=($(compgen -W "auto dark light monochrome" -- "$cur")); return ;;
         --style) COMPREPLY=($(compgen -W "jargon foldoc gcide freedict plain" -- "$cur")); return ;;
         --width) return ;;
     esac

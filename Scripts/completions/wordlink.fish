@@ -8,7 +8,7 @@ complete -c wordlink -n "not __fish_seen_subcommand_from $commands; or __fish_se
     -a "(wordlink complete words (commandline -ct) 2>/dev/null)"
 complete -c wordlink -l data -r -F -d "a data folder"
 complete -c wordlink -s d -l dictionary -x -a "(wordlink complete dictionaries 2>/dev/null)" -d "only this dictionary"
-complete -c wordlink -n "not __fish_seen_subcommand_from $commands" -l theme -x -a "dark light monochrome"
+complete -c wordlink -n "not __fish_seen_subcommand_from $commands" -l theme -x -a "auto dark light monochrome"
 complete -c wordlink -n "not __fish_seen_subcommand_from $commands" -l new -d "the start page, not the last session"
 complete -c wordlink -n "__fish_seen_subcommand_from define" -l width -x
 complete -c wordlink -n "__fish_seen_subcommand_from define" -l format -x -a "text ansi json"

@@ -183,8 +183,8 @@ enum Arguments {
                 case "--data", "-d", "--dictionary": _ = try takeLibraryOption(name, inline: inline, from: &rest, command: nil, into: &library)
                 case "--theme":
                     let text = try value(for: name, inline: inline, from: &rest, command: nil)
-                    guard ["dark", "light", "monochrome"].contains(text) else {
-                        throw .invalidValue(option: "--theme", value: text, expected: "dark, light or monochrome", command: nil)
+                    guard ThemeChoice(rawValue: text) != nil else {
+                        throw .invalidValue(option: "--theme", value: text, expected: "auto, dark, light or monochrome", command: nil)
                     }
                     theme = text
                 default: throw .unknownOption(argument, command: nil)
