@@ -72,7 +72,7 @@ public struct KeyMap: Sendable {
                    summary: "the bookmarks: a page of links, newest first", section: "History"),
         KeyBinding(command: .history, keys: [.character("r")], shownKeys: "r",
                    summary: "the history: most recent, most looked up, not found (kept across runs)", section: "History"),
-        KeyBinding(command: .clearHistory, keys: [.character("x")], shownKeys: "x",
+        KeyBinding(command: .clearHistory, keys: [.character("X")], shownKeys: "X",
                    summary: "on the history page: clear it, after asking (only y clears; the bookmarks stay)", section: "History"),
         KeyBinding(command: .lookUp, keys: [.character(":")], shownKeys: ":",
                    summary: "the lookup prompt: type, ↑/↓ or Tab choose, Enter opens, Esc or Ctrl-C cancels", section: "Looking up"),

@@ -47,11 +47,11 @@ enum QuestionController {
         }
     }
 
-    /// `x` (on the history page): asks before clearing the history.
+    /// `X` (on the history page): asks before clearing the history.
     static func askToClearHistory(_ state: inout BrowserState, _ env: BrowserEnvironment) {
         guard env.memory != nil else { state.say("History is not kept in this session."); return }
         guard state.page.address == HistoryPages.historyAddress else {
-            state.say("x clears the history from the history page: r opens it.")
+            state.say("X clears the history from the history page: r opens it.")
             return
         }
         state.message = nil

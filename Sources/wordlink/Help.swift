@@ -73,7 +73,7 @@ enum Help {
         History: every lookup and page visit (browser and define) is kept, as it happens, in
         $XDG_STATE_HOME/wordlink/history.sqlite (else ~/.local/state/wordlink), safe with
         several wordlink processes at once; so are bookmarks and where the browser is. 'r'
-        in the browser shows the history ('x' there clears it, after asking y/n), 'm'
+        in the browser shows the history ('X' there clears it, after asking y/n), 'm'
         bookmarks the page, 'M' lists the bookmarks.
         Opened without a word the browser comes back to the last session's page, at the same
         text, with the same back and forward pages. A damaged store is set aside, renamed

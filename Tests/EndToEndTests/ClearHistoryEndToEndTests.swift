@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Clearing the history from the browser's history page, in tmux: `x` asks in the status
+/// Clearing the history from the browser's history page, in tmux: `X` asks in the status
 /// line, `n` keeps everything, `y` clears the lookups (and `wordlink history` agrees).
 @Suite(.serialized, .timeLimit(.minutes(2))) struct ClearHistoryEndToEndTests {
     @Test func xAsksAndOnlyYClears() throws {
@@ -16,12 +16,12 @@ import TestSupport
         try session.waitFor(text: "cat  noun")
         try session.type("r")
         try session.waitFor(text: "Most looked up")
-        try session.type("x")
+        try session.type("X")
         try session.waitFor("the question") { $0.last?.hasPrefix("Clear the whole history (bookmarks stay)?") == true }
         try session.type("n")
         try session.waitFor(text: "Kept the history: only y clears it.")
         #expect(try HistoryEndToEndTests.counts(state: state)["dgo"] == 1)
-        try session.type("x")
+        try session.type("X")
         try session.waitFor("the question again") { $0.last?.hasPrefix("Clear the whole history") == true }
         try session.type("y")
         let cleared = try session.waitFor(text: "Cleared the history; the bookmarks stay.")
