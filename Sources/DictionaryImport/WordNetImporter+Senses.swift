@@ -15,11 +15,14 @@ extension WordNetImporter {
         /// Domains written as a link in the gloss that names them, not again as a relation.
         var domainsInGloss = 0
         var framesPlaced = 0
+        /// Verb example sentences (sents.vrb) placed on their senses as frames.
+        var sentencesPlaced = 0
         var markersPlaced = 0
 
         var counts: [ImportCount] {
             [ImportCount("senses with a tag count", countsPlaced),
              ImportCount("tag counts not shown (past the index's tagged senses)", countsPastTagged), ImportCount("verb senses' frames", framesPlaced),
+             ImportCount("verb example sentences placed", sentencesPlaced),
              ImportCount("adjective position markers", markersPlaced),
              ImportCount("relation links labelled with their sense", labelledLinks),
              ImportCount("domains linked from their gloss", domainsInGloss)]
@@ -167,6 +170,16 @@ extension WordNetImporter {
                 // all without a cntlist.rev).
                 let fullKey = WordNetImporter.senseKey(lemma: lemma, word: own, of: synset, source: source)
                 senseKey = fullKey
+                // As `wn -framv` shows a verb sense: its example sentences when sentidx.vrb
+                // has some for its key, in place of the generic frames.
+                if letter == UInt8(ascii: "v"), !source.sentences.isEmpty {
+                    let sentences = source.sentences.sentences(forSenseKey: Substring(fullKey), verb: WordNetImporter.spaced(lemma))
+                    if !sentences.isEmpty {
+                        if frames.isEmpty { placement.framesPlaced += 1 }
+                        frames = sentences
+                        placement.sentencesPlaced += sentences.count
+                    }
+                }
                 let key = source.counts.isEmpty ? "" : Substring(fullKey)
                 let count = source.counts[key]
                 if count != nil { placement.matchedKeys.insert(key) }
