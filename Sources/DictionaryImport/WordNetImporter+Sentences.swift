@@ -36,11 +36,13 @@ extension WordNetImporter {
         return result
     }
 
-    /// `sentidx.vrb`: `SENSE_KEY N,N,…`, one a line.
+    /// `sentidx.vrb`: `SENSE_KEY N,N,…`, one a line; a key alone (`pet%2:35:00::` in WordNet
+    /// 3.0) has no sentences.
     static func parseSentenceIndex(_ text: String, tally: inout Tally) -> [Substring: [Substring]] {
         var result: [Substring: [Substring]] = [:]
         for (number, line) in contentLines(text) {
             let fields = fields(line)
+            if fields.count == 1, fields[0].contains("%") { continue }
             guard fields.count == 2, fields[0].contains("%") else {
                 tally.note(.unparsedLine, "sentidx.vrb:\(number): expected a sense key and sentence numbers")
                 continue

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 import DictionaryModel
@@ -125,7 +126,14 @@ import DictionaryIndex
         #expect(kill.senses[0].frames == ["They want to kill the prisoners"])
         #expect(kill.senses[1].frames == ["Somebody ----s something"])
         #expect(summary.sourceCounts.contains(ImportCount("verb example sentences in sents.vrb", 170)))
-        #expect(summary.sourceCounts.contains { $0.name == "verb example sentences placed" && $0.count > 5_000 })
+        // Every sentence of every key of sentidx.vrb placed, counted here from the files.
+        let texts = Set(try String(contentsOfFile: "/usr/share/wordnet/sents.vrb", encoding: .utf8).split(separator: "\n")
+            .compactMap { $0.split(separator: " ").first.map(String.init) })
+        let pairs = try String(contentsOfFile: "/usr/share/wordnet/sentidx.vrb", encoding: .utf8).split(separator: "\n")
+            .flatMap { line in line.split(separator: " ").dropFirst().flatMap { $0.split(separator: ",") }.filter { texts.contains(String($0)) } }
+        #expect(pairs.count > 3_000)
+        #expect(summary.sourceCounts.contains(ImportCount("verb example sentences placed", pairs.count)),
+                "\(summary.sourceCounts.filter { $0.name.contains("sentences") })")
         #expect(census.entries["galore~a"]?.senses.map(\.labels) == [["postnominal"], ["postnominal"]])
 
         if let overviews { try Self.compare(overviews, with: census.entries) }
@@ -137,7 +145,7 @@ import DictionaryIndex
     static let sentenceVerbs = ["abide", "abash", "run", "kill", "eat", "give", "put up", "snore"]
 
     /// `wn VERB -framv`, sense by sense: the `EX:` sentences (the verb put in) or the `*>`
-    /// frames, as the import's frames of each sense.
+    /// and `=>` frames, as the import's frames of each sense.
     static func compareSentences(with entries: [String: Entry]) throws {
         for verb in sentenceVerbs {
             let out = Subprocess.temporaryPath("wn-framv")
@@ -147,7 +155,8 @@ import DictionaryIndex
             for line in text.split(separator: "\n") {
                 if line.hasPrefix("Sense ") { senses.append([]); continue }
                 let trimmed = line.drop { $0 == " " }
-                for marker in ["EX:", "*>"] where trimmed.hasPrefix(marker) && !senses.isEmpty {
+                // EX: a sentence; *> a frame of the whole synset, => one of this word's.
+                for marker in ["EX:", "*>", "=>"] where trimmed.hasPrefix(marker) && !senses.isEmpty {
                     var shown = String(trimmed.dropFirst(marker.count))
                     while shown.first == " " { shown.removeFirst() }
                     while shown.last == " " { shown.removeLast() }
