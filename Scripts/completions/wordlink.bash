@@ -26,13 +26,13 @@ _wordlink() {
                 *) COMPREPLY=($(compgen -W "text json" -- "$cur")) ;;
             esac
             return ;;
-        --theme) COMPREPLY=($(compgen -W "dark light monochrome" -- "$cur")); return ;;
+        --theme) COMPREPLY=($(compgen -W "auto dark light monochrome" -- "$cur")); return ;;
         --style) COMPREPLY=($(compgen -W "jargon foldoc gcide freedict plain" -- "$cur")); return ;;
         --width) return ;;
     esac
     local options
     case $command in
-        define) options="--width --format --data -d --dictionary --help" ;;
+        define) options="--width --format --sources --data -d --dictionary --help" ;;
         check) options="--data -d --dictionary --help" ;;
         dictionaries) options="--format --data -d --dictionary --help" ;;
         history) options="--format --clear --help" ;;

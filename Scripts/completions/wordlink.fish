@@ -8,10 +8,11 @@ complete -c wordlink -n "not __fish_seen_subcommand_from $commands; or __fish_se
     -a "(wordlink complete words (commandline -ct) 2>/dev/null)"
 complete -c wordlink -l data -r -F -d "a data folder"
 complete -c wordlink -s d -l dictionary -x -a "(wordlink complete dictionaries 2>/dev/null)" -d "only this dictionary"
-complete -c wordlink -n "not __fish_seen_subcommand_from $commands" -l theme -x -a "dark light monochrome"
+complete -c wordlink -n "not __fish_seen_subcommand_from $commands" -l theme -x -a "auto dark light monochrome"
 complete -c wordlink -n "not __fish_seen_subcommand_from $commands" -l new -d "the start page, not the last session"
 complete -c wordlink -n "__fish_seen_subcommand_from define" -l width -x
 complete -c wordlink -n "__fish_seen_subcommand_from define" -l format -x -a "text ansi json"
+complete -c wordlink -n "__fish_seen_subcommand_from define" -l sources -d "show where entries come from"
 complete -c wordlink -n "__fish_seen_subcommand_from history" -l format -x -a "text json csv"
 complete -c wordlink -n "__fish_seen_subcommand_from history" -l clear -d "forget every lookup"
 complete -c wordlink -n "__fish_seen_subcommand_from dictionaries" -l format -x -a "text json"

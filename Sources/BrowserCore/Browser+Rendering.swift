@@ -200,6 +200,7 @@ public struct Screen {
                 + " · Ctrl-S save · Esc leave · Ctrl-N sense · Ctrl-E example · Ctrl-T note · Ctrl-K remove · Ctrl-Z undo", .status)
         default: break
         }
+        if let question = state.question { return (question.text, .message) }
         if let message = state.message { return (message, .message) }
         // Worked out when the pointer or the focus got there (`BrowserState.describeLinks`).
         if let hovered = state.hoveredLink, let description = state.linkDescriptions[hovered] { return (description.text, description.role) }

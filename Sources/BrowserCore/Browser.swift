@@ -138,10 +138,12 @@ public final class Browser {
             resize(&state, to: newSize, env)
             return []
         case .mouse(let mouse):
+            if let question = state.question, mouse.kind == .pressed { QuestionController.decline(question, &state); return [] }
             if case .editing = state.mode { return EditingController.mouse(mouse, &state, env) }
             if mouse.kind == .pressed, case .search = state.mode { SearchController.openResults(&state, env) }
             return MouseController.handle(mouse, &state, env)
         case .pasted(let text):
+            if let question = state.question { QuestionController.decline(question, &state); return [] }
             return handlePaste(text, &state, env)
         case .queryEntered(let query):
             state.mode = .browsing
@@ -154,6 +156,7 @@ public final class Browser {
             return []
         case .keyPressed(let key):
             if key != .escape || state.mode == .browsing { state.message = nil }
+            if let question = state.question { return QuestionController.handle(key, question, &state, env) }
             switch state.mode {
             case .browsing: return BrowsingController.handle(key, &state, env)
             case .lookup(let prompt): return LookupController.handle(key, prompt, &state, env)

@@ -161,6 +161,10 @@ public struct BrowserState: Equatable, Sendable {
     /// Status-line descriptions of the current page's hovered and focused links, by link
     /// index: worked out when the event that pointed at them arrived (they read entries).
     public var linkDescriptions: [Int: LinkDescription] = [:]
+    /// Whether pages show where each entry and sense comes from (`i`).
+    public var showsSources = false
+    /// The yes/no question the status line is asking (QuestionController.swift), if any.
+    public var question: Question?
 
     public init(size: CellSize, page: Reading) {
         self.size = size

@@ -40,6 +40,8 @@ enum BrowsingController {
         case .history: state.openMemoryPage(HistoryPages.historyAddress, in: env)
         case .edit: EditingController.start(&state, env)
         case .newEntry: EditingController.startNewEntry(&state, env)
+        case .sources: state.toggleSources(in: env)
+        case .clearHistory: QuestionController.askToClearHistory(&state, env)
         case .clear:
             state.page.selection = nil
             state.page.focusedLink = nil

@@ -22,6 +22,8 @@ public protocol BrowsingMemory: AnyObject {
     func saveRecovery(_ recovery: EditorRecovery?)
     /// The copy an earlier run left, if any.
     func loadRecovery() -> EditorRecovery?
+    /// Forgets every lookup and visit (bookmarks and the session stay); false when it could not.
+    func clearHistory() -> Bool
 }
 
 extension BrowsingMemory {

@@ -45,8 +45,9 @@ public final class DictionaryPageSource: PageSource {
     func replaceLookup(ofMember member: Int, with lookup: any EntryLookup) {
         let members = library.members
         library = Library(members.enumerated().map { i, m in (m.info, m.folder, i == member ? lookup : m.lookup, m.problemCount) })
-        let linkedFrom = pages.linkedFrom
+        let linkedFrom = pages.linkedFrom, showsSources = pages.showsSources
         pages = LibraryPages(library: library, linkedFrom: linkedFrom)
+        pages.showsSources = showsSources
         if let personalNotes { pages.showPersonalNotes(personalNotes) { $0.info.importer != nil } }
     }
 
@@ -173,6 +174,11 @@ public final class DictionaryPageSource: PageSource {
         let summary = lookup.summary(ofEntryAt: first)
         if !summary.isEmpty { text += " — " + summary }
         return text
+    }
+
+    public func showSources(_ shown: Bool) -> Bool {
+        pages.showsSources = shown
+        return true
     }
 
     public func suggestions(for target: String, limit: Int) -> [String] {

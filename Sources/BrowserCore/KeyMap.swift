@@ -10,6 +10,10 @@ public enum BrowsingCommand: String, Hashable, Sendable, CaseIterable {
     case bookmark, bookmarks, history
     /// Editing mode (EditingController.swift).
     case edit, newEntry
+    /// On the history page, clear it after a y/n question (QuestionController.swift).
+    case clearHistory
+    /// Show or hide each entry's and sense's `source` (ProvenanceToggle.swift).
+    case sources
 }
 
 /// One binding: the keys that run a command, as help shows them, and what it does.
@@ -70,6 +74,8 @@ public struct KeyMap: Sendable {
                    summary: "the bookmarks: a page of links, newest first", section: "History"),
         KeyBinding(command: .history, keys: [.character("r")], shownKeys: "r",
                    summary: "the history: most recent, most looked up, not found (kept across runs)", section: "History"),
+        KeyBinding(command: .clearHistory, keys: [.character("X")], shownKeys: "X",
+                   summary: "on the history page: clear it, after asking (only y clears; the bookmarks stay)", section: "History"),
         KeyBinding(command: .lookUp, keys: [.character(":")], shownKeys: ":",
                    summary: "the lookup prompt: type, ↑/↓ or Tab choose, Enter opens, Esc or Ctrl-C cancels", section: "Looking up"),
         KeyBinding(command: .lookUpWord, keys: [.character("d")], shownKeys: "d",
@@ -109,6 +115,8 @@ public struct KeyMap: Sendable {
                        + "an imported entry gets your own note instead", section: "Editing"),
         KeyBinding(command: .newEntry, keys: [.character("E")], shownKeys: "E",
                    summary: "write a new entry", section: "Editing"),
+        KeyBinding(command: .sources, keys: [.character("i")], shownKeys: "i",
+                   summary: "show/hide where each entry and sense comes from (its source, dimmed)", section: "The rest"),
         KeyBinding(command: .help, keys: [.character("?"), .character("H")], shownKeys: "? H",
                    summary: "this help (Esc, q or ? closes it)", section: "The rest"),
         KeyBinding(command: .quit, keys: [.character("q"), .control("c")], shownKeys: "q, Ctrl-C",

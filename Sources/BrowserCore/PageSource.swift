@@ -134,6 +134,9 @@ public protocol PageSource: AnyObject {
     var searchPages: SearchPageMaker? { get }
     /// Reads and writes entries for editing mode; nil when the source cannot edit.
     var editing: EntryEditingSource? { get }
+    /// Makes the pages it gives from now on show (or not) where each entry and sense comes
+    /// from (their `source`); returns false when this source keeps no provenance.
+    func showSources(_ shown: Bool) -> Bool
 }
 
 extension PageSource {
@@ -142,6 +145,8 @@ extension PageSource {
 
     /// No editing, unless a source has it.
     public var editing: EntryEditingSource? { nil }
+    /// No provenance, unless a source has some.
+    public func showSources(_ shown: Bool) -> Bool { false }
 
     /// An address is the start page or a query (a source whose links need more overrides it).
     public func page(at address: PageAddress) -> PageLookup {

@@ -22,7 +22,7 @@ public struct Theme: Sendable {
         // 0 black, 1 red, 2 green, 3 yellow, 4 blue, 5 magenta, 6 cyan, 7 white
         let dark: [ColorRole: (Int16, Int16)] = [
             .headword: (3, -1), .partOfSpeech: (6, -1), .pronunciation: (2, -1), .senseNumber: (3, -1),
-            .label: (5, -1), .example: (7, -1), .source: (6, -1), .note: (7, -1), .relationLabel: (6, -1),
+            .label: (5, -1), .example: (7, -1), .source: (6, -1), .provenance: (7, -1), .note: (7, -1), .relationLabel: (6, -1),
             .secondary: (7, -1), .link: (4, -1), .unresolvedLink: (1, -1), .externalLink: (5, -1),
             .placeholder: (1, -1), .focus: (3, -1), .hover: (6, -1), .selection: (4, -1), .match: (3, -1),
             .status: (-1, -1), .message: (3, -1), .error: (1, -1), .hint: (3, -1), .title: (4, -1),
@@ -30,7 +30,7 @@ public struct Theme: Sendable {
         ]
         let light: [ColorRole: (Int16, Int16)] = [
             .headword: (4, -1), .partOfSpeech: (5, -1), .pronunciation: (2, -1), .senseNumber: (4, -1),
-            .label: (5, -1), .example: (0, -1), .source: (6, -1), .note: (0, -1), .relationLabel: (6, -1),
+            .label: (5, -1), .example: (0, -1), .source: (6, -1), .provenance: (0, -1), .note: (0, -1), .relationLabel: (6, -1),
             .secondary: (0, -1), .link: (4, -1), .unresolvedLink: (1, -1), .externalLink: (5, -1),
             .placeholder: (1, -1), .focus: (5, -1), .hover: (6, -1), .selection: (6, -1), .match: (3, -1),
             .status: (-1, -1), .message: (4, -1), .error: (1, -1), .hint: (5, -1), .title: (4, -1),
@@ -59,7 +59,7 @@ public struct Theme: Sendable {
         case .hover: return (true, true, false, false)
         case .focus, .selection, .title, .hint: return (false, false, true, false)
         case .match: return (true, false, true, false)
-        case .placeholder, .secondary, .source: return (false, false, false, true)
+        case .placeholder, .secondary, .source, .provenance: return (false, false, false, true)
         default: return (false, false, false, false)
         }
     }
@@ -87,7 +87,7 @@ public struct Theme: Sendable {
                 result.foreground = colors.foreground >= 0 ? colors.foreground : nil
                 result.background = colors.background >= 0 ? colors.background : nil
             }
-            if style.role == .placeholder { result.isDim = true }
+            if style.role == .placeholder || style.role == .provenance { result.isDim = true }
         }
         if style.isBold { result.isBold = true }
         if style.isItalic { if hasItalic { result.isItalic = true } else { result.isUnderlined = true } }

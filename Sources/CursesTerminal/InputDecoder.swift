@@ -32,6 +32,10 @@ public final class InputDecoder {
         case singleShift
         /// Inside ESC [ 200 ~ … ESC [ 201 ~.
         case paste
+        /// Inside an OSC string (ESC ] … BEL or ESC \: a terminal's answer, such as the
+        /// background colour `BackgroundProbe` asks for), which is swallowed whole; how many
+        /// bytes so far, and whether the last was ESC.
+        case commandString(length: Int, afterEscape: Bool)
     }
 
     private var state = State.ground
@@ -49,6 +53,8 @@ public final class InputDecoder {
     public static let pasteLimit = 1 << 20
     /// The longest escape sequence read before it is given up as noise.
     static let sequenceLimit = 32
+    /// The longest OSC string swallowed; the bytes after it are read as input again.
+    static let commandStringLimit = 4096
 
     /// `extendedKeys` maps the extended key codes ncurses assigned to the keys they stand for.
     public init(extendedKeys: [Int32: Key] = [:]) {
@@ -105,7 +111,7 @@ public final class InputDecoder {
         switch state {
         case .escape: events.append(.keyPressed(.escape))
         case .paste: events.append(finishPaste())
-        case .ground, .controlSequence, .singleShift: break
+        case .ground, .controlSequence, .singleShift, .commandString: break
         }
         state = .ground
         utf8.reset()
@@ -149,6 +155,7 @@ public final class InputDecoder {
             switch byte {
             case 0x5B: state = .controlSequence([])
             case 0x4F: state = .singleShift
+            case 0x5D: state = .commandString(length: 0, afterEscape: false)
             case 0x1B:
                 // ESC ESC: the first is Escape; the second may start a sequence.
                 events.append(.keyPressed(.escape))
@@ -174,6 +181,21 @@ public final class InputDecoder {
         case .singleShift:
             state = .ground
             if !(0x40...0x7E).contains(byte) { feed(byte: byte, into: &events) }
+        case .commandString(let length, let afterEscape):
+            if afterEscape {
+                // ESC \ ends the string; ESC and anything else cut it off and start afresh.
+                state = .ground
+                if byte != 0x5C {
+                    state = .escape
+                    feed(byte: byte, into: &events)
+                }
+            } else if byte == 0x07 {
+                state = .ground
+            } else if byte == 0x1B {
+                state = .commandString(length: length + 1, afterEscape: true)
+            } else {
+                state = length + 1 >= Self.commandStringLimit ? .ground : .commandString(length: length + 1, afterEscape: false)
+            }
         case .ground:
             if byte < 0x80 {
                 utf8.reset()

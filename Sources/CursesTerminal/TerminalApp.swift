@@ -34,11 +34,16 @@ public enum TerminalApp {
     /// Options of the screen.
     public struct Options: Sendable {
         public var theme: Theme.Name = .dark
+        /// Whether to ask the terminal for its background (OSC 11, `BackgroundProbe`) and
+        /// take the light theme for a light one instead of `theme`.
+        public var detectsBackground = false
         public var environment: [String: String] = [:]
         /// Where work in the background posts its events for the browser.
         public var mailbox: EventMailbox
-        public init(theme: Theme.Name = .dark, environment: [String: String] = [:], mailbox: EventMailbox = EventMailbox()) {
+        public init(theme: Theme.Name = .dark, detectsBackground: Bool = false, environment: [String: String] = [:],
+                    mailbox: EventMailbox = EventMailbox()) {
             self.theme = theme
+            self.detectsBackground = detectsBackground
             self.environment = environment
             self.mailbox = mailbox
         }
@@ -60,6 +65,12 @@ public enum TerminalApp {
         guard encoding == .utf8 else { throw .notUTF8Locale(encoding: encoding.name) }
         TerminalRestore.save(fileDescriptor: STDIN_FILENO)
         defer { TerminalRestore.restore() }
+        var preferred = options.theme
+        // Asked before curses starts, with the terminal's settings saved; not for NO_COLOR,
+        // where the theme is monochrome whatever the background.
+        if options.detectsBackground, (options.environment["NO_COLOR"] ?? "").isEmpty {
+            preferred = BackgroundProbe.theme(for: BackgroundProbe.ask())
+        }
         ensureUTF8Locale()
         set_escdelay(25)
         guard initscr() != nil else {
@@ -76,7 +87,7 @@ public enum TerminalApp {
         enableMotionReporting(true)
         defer { enableMotionReporting(false) }
 
-        let theme = Theme.choose(preferred: options.theme, environment: options.environment,
+        let theme = Theme.choose(preferred: preferred, environment: options.environment,
                                  terminalHasColors: has_colors())
         let device = CursesDevice(screen: CursesScreen(theme: theme), input: TerminalInput())
         let browser = makeBrowser(CellSize(columns: Int(CNcursesw_COLS()), rows: Int(CNcursesw_LINES())))

@@ -15,11 +15,14 @@ extension WordNetImporter {
         /// Domains written as a link in the gloss that names them, not again as a relation.
         var domainsInGloss = 0
         var framesPlaced = 0
+        /// Verb example sentences (sents.vrb) placed on their senses as frames.
+        var sentencesPlaced = 0
         var markersPlaced = 0
 
         var counts: [ImportCount] {
             [ImportCount("senses with a tag count", countsPlaced),
              ImportCount("tag counts not shown (past the index's tagged senses)", countsPastTagged), ImportCount("verb senses' frames", framesPlaced),
+             ImportCount("verb example sentences placed", sentencesPlaced),
              ImportCount("adjective position markers", markersPlaced),
              ImportCount("relation links labelled with their sense", labelledLinks),
              ImportCount("domains linked from their gloss", domainsInGloss)]
@@ -151,6 +154,7 @@ extension WordNetImporter {
             var labels: [String] = []
             var frames: [String] = []
             var frequency: Int?
+            var senseKey: String?
             if let own {
                 if let marker = WordNetImporter.adjectiveMarkers[synset.marker(own)] {
                     labels.append(marker)
@@ -164,7 +168,19 @@ extension WordNetImporter {
                 // As `wn -over` shows them: the first senses the index calls tagged, each with
                 // its count from cntlist.rev, 0 when that has none for its sense key (none at
                 // all without a cntlist.rev).
-                let key = source.counts.isEmpty ? "" : Substring(WordNetImporter.senseKey(lemma: lemma, word: own, of: synset, source: source))
+                let fullKey = WordNetImporter.senseKey(lemma: lemma, word: own, of: synset, source: source)
+                senseKey = fullKey
+                // As `wn -framv` shows a verb sense: its example sentences when sentidx.vrb
+                // has some for its key, in place of the generic frames.
+                if letter == UInt8(ascii: "v"), !source.sentences.isEmpty {
+                    let sentences = source.sentences.sentences(forSenseKey: Substring(fullKey), verb: WordNetImporter.spaced(lemma))
+                    if !sentences.isEmpty {
+                        if frames.isEmpty { placement.framesPlaced += 1 }
+                        frames = sentences
+                        placement.sentencesPlaced += sentences.count
+                    }
+                }
+                let key = source.counts.isEmpty ? "" : Substring(fullKey)
                 let count = source.counts[key]
                 if count != nil { placement.matchedKeys.insert(key) }
                 if number < line.taggedSenseCount && source.hasCounts {
@@ -176,7 +192,9 @@ extension WordNetImporter {
             }
             senses.append(Sense(id: String(offset), labels: labels, definition: Markup(definitionMarkup),
                                 examples: examples.map { Example(Markup(Markup.escaping($0.text)), source: $0.source) },
-                                relations: relations, frequency: frequency, frames: frames))
+                                relations: relations,
+                                source: WordNetImporter.provenance(offset: offset, part: part.letter, senseKey: senseKey),
+                                frequency: frequency, frames: frames))
         }
         let shownLemma = WordNetImporter.spaced(lemma)
         return Entry(id: shownLemma + "~" + part.letter, headword: headword.map(WordNetImporter.spaced) ?? shownLemma,
@@ -252,6 +270,15 @@ extension WordNetImporter {
         return made.enumerated().sorted { a, b in
             (a.element.place, a.element.part, a.element.number, a.offset) < (b.element.place, b.element.part, b.element.number, b.offset)
         }.map(\.element.link)
+    }
+
+    /// A sense's `source`: where WordNet keeps it, shown on request (`i`, `define --sources`):
+    /// `{"synset": "02084071-n", "senseKey": "dog%1:05:00::"}` (the key when the lemma is a
+    /// word of the synset).
+    static func provenance(offset: Substring, part: String, senseKey: String?) -> JSONValue {
+        var members = [JSONValue.Member(key: "synset", value: JSONValue(.string(offset + "-" + part)))]
+        if let senseKey { members.append(JSONValue.Member(key: "senseKey", value: JSONValue(.string(senseKey)))) }
+        return JSONValue(.object(members))
     }
 
     /// The sense key of word `word` of `synset` (senseidx(5)): `lemma%ss_type:lex_filenum:

@@ -104,6 +104,8 @@ public struct WordNetImporter {
         var counts: [Substring: Int] = [:]
         /// Whether the source has a `cntlist.rev`.
         var hasCounts = false
+        /// The verb example sentences of `sents.vrb` and `sentidx.vrb` (WordNetImporter+Sentences.swift).
+        var sentences = Sentences()
     }
 
     /// Runs the import.
@@ -147,6 +149,12 @@ public struct WordNetImporter {
             source.hasCounts = true
         }
         tally.count("tag counts in cntlist.rev", source.counts.count)
+        // Both files or neither: the index's numbers mean nothing without the sentences.
+        if fileExists(sourceFolder + "/sents.vrb"), fileExists(sourceFolder + "/sentidx.vrb") {
+            source.sentences.texts = WordNetImporter.parseSentenceTexts(try readText("sents.vrb"), tally: &tally)
+            source.sentences.numbers = WordNetImporter.parseSentenceIndex(try readText("sentidx.vrb"), tally: &tally)
+        }
+        tally.count("verb example sentences in sents.vrb", source.sentences.texts.count)
         WordNetImporter.checkPointers(&source, tally: &tally)
 
         var writer = try ImportWriter(folder: destination, importer: WordNetImporter.importerName, entriesPerFile: entriesPerFile)

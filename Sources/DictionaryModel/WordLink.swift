@@ -60,6 +60,8 @@ extension ColorRole {
     public static let label = ColorRole("label")
     public static let example = ColorRole("example")
     public static let source = ColorRole("source")
+    /// Where an entry or a sense comes from (its `source`), shown dimmed on request.
+    public static let provenance = ColorRole("provenance")
     public static let note = ColorRole("note")
     public static let relationLabel = ColorRole("relationLabel")
     public static let secondary = ColorRole("secondary")

@@ -20,8 +20,12 @@ public struct SearchResult: Hashable, Sendable {
     /// The other senses with exactly this text (WordNet's synonyms of one synset), shown once.
     public var others: [Place]
     public var snippet: SearchSnippet
-    /// BM25 relevance: higher is better.
+    /// BM25 relevance: higher is better (0 for a sense of the entry the query names whose
+    /// text does not hold the query's words).
     public var score: Double
+    /// Whether the sense is one of the entry the query names (its headword is the query):
+    /// such senses come first, in the dictionary's order, before those that only mention it.
+    public var isHeadwordMatch = false
 }
 
 /// An entry that links to another: what `links-to` and a page's `Linked from` list.
@@ -90,31 +94,93 @@ public final class LibrarySearch: @unchecked Sendable {
             if isCancelled() { return [] }
             all += try ask(i) { index throws(SearchIndexError) in try Self.search(query, limit: limit, member: i, key: library.members[i].key, in: index) }
         }
-        all.sort { $0.score != $1.score ? $0.score > $1.score : $0.member < $1.member }
-        return Array(all.prefix(limit))
+        // The senses of the entry the query names first, in library then dictionary order;
+        // then every other match, best first.
+        let ranked = all.enumerated().sorted { a, b in
+            let (x, y) = (a.element, b.element)
+            if x.isHeadwordMatch != y.isHeadwordMatch { return x.isHeadwordMatch }
+            if x.isHeadwordMatch { return x.member != y.member ? x.member < y.member : a.offset < b.offset }
+            if x.score != y.score { return x.score > y.score }
+            return x.member != y.member ? x.member < y.member : a.offset < b.offset
+        }
+        return ranked.prefix(limit).map(\.element)
     }
 
     /// The best `limit` results of one member's index.
     static func search(_ query: SearchQuery, limit: Int, member: Int, key: String, in index: SearchIndex) throws(SearchIndexError) -> [SearchResult] {
         let database = index.database
+        let headwords = try headwordResults(query, limit: limit, member: member, key: key, in: database)
+        let named = Set(headwords.map(\.doc))
         let matches = try database.prepare("""
             SELECT rowid, -bm25(fts), snippet(fts, 0, char(1), char(2), '…', 24) FROM fts
             WHERE fts MATCH ? ORDER BY rank LIMIT ?
             """)
-        matches.bind(query.ftsExpression, limit)
+        matches.bind(query.ftsExpression, limit + named.count)
         let places = try database.prepare("SELECT entry, headword, sense FROM senses WHERE doc = ? ORDER BY rowid")
-        var results: [SearchResult] = []
-        while try matches.step() {
+        var found: [SearchResult] = headwords.map(\.result)
+        while try matches.step(), found.count < limit {
+            guard !named.contains(matches.integer(0)) else { continue }
             places.bind(matches.integer(0))
-            var found: [SearchResult.Place] = []
+            var senses: [SearchResult.Place] = []
             while try places.step() {
-                found.append(SearchResult.Place(entryID: places.text(0) ?? "", headword: places.text(1) ?? "", sense: places.text(2)))
+                senses.append(SearchResult.Place(entryID: places.text(0) ?? "", headword: places.text(1) ?? "", sense: places.text(2)))
             }
-            guard let first = found.first else { continue }
-            results.append(SearchResult(member: member, dictionary: key, place: first, others: Array(found.dropFirst()),
-                                        snippet: SearchSnippet(marked: matches.text(2) ?? ""), score: matches.double(1)))
+            guard let first = senses.first else { continue }
+            found.append(SearchResult(member: member, dictionary: key, place: first, others: Array(senses.dropFirst()),
+                                      snippet: SearchSnippet(marked: matches.text(2) ?? ""), score: matches.double(1)))
+        }
+        return found
+    }
+
+    /// The senses of the entries whose headword is the query (`SearchQuery.headwordKey`), at
+    /// most `limit`, in file order, each with its document: scored and marked where their
+    /// text holds the query's words, else with the start of their text as the snippet.
+    static func headwordResults(_ query: SearchQuery, limit: Int, member: Int, key: String,
+                                in database: SQLiteDatabase) throws(SearchIndexError) -> [(doc: Int64, result: SearchResult)] {
+        guard let headword = query.headwordKey else { return [] }
+        let heads = try database.prepare("SELECT doc FROM senses WHERE key = ? GROUP BY doc ORDER BY min(rowid) LIMIT ?")
+        heads.bind(headword, limit)
+        var docs: [Int64] = []
+        while try heads.step() { docs.append(heads.integer(0)) }
+        guard !docs.isEmpty else { return [] }
+        let places = try database.prepare("SELECT entry, headword, sense, key FROM senses WHERE doc = ? ORDER BY rowid")
+        let matched = try database.prepare("""
+            SELECT -bm25(fts), snippet(fts, 0, char(1), char(2), '…', 24) FROM fts WHERE fts MATCH ? AND rowid = ?
+            """)
+        let body = try database.prepare("SELECT body FROM fts WHERE rowid = ?")
+        var results: [(doc: Int64, result: SearchResult)] = []
+        for doc in docs {
+            places.bind(doc)
+            var named: [SearchResult.Place] = [], others: [SearchResult.Place] = []
+            while try places.step() {
+                let place = SearchResult.Place(entryID: places.text(0) ?? "", headword: places.text(1) ?? "", sense: places.text(2))
+                if places.text(3) == headword { named.append(place) } else { others.append(place) }
+            }
+            guard let first = named.first else { continue }
+            var snippet: SearchSnippet
+            var score = 0.0
+            matched.bind(query.ftsExpression, doc)
+            if try matched.step() {
+                score = matched.double(0)
+                snippet = SearchSnippet(marked: matched.text(1) ?? "")
+            } else {
+                body.bind(doc)
+                snippet = SearchSnippet(text: try body.step() ? leadingWords(of: body.text(0) ?? "", count: 24) : "", marks: [])
+            }
+            var result = SearchResult(member: member, dictionary: key, place: first, others: Array(named.dropFirst()) + others,
+                                      snippet: snippet, score: score)
+            result.isHeadwordMatch = true
+            results.append((doc, result))
         }
         return results
+    }
+
+    /// The first `count` words of `text` (split at spaces), with `…` when there are more:
+    /// the snippet of a text that holds none of the query's words, as `snippet()` would cut it.
+    static func leadingWords(of text: String, count: Int) -> String {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count > count else { return words.joined(separator: " ") }
+        return words.prefix(count).joined(separator: " ") + "…"
     }
 
     /// Every link, in any dictionary, that resolves to the entry `id` of member `member`, in

@@ -42,8 +42,10 @@ public final class SearchIndex: @unchecked Sendable {
         return statement
     }
 
-    /// Bumped whenever what goes into the index changes.
-    static let schemaVersion = 2
+    /// Bumped whenever what goes into the index changes (3: senses keep their headword's
+    /// lookup key, for putting the senses of the entry a query names first). An index of
+    /// another version is built again when it is opened.
+    static let schemaVersion = 3
 
     init(folder: String, file: String, database: SQLiteDatabase, status: Status) {
         self.folder = folder
@@ -111,8 +113,9 @@ public final class SearchIndex: @unchecked Sendable {
         CREATE TABLE docs(id INTEGER PRIMARY KEY, hash INTEGER, uses INTEGER);
         CREATE INDEX docs_hash ON docs(hash);
         CREATE VIRTUAL TABLE fts USING fts5(body, tokenize = 'unicode61 remove_diacritics 2');
-        CREATE TABLE senses(file INTEGER, doc INTEGER, entry TEXT, headword TEXT, sense TEXT);
+        CREATE TABLE senses(file INTEGER, doc INTEGER, entry TEXT, headword TEXT, sense TEXT, key TEXT);
         CREATE INDEX senses_doc ON senses(doc);
+        CREATE INDEX senses_key ON senses(key);
         CREATE INDEX senses_file ON senses(file);
         CREATE TABLE links(file INTEGER, target TEXT, raw TEXT, key TEXT, anchor TEXT, source INTEGER, sense TEXT, text TEXT);
         """

@@ -19,7 +19,7 @@ final class SearchIndexWriter {
         useDoc = try database.prepare("UPDATE docs SET uses = uses + 1 WHERE id = ?")
         insertDoc = try database.prepare("INSERT INTO docs(hash, uses) VALUES (?, 1)")
         insertText = try database.prepare("INSERT INTO fts(rowid, body) VALUES (?, ?)")
-        insertSense = try database.prepare("INSERT INTO senses VALUES (?, ?, ?, ?, ?)")
+        insertSense = try database.prepare("INSERT INTO senses VALUES (?, ?, ?, ?, ?, ?)")
         insertLink = try database.prepare("INSERT INTO links VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
     }
 
@@ -54,6 +54,7 @@ final class SearchIndexWriter {
             try insertEntry.bind(file, entry.id, entryKeys.joined(separator: "\n")).run()
             let source = database.lastInsertedRow
             let text = EntryText(entry)
+            let headwordKey = LookupKey.normalise(entry.headword)
             for sense in text.senses {
                 let doc = try document(for: sense.text)
                 insertSense.reset()
@@ -62,6 +63,7 @@ final class SearchIndexWriter {
                 insertSense.bind(text: entry.id, at: 3)
                 insertSense.bind(text: entry.headword, at: 4)
                 insertSense.bind(text: sense.sense, at: 5)
+                insertSense.bind(text: headwordKey, at: 6)
                 try insertSense.run()
             }
             for link in text.links {

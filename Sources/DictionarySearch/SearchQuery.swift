@@ -1,3 +1,5 @@
+import DictionaryModel
+
 /// A full-text query as a person types it: words in any order (all must occur), `"a
 /// phrase"` (those words in that order), `prefix*` (any word starting so). Case and accents
 /// are folded by the index, not here.
@@ -69,6 +71,15 @@ public struct SearchQuery: Hashable, Sendable {
         terms.map { term in
             "\"" + term.words.joined(separator: " ").replacingQuotes() + "\"" + (term.isPrefix ? " *" : "")
         }.joined(separator: " ")
+    }
+
+    /// The headword the query names, as a lookup key (`Wolf`, `"wolf spider"`: `wolf`,
+    /// `wolf spider`): the senses of an entry with that headword come before the senses that
+    /// only mention it. Nil for a query with a prefix (it names no one word).
+    public var headwordKey: String? {
+        guard !isEmpty, !terms.contains(where: \.isPrefix) else { return nil }
+        let key = LookupKey.normalise(String(text.unicodeScalars.filter { $0 != "\"" }.map(Character.init)))
+        return key.isEmpty ? nil : key
     }
 
     /// Every word of every term, for highlighting on a page (prefixes as typed).

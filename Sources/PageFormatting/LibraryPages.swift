@@ -8,6 +8,10 @@ public struct LibraryPages: Sendable {
     public let library: Library
     /// One formatter per member, its links resolved in its own dictionary first.
     public private(set) var formatters: [PageFormatter]
+    /// Whether the pages show where each entry and sense comes from (`PageFormatter.showsSources`).
+    public var showsSources = false {
+        didSet { for i in formatters.indices { formatters[i].showsSources = showsSources } }
+    }
     /// Where the `Linked from` section that ends an entry page comes from; nil: no section.
     public var linkedFrom: LinkedFromSource?
 

@@ -23,6 +23,9 @@ public struct PageFormatter: Sendable {
     /// notes": how notes on an imported dictionary's entries, which are not edited in place,
     /// appear. Nil: none.
     public var personalNotes: (@Sendable (_ entryID: String) -> [String])?
+    /// Whether pages show each entry's and sense's `source` (provenance) as a dimmed line
+    /// (PageFormatter+Provenance.swift); off by default, as the data format asks.
+    public var showsSources = false
 
     public init(lookup: any EntryLookup, info: DictionaryInfo) {
         self.lookup = lookup
@@ -152,6 +155,7 @@ public struct PageFormatter: Sendable {
             }
             builder.end()
         }
+        appendProvenance(entry.source, indent: 0, into: &builder)
         if !entry.senses.isEmpty {
             builder.blankLine()
             formatSenses(entry.senses, of: entry, depth: 0, indent: 0, path: "", into: &builder)
@@ -238,6 +242,7 @@ public struct PageFormatter: Sendable {
                 appendGlosses(glosses, into: &builder)
                 builder.end()
             }
+            appendProvenance(sense.source, indent: content, into: &builder)
             for example in sense.examples {
                 // An example's later rows hang under it, so they never line up with the next
                 // example; a translation stands further in, flush, so it lines up with neither.

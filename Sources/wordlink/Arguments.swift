@@ -45,6 +45,8 @@ struct DefineOptions: Equatable {
     var word: String
     var width: Int?
     var format: Format = .text
+    /// `--sources`: each entry's and sense's `source` (provenance) as a line of its own.
+    var showsSources = false
     var library = LibraryOptions()
 }
 
@@ -181,8 +183,8 @@ enum Arguments {
                 case "--data", "-d", "--dictionary": _ = try takeLibraryOption(name, inline: inline, from: &rest, command: nil, into: &library)
                 case "--theme":
                     let text = try value(for: name, inline: inline, from: &rest, command: nil)
-                    guard ["dark", "light", "monochrome"].contains(text) else {
-                        throw .invalidValue(option: "--theme", value: text, expected: "dark, light or monochrome", command: nil)
+                    guard ThemeChoice(rawValue: text) != nil else {
+                        throw .invalidValue(option: "--theme", value: text, expected: "auto, dark, light or monochrome", command: nil)
                     }
                     theme = text
                 default: throw .unknownOption(argument, command: nil)
@@ -223,6 +225,9 @@ enum Arguments {
                         throw .invalidValue(option: "--format", value: text, expected: "text, ansi or json", command: "define")
                     }
                     options.format = format
+                case "--sources":
+                    if inline != nil { throw .unexpectedArgument(argument, command: "define") }
+                    options.showsSources = true
                 default: throw .unknownOption(argument, command: "define")
                 }
                 continue

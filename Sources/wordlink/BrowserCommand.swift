@@ -42,9 +42,9 @@ func runBrowser(word: String?, library options: LibraryOptions, theme themeOptio
     }
     let environment = themeEnvironment()
     let config = ConfigCommand.current()
-    let theme = Theme.Name(rawValue: themeOption ?? environment["WORDLINK_THEME"] ?? "") ?? config.theme ?? .dark
+    let theme = ThemeChoice.resolve(option: themeOption, environment: environment, config: config.theme)
     do {
-        try TerminalApp.run(options: .init(theme: theme, environment: environment)) { size in
+        try TerminalApp.run(options: .init(theme: theme.fixed ?? .dark, detectsBackground: theme == .auto, environment: environment)) { size in
             // The data folder's problems, when there are any, are said in place of a word's absence.
             var message = problemCount > 0
                 ? "\(problemCount) problems in the data \(opened.count == 1 ? "folder" : "folders") — wordlink check lists them." : firstMessage

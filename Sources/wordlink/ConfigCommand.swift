@@ -84,9 +84,11 @@ enum ConfigCommand {
             # is `key = value`; `#` starts a comment. A bad line is reported with its line
             # number and key, and the rest of the file still applies.
 
-            # The browser's colours: dark, light or monochrome. --theme and $WORDLINK_THEME
-            # come first; a non-empty NO_COLOR means monochrome.
-            # theme = dark
+            # The browser's colours: auto, dark, light or monochrome. auto (the default) asks
+            # the terminal for its background colour (OSC 11) at start-up and takes the light
+            # theme for a light one, dark otherwise or when it does not answer within 50 ms.
+            # --theme and $WORDLINK_THEME come first; a non-empty NO_COLOR means monochrome.
+            # theme = auto
 
             # The library ($XDG_DATA_HOME/wordlink): these dictionary ids first, in this
             # order, then the others by title ('wordlink dictionaries' lists the ids).

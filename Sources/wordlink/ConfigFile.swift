@@ -13,7 +13,7 @@ struct ConfigFile: Equatable {
         var description: String { "\(path):\(line): " + (key.map { "\"\($0)\": " } ?? "") + message }
     }
 
-    var theme: Theme.Name?
+    var theme: ThemeChoice?
     /// Dictionary ids the library opens first, in this order (the rest follow by title).
     var libraryOrder: [String] = []
     /// Dictionary ids the library leaves closed.
@@ -54,8 +54,8 @@ struct ConfigFile: Equatable {
             let words = value.split { $0 == " " || $0 == "," || $0 == "\t" }.map(String.init)
             switch key {
             case "theme":
-                guard let theme = Theme.Name(rawValue: value) else {
-                    problem(key, "\"\(value)\" is not a theme; expected dark, light or monochrome.")
+                guard let theme = ThemeChoice(rawValue: value) else {
+                    problem(key, "\"\(value)\" is not a theme; expected auto, dark, light or monochrome.")
                     continue
                 }
                 config.theme = theme
@@ -109,5 +109,20 @@ struct ConfigFile: Equatable {
 extension String {
     var trimmed: String {
         String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}
+
+/// The browser's theme as a person chooses it: one of the themes, or `auto` (the default):
+/// the light theme when the terminal says its background is light (OSC 11), else dark.
+enum ThemeChoice: String, Equatable, CaseIterable {
+    case auto, dark, light, monochrome
+
+    /// The theme chosen, nil for `auto`.
+    var fixed: Theme.Name? { Theme.Name(rawValue: rawValue) }
+
+    /// What the browser is started with: `--theme`, else `$WORDLINK_THEME` (when it names a
+    /// theme), else the config file's, else `auto`.
+    static func resolve(option: String?, environment: [String: String], config: ThemeChoice?) -> ThemeChoice {
+        option.flatMap(ThemeChoice.init(rawValue:)) ?? environment["WORDLINK_THEME"].flatMap(ThemeChoice.init(rawValue:)) ?? config ?? .auto
     }
 }

@@ -39,7 +39,9 @@ enum DefineCommand {
             }
             return 1
         }
-        let text = LibraryPages(library: library, linkedFrom: LibraryLocation.openSearch(library).linkedFrom).page(sections, openedAt: sense).text
+        var pages = LibraryPages(library: library, linkedFrom: LibraryLocation.openSearch(library).linkedFrom)
+        pages.showsSources = options.showsSources
+        let text = pages.page(sections, openedAt: sense).text
         // On a terminal, the width the browser's page has there: the same rows as the browser.
         let width = options.width ?? Terminal.width().map { max(1, $0 - 2 * Browser.margin) } ?? 80
         let page = RenderedPage(text: text, width: width, library: library)

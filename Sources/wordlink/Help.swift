@@ -23,7 +23,7 @@ enum Help {
         wordlink: a dictionary browser for the terminal.
 
         Usage:
-          wordlink [WORD] [--data DIR]... [-d ID]... [--theme dark|light|monochrome] [--new]
+          wordlink [WORD] [--data DIR]... [-d ID]... [--theme auto|dark|light|monochrome] [--new]
                                            browse the dictionaries, opened on WORD, else where
                                            the last session left off (--new: the start
                                            page); ? inside shows every key and mouse action
@@ -50,8 +50,10 @@ enum Help {
                          the program)
           -d ID, --dictionary ID
                          only the open dictionaries with this id (repeatable)
-          --theme T      the browser's colours: dark (the default), light, or monochrome
-                         (also $WORDLINK_THEME; a non-empty NO_COLOR means monochrome)
+          --theme T      the browser's colours: auto (the default: light on a terminal
+                         whose background is light, asked with OSC 11; else dark),
+                         dark, light, or monochrome (also $WORDLINK_THEME and the
+                         config file; a non-empty NO_COLOR means monochrome)
           --new          open the start page, not where the last session left off
           -h, --help     this help; 'wordlink COMMAND --help' for a command's
 
@@ -61,7 +63,7 @@ enum Help {
         finds in the page; 'f' labels every visible link; drag, double-click or 'v' selects
         and 'y' copies; 'd' (or Enter, with no link focused) looks up the selected words,
         so any word on a page can be looked up; 's' searches the text of every dictionary;
-        '?' lists every key; 'q' quits. Ctrl-Z suspends. Pasting opens
+        'i' shows where each entry and sense comes from; '?' lists every key; 'q' quits. Ctrl-Z suspends. Pasting opens
         the lookup prompt with the pasted text (in a prompt, inserts it). The browser needs
         a terminal that can move its cursor (not TERM=dumb) and a UTF-8 locale; 'wordlink
         define' works anywhere. In a prompt or a mode, Ctrl-C cancels it. Text from the data
@@ -82,7 +84,8 @@ enum Help {
         History: every lookup and page visit (browser and define) is kept, as it happens, in
         $XDG_STATE_HOME/wordlink/history.sqlite (else ~/.local/state/wordlink), safe with
         several wordlink processes at once; so are bookmarks and where the browser is. 'r'
-        in the browser shows the history, 'm' bookmarks the page, 'M' lists the bookmarks.
+        in the browser shows the history ('X' there clears it, after asking y/n), 'm'
+        bookmarks the page, 'M' lists the bookmarks.
         Opened without a word the browser comes back to the last session's page, at the same
         text, with the same back and forward pages. A damaged store is set aside, renamed
         history.sqlite.corrupt-DATE, with a warning, and a new one begun.
@@ -103,7 +106,7 @@ enum Help {
 
     static func define(_ data: LibraryLocation) -> String {
         """
-        Usage: wordlink define WORD [--width N] [--format text|ansi|json] [--data DIR]... [-d ID]...
+        Usage: wordlink define WORD [--width N] [--format text|ansi|json] [--sources] [--data DIR]... [-d ID]...
 
         Prints the page the browser shows for WORD, laid out by the same layout engine.
         WORD is looked up in every open dictionary as an entry id, else as a headword or
@@ -122,6 +125,9 @@ enum Help {
                           ansi: the rows with the browser's styles as SGR sequences
                           json: the page as data: query, entries, width, lines, links
                           (entries and resolved links name their dictionary's id)
+          --sources       also show where each entry and sense comes from (its source,
+                          such as [Webster 1913] or a WordNet sense key) on a line of
+                          its own, as the browser's i does
           --data DIR      a data folder (repeatable; see 'wordlink --help')
           -d ID           only the dictionaries with this id (repeatable)
           -h, --help      this help
@@ -195,7 +201,9 @@ enum Help {
         lines of 'key = value', '#' starting a comment. A bad line is reported on standard
         error with the file, its line number and the key, and the rest still applies.
 
-          theme = dark|light|monochrome    the browser's colours (--theme and
+          theme = auto|dark|light|monochrome
+                                           the browser's colours (auto, the default:
+                                           light on a light background; --theme and
                                            $WORDLINK_THEME come first)
           library.order = ID ID...         these dictionaries of the library first, in
                                            this order; the others follow by title

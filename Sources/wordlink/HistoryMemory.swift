@@ -76,6 +76,13 @@ final class HistoryMemory: BrowsingMemory {
         attempt(()) { () throws(HistoryStoreError) in try store.setBookmark(address.stored, title: title, isOn: isOn) }
     }
 
+    func clearHistory() -> Bool {
+        attempt(false) { () throws(HistoryStoreError) in
+            try store.clearHistory()
+            return true
+        }
+    }
+
     func bookmarks() -> [RememberedPage] {
         attempt([], { () throws(HistoryStoreError) in try store.bookmarks() }).map {
             RememberedPage(address: PageAddress(stored: $0.address), title: $0.title, detail: HistoryFormat.day($0.time))

@@ -36,7 +36,7 @@ enum ManPage {
             "lookup indexes of the dictionaries, made again when missing",
             ".SH ENVIRONMENT",
             ".TP", "\\fBWORDLINK_DATA\\fR", "data folders to open, separated by colons",
-            ".TP", "\\fBWORDLINK_THEME\\fR", "dark, light or monochrome",
+            ".TP", "\\fBWORDLINK_THEME\\fR", "auto, dark, light or monochrome",
             ".TP", "\\fBNO_COLOR\\fR", "when set and not empty, the monochrome theme",
         ]
         return lines.joined(separator: "\n") + "\n"

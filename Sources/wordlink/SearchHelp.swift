@@ -9,7 +9,9 @@ enum SearchHelp {
         number, dictionary and entry id, and a snippet with the matched words in [ ] (a
         bracket or backslash of the text itself is written \\[, \\] or \\\\). A text that
         several entries share (a WordNet synset's gloss under each of its words) is shown
-        once, with the other headwords after "also under".
+        once, with the other headwords after "also under". When the query is a headword
+        (wolf, "wolf spider"; not a prefix*), that entry's senses come first, in the
+        dictionary's order, before the senses that only mention it.
 
         The query: words in any order (all must occur); "a phrase" (those words in that
         order); prefix* (any word that starts so). Case and accents do not matter: crepes

@@ -17,6 +17,14 @@ final class RecordingMemory: BrowsingMemory {
         if isOn { marks.insert((address, title), at: 0) }
     }
     func bookmarks() -> [RememberedPage] { marks.map { RememberedPage(address: $0.0, title: $0.1) } }
+    var clearCount = 0
+    var clearFails = false
+    func clearHistory() -> Bool {
+        guard !clearFails else { return false }
+        clearCount += 1
+        visits.removeAll()
+        return true
+    }
     func historySummary() -> HistorySummary {
         HistorySummary(recent: visits.reversed().compactMap { visit in visit.1.map { RememberedPage(address: visit.0, title: $0) } },
                        notFound: visits.filter { $0.1 == nil }.map { RememberedPage(address: $0.0, title: $0.0.text) })

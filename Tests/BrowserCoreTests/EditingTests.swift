@@ -309,6 +309,7 @@ import TerminalText
             func historySummary() -> HistorySummary { HistorySummary() }
             func saveRecovery(_ recovery: EditorRecovery?) { self.recovery = recovery }
             func loadRecovery() -> EditorRecovery? { recovery }
+            func clearHistory() -> Bool { true }
         }
         let folder = try Folder()
         let memory = Memory()

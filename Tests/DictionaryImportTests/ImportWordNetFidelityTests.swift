@@ -169,12 +169,13 @@ import DictionaryIndex
 
     @Test func summaryCountsWhatWasRead() throws {
         let counts = try Self.get().summary.sourceCounts
-        #expect(counts.prefix(11) == [
+        #expect(counts.prefix(12) == [
             ImportCount("synsets in data.noun", 34), ImportCount("lemmas in index.noun", 50),
             ImportCount("synsets in data.verb", 13), ImportCount("lemmas in index.verb", 16),
             ImportCount("synsets in data.adj", 11), ImportCount("lemmas in index.adj", 11),
             ImportCount("synsets in data.adv", 1), ImportCount("lemmas in index.adv", 2),
-            ImportCount("tag counts in cntlist.rev", 11), ImportCount("pointers", 105), ImportCount("verb frames", 20),
+            ImportCount("tag counts in cntlist.rev", 11), ImportCount("verb example sentences in sents.vrb", 0),
+            ImportCount("pointers", 105), ImportCount("verb frames", 20),
         ])
     }
 

@@ -35,7 +35,7 @@ import TestSupport
         try "key.bookmark = B\ntheme = purple\n".write(toFile: config + "/wordlink/config", atomically: true, encoding: .utf8)
         let checked = Self.run(["config", "--check"], config: config)
         #expect(checked.status == 1)
-        #expect(checked.error == "wordlink: \(config)/wordlink/config:2: \"theme\": \"purple\" is not a theme; expected dark, light or monochrome.\n")
+        #expect(checked.error == "wordlink: \(config)/wordlink/config:2: \"theme\": \"purple\" is not a theme; expected auto, dark, light or monochrome.\n")
         let session = try TmuxSession(name: "config-keys", arguments: ["dog"], environment: ["XDG_CONFIG_HOME": config])
         try session.waitFor("the config's problem in the status line") { $0.last?.contains("1 problems in the config file") == true }
         try session.send("B")

@@ -26,7 +26,7 @@ import TestSupport
         #expect(imported.output == """
             Wrote 16 entries in 1 file to \(folder).
             41 links, 0 unresolved.
-            Read: 6 synsets in data.noun, 8 lemmas in index.noun, 2 synsets in data.verb, 3 lemmas in index.verb, 3 synsets in data.adj, 4 lemmas in index.adj, 1 synsets in data.adv, 1 lemmas in index.adv, 0 tag counts in cntlist.rev, 19 pointers, 3 verb frames, 0 senses with a tag count, 0 tag counts not shown (past the index's tagged senses), 3 verb senses' frames, 1 adjective position markers, 2 relation links labelled with their sense, 0 domains linked from their gloss.
+            Read: 6 synsets in data.noun, 8 lemmas in index.noun, 2 synsets in data.verb, 3 lemmas in index.verb, 3 synsets in data.adj, 4 lemmas in index.adj, 1 synsets in data.adv, 1 lemmas in index.adv, 0 tag counts in cntlist.rev, 0 verb example sentences in sents.vrb, 19 pointers, 3 verb frames, 0 senses with a tag count, 0 tag counts not shown (past the index's tagged senses), 3 verb senses' frames, 0 verb example sentences placed, 1 adjective position markers, 2 relation links labelled with their sense, 0 domains linked from their gloss.
             Nothing of the source was left out.
             Browse it with: wordlink --data \(folder)
 

@@ -43,5 +43,14 @@ import DictionarySearch
         // One gloss for dog, domestic dog and Canis familiaris: one result naming the others.
         let shared = try #require(dog.first { $0.place.entryID == "dog~n" || $0.others.contains { $0.entryID == "dog~n" } })
         #expect(Set(([shared.place] + shared.others).map(\.headword)).isSuperset(of: ["dog", "domestic dog", "Canis familiaris"]))
+        // Headword weighting: `wolf` gives the wolf's senses, in WordNet's order, before the
+        // wolf spider's and every other sense that only mentions the word.
+        let wolfNumber = try #require(dictionary.lookup.lookUp(linkTarget: "wolf~n").entryNumbers.first)
+        let wolfSenses = NumberedSense.all(dictionary.lookup.entry(at: wolfNumber).senses).count
+        #expect(wolfSenses >= 2)
+        let wolf = try search.search(SearchQuery("wolf"), limit: 20)
+        #expect(wolf.prefix(wolfSenses).map(\.place.entryID) == Array(repeating: "wolf~n", count: wolfSenses))
+        #expect(wolf.prefix(wolfSenses).map { $0.place.sense ?? "" } == (1...wolfSenses).map(String.init))
+        #expect(wolf.dropFirst(wolfSenses).contains { $0.place.headword.lowercased().contains("spider") || !$0.isHeadwordMatch })
     }
 }

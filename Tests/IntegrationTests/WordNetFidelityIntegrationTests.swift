@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 import DictionaryModel
@@ -86,7 +87,8 @@ import DictionaryIndex
         // wn's overviews first: they name the entries to compare (`abridged` shows the verb
         // `abridge` too, as morphy finds it).
         let overviews = Self.wnOverviews()
-        let keep = Set(["canis~n", "water~n", "einstein~n", "run~v", "kill~v", "galore~a"] + (overviews ?? []).map(\.id))
+        let keep = Set(["canis~n", "water~n", "einstein~n", "run~v", "kill~v", "galore~a"] + (overviews ?? []).map(\.id)
+            + Self.sentenceVerbs.map { $0 + "~v" })
         let census = try Self.census(of: path + "/wn", keeping: keep)
         #expect(census.types.count == 28)
         #expect(Set(census.types.keys) == Set(WordNetImporter.pointerKinds.map(\.type)))
@@ -120,10 +122,54 @@ import DictionaryIndex
         let kill = try #require(census.entries["kill~v"])
         #expect(kill.senses[0].relations.first { $0.type == "derivation" }?.links.map(\.shownText)
             == ["killable", "kill (noun 1)", "killer (noun 1)", "killer (noun 2)", "killing (noun 1)", "killing (noun 2)"])
-        #expect(kill.senses[0].frames == ["Somebody ----s something", "Somebody ----s somebody", "Something ----s somebody"])
+        // sentidx.vrb has a sentence for kill's first sense: wn -framv shows it, not the frames.
+        #expect(kill.senses[0].frames == ["They want to kill the prisoners"])
+        #expect(kill.senses[1].frames == ["Somebody ----s something"])
+        #expect(summary.sourceCounts.contains(ImportCount("verb example sentences in sents.vrb", 170)))
+        // Every sentence of every key of sentidx.vrb placed, counted here from the files.
+        let texts = Set(try String(contentsOfFile: "/usr/share/wordnet/sents.vrb", encoding: .utf8).split(separator: "\n")
+            .compactMap { $0.split(separator: " ").first.map(String.init) })
+        let pairs = try String(contentsOfFile: "/usr/share/wordnet/sentidx.vrb", encoding: .utf8).split(separator: "\n")
+            .flatMap { line in line.split(separator: " ").dropFirst().flatMap { $0.split(separator: ",") }.filter { texts.contains(String($0)) } }
+        #expect(pairs.count > 3_000)
+        #expect(summary.sourceCounts.contains(ImportCount("verb example sentences placed", pairs.count)),
+                "\(summary.sourceCounts.filter { $0.name.contains("sentences") })")
         #expect(census.entries["galore~a"]?.senses.map(\.labels) == [["postnominal"], ["postnominal"]])
 
         if let overviews { try Self.compare(overviews, with: census.entries) }
+        if overviews != nil { try Self.compareSentences(with: census.entries) }
+    }
+
+    /// Verbs whose `wn VERB -framv` is compared with the import: with sentences for some
+    /// senses and frames for others, a multiword verb, and one of many senses.
+    static let sentenceVerbs = ["abide", "abash", "run", "kill", "eat", "give", "put up", "snore"]
+
+    /// `wn VERB -framv`, sense by sense: the `EX:` sentences (the verb put in) or the `*>`
+    /// and `=>` frames, as the import's frames of each sense.
+    static func compareSentences(with entries: [String: Entry]) throws {
+        for verb in sentenceVerbs {
+            let out = Subprocess.temporaryPath("wn-framv")
+            defer { unlink(out) }
+            let text = Subprocess.run(["/usr/bin/wn", verb, "-framv"], outputFile: out, errorFile: nil).output
+            var senses: [[String]] = []
+            for line in text.split(separator: "\n") {
+                if line.hasPrefix("Sense ") { senses.append([]); continue }
+                let trimmed = line.drop { $0 == " " }
+                // EX: a sentence; *> a frame of the whole synset, => one of this word's.
+                for marker in ["EX:", "*>", "=>"] where trimmed.hasPrefix(marker) && !senses.isEmpty {
+                    var shown = String(trimmed.dropFirst(marker.count))
+                    while shown.first == " " { shown.removeFirst() }
+                    while shown.last == " " { shown.removeLast() }
+                    senses[senses.count - 1].append(shown)
+                }
+            }
+            let entry = try #require(entries[verb + "~v"], "no \(verb)~v")
+            #expect(senses.count == entry.senses.count, "\(verb): wn shows \(senses.count) senses")
+            for (i, (shown, sense)) in zip(senses, entry.senses).enumerated() {
+                #expect(sense.frames == shown, "\(verb) sense \(i + 1)")
+            }
+            #expect(senses.contains { !$0.isEmpty }, "\(verb): wn -framv showed nothing")
+        }
     }
 
     /// `wn WORD -over` of every word of the sample; nil, loudly, when `wn` is missing.

@@ -38,7 +38,7 @@ import TestSupport
             key.bookmark = B
             """, path: "/c/config")
         #expect(config.problems.map(\.description) == [
-            "/c/config:1: \"theme\": \"purple\" is not a theme; expected dark, light or monochrome.",
+            "/c/config:1: \"theme\": \"purple\" is not a theme; expected auto, dark, light or monochrome.",
             "/c/config:2: \"colour\": unknown key; the keys are theme, library.order, library.off and key.COMMAND.",
             "/c/config:3: \"key.jump\": no command \"jump\"; the commands are " + BrowsingCommand.allCases.map(\.rawValue).joined(separator: ", ") + ".",
             "/c/config:4: \"key.help\": q is fixed to quit and cannot be given to another command.",

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import DictionaryIndex
+import DictionaryModel
+import TestSupport
+@testable import DictionarySearch
+
+/// The senses of the entry a query names come before the senses that only mention it:
+/// `wolf` finds the wolf before the wolf spider (whose texts say "wolf" many times).
+@Suite struct HeadwordRankingTests {
+    static let files: [String: String] = [
+        "a.json": "[" + entry("wolf spider~n", "a spider that hunts like a wolf; the wolf of spiders, wolf-like") + ","
+            + entry("tarantula~n", "a large hairy wolf spider of southern Europe") + "]",
+        "b.json": #"{"id": "wolf~n", "headword": "Wolf", "senses": [{"definition": "a wild carnivorous canine mammal that hunts in packs"}, {"definition": "a man who pursues women, a wolf in sheep's clothing"}, {"definition": "Austrian composer"}]}"#,
+        "c.json": entry("wolf~v", "eat hastily", headword: "wolf"),
+        "d.json": entry("狼~n", "the wolf in Chinese and Japanese 👩‍👩‍👧 🇯🇵 👍🏽 é", headword: "狼"),
+    ]
+
+    @Test func theNamedEntrysSensesComeFirstInTheirOrder() throws {
+        let folder = try SearchFolder(files: Self.files)
+        defer { folder.remove() }
+        let results = try folder.open().search.search(SearchQuery("wolf"), limit: 10)
+        let places = results.map { $0.place.entryID + "#" + ($0.place.sense ?? "") }
+        #expect(Array(places.prefix(4)) == ["wolf~n#1", "wolf~n#2", "wolf~n#3", "wolf~v#1"])
+        #expect(results.prefix(4).allSatisfy { $0.isHeadwordMatch })
+        #expect(Set(places.dropFirst(4)) == ["wolf spider~n#1", "tarantula~n#1", "狼~n#1"])
+        #expect(!results.dropFirst(4).contains { $0.isHeadwordMatch })
+        // A named sense whose text holds the word is marked; one that does not shows its start.
+        #expect(results[1].snippet.bracketed.contains("[wolf]"))
+        #expect(results[0].snippet.bracketed == "a wild carnivorous canine mammal that hunts in packs")
+        #expect(results[0].score == 0)
+        #expect(results[1].score > 0)
+        // Without the headword weighting the spider's text is the better BM25 match.
+        let spider = try #require(results.first { $0.place.entryID == "wolf spider~n" })
+        #expect(spider.score > results[1].score)
+    }
+
+    @Test(arguments: ["Wolf", "WOLF", "\"wolf\"", "  wolf "])
+    func anyCaseOrQuotingNamesTheHeadword(_ query: String) throws {
+        let folder = try SearchFolder(files: Self.files)
+        defer { folder.remove() }
+        #expect(try folder.open().search.search(SearchQuery(query), limit: 10).first?.place.entryID == "wolf~n")
+    }
+
+    @Test func aPhraseNamesAHeadwordOfTwoWordsAndAPrefixNamesNone() throws {
+        let folder = try SearchFolder(files: Self.files)
+        defer { folder.remove() }
+        let search = try folder.open().search
+        let phrase = try search.search(SearchQuery("\"wolf spider\""), limit: 10)
+        #expect(phrase.first?.place.entryID == "wolf spider~n")
+        #expect(phrase.first?.isHeadwordMatch == true)
+        #expect(phrase.map(\.place.entryID).contains("tarantula~n"))
+        let prefix = try search.search(SearchQuery("wol*"), limit: 10)
+        #expect(!prefix.contains { $0.isHeadwordMatch })
+        // CJK headwords are named too.
+        let cjk = try search.search(SearchQuery("狼"), limit: 10)
+        #expect(cjk.first?.place.entryID == "狼~n")
+        #expect(cjk.first?.isHeadwordMatch == true)
+    }
+
+    /// The limit counts the named senses too.
+    @Test func theLimitHolds() throws {
+        let folder = try SearchFolder(files: Self.files)
+        defer { folder.remove() }
+        let search = try folder.open().search
+        #expect(try search.search(SearchQuery("wolf"), limit: 2).map(\.place.entryID) == ["wolf~n", "wolf~n"])
+        #expect(try search.search(SearchQuery("wolf"), limit: 5).count == 5)
+    }
+
+    /// An index written by the version before (no headword keys) is built again on open.
+    @Test func anOldIndexIsRebuilt() throws {
+        let folder = try SearchFolder(files: Self.files)
+        defer { folder.remove() }
+        let first = try folder.open().search
+        let file = first.indexes[0].file
+        try #require(file != ":memory:")
+        let database = try SQLiteDatabase(path: file)
+        try database.execute("PRAGMA user_version = 2")
+        let reopened = try folder.open().search
+        #expect(reopened.indexes[0].status == .built)
+        #expect(try reopened.search(SearchQuery("wolf"), limit: 1).first?.isHeadwordMatch == true)
+    }
+
+    @Test(arguments: [("wolf", "wolf"), ("Wolf  Spider", "wolf spider"), ("\"wolf spider\"", "wolf spider"), ("rock-n-roll", "rock-n-roll"),
+                      ("wol*", nil), ("\"big riv\"*", nil), ("", nil), ("狼", "狼")] as [(String, String?)])
+    func headwordKeys(query: String, key: String?) {
+        #expect(SearchQuery(query).headwordKey == key)
+    }
+
+    @Test func leadingWordsAreCutAtAWordWithAnEllipsis() {
+        #expect(LibrarySearch.leadingWords(of: "a b  c", count: 5) == "a b c")
+        #expect(LibrarySearch.leadingWords(of: "漢字 👩‍👩‍👧 🇯🇵 👍🏽 é x", count: 5) == "漢字 👩‍👩‍👧 🇯🇵 👍🏽 é…")
+    }
+}
