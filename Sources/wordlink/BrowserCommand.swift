@@ -14,10 +14,7 @@ import Glibc
 /// bookmarks and the session are kept in the history store as they change.
 func runBrowser(word: String?, library options: LibraryOptions, theme themeOption: String?, isNew: Bool = false) -> Int32 {
     let opened: [IndexedDictionary]
-    switch LibraryLocation.openLibrary(options, purpose: "browse") {
-    case .success(let dictionaries): opened = dictionaries
-    case .failure(let failure): return failure.status
-    }
+    do throws(LibraryLocation.OpenFailure) { opened = try LibraryLocation.open(options, purpose: "browse") } catch { return error.status }
     let library = Library(opened)
     let search = LibraryLocation.openSearch(library)
     let source = DictionaryPageSource(library: library, linkedFrom: search.linkedFrom, search: search.browserSearch)

@@ -9,10 +9,7 @@ enum DefineCommand {
     /// Runs the command and returns the exit status.
     static func run(_ options: DefineOptions) -> Int32 {
         let opened: [IndexedDictionary]
-        switch LibraryLocation.openLibrary(options.library, purpose: "look in") {
-        case .success(let dictionaries): opened = dictionaries
-        case .failure(let failure): return failure.status
-        }
+        do throws(LibraryLocation.OpenFailure) { opened = try LibraryLocation.open(options.library, purpose: "look in") } catch { return error.status }
         let library = Library(opened)
         var sections = library.lookUp(options.word).map { LibraryPages.Section(member: $0.member, entryNumbers: $0.result.entryNumbers) }
         // `dog~n#02084071`, as a link names a sense: the page the browser opens for that link,

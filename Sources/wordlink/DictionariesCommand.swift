@@ -5,10 +5,7 @@ import DictionaryIndex
 enum DictionariesCommand {
     static func run(_ options: LibraryOptions, json: Bool) -> Int32 {
         let opened: [IndexedDictionary]
-        switch LibraryLocation.openLibrary(options, purpose: "list") {
-        case .success(let dictionaries): opened = dictionaries
-        case .failure(let failure): return failure.status
-        }
+        do throws(LibraryLocation.OpenFailure) { opened = try LibraryLocation.open(options, purpose: "list") } catch { return error.status }
         if json {
             Terminal.write(json: document(opened).serialized + "\n")
         } else {

@@ -165,6 +165,11 @@ extension LibraryLocation {
         return .success(opened)
     }
 
+    /// `openLibrary` for a command: the dictionaries, or the failure (already said) to return the exit status of.
+    static func open(_ options: LibraryOptions, purpose: String) throws(OpenFailure) -> [IndexedDictionary] {
+        try openLibrary(options, purpose: purpose).get()
+    }
+
     /// Why the library did not open: already said on standard error.
     struct OpenFailure: Error {
         var status: Int32

@@ -14,10 +14,7 @@ struct LinksToOptions: Equatable {
 enum LinksToCommand {
     static func run(_ options: LinksToOptions) -> Int32 {
         let opened: [IndexedDictionary]
-        switch LibraryLocation.openLibrary(options.library, purpose: "look in") {
-        case .success(let dictionaries): opened = dictionaries
-        case .failure(let failure): return failure.status
-        }
+        do throws(LibraryLocation.OpenFailure) { opened = try LibraryLocation.open(options.library, purpose: "look in") } catch { return error.status }
         let library = Library(opened)
         let matches = library.lookUp(options.word)
         guard !matches.isEmpty else {

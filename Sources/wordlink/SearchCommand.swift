@@ -16,10 +16,7 @@ struct SearchOptions: Equatable {
 enum SearchCommand {
     static func run(_ options: SearchOptions) -> Int32 {
         let opened: [IndexedDictionary]
-        switch LibraryLocation.openLibrary(options.library, purpose: "search") {
-        case .success(let dictionaries): opened = dictionaries
-        case .failure(let failure): return failure.status
-        }
+        do throws(LibraryLocation.OpenFailure) { opened = try LibraryLocation.open(options.library, purpose: "search") } catch { return error.status }
         let library = Library(opened)
         let search = LibraryLocation.openSearch(library)
         let query = SearchQuery(options.query)
