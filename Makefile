@@ -14,7 +14,7 @@ FLOOR       := -c release --static-swift-stdlib --scratch-path .build/floor
 # man-db: the install test renders the man page with `man -l`; zsh and fish (about 40 MB with
 # their common files) run the completion scripts (CompletionShellsEndToEndTests).
 APT_PACKAGES := libncurses-dev libunistring-dev zlib1g-dev libsqlite3-dev pkg-config tmux wordnet-base wordnet dict-jargon \
-                dict-gcide dict-freedict-eng-fra man-db zsh fish
+                dict-gcide dict-freedict-eng-fra man-db zsh fish sqlite3
 # `make wordnet` imports into the library (see the README): $XDG_DATA_HOME/wordlink/wordnet.
 WORDNET_DIR ?= $(or $(XDG_DATA_HOME),$(HOME)/.local/share)/wordlink/wordnet
 

@@ -89,13 +89,18 @@ public struct BrowserSession: Equatable, Sendable {
     /// The text at the top of the window (at most 64 bytes), to find the place again when
     /// the page's text has changed and its offset no longer points there.
     public var topText: String
+    /// The entry the top of the window is in, with `start` holding how far into it the top is
+    /// (UTF-8 bytes from the entry's start): the place anchored on the entry, so it survives a
+    /// page whose other entries changed, and a vanished entry is noticed.
+    public var topEntry: PageEntry?
     public var back: [BrowserState.HistoryItem]
     public var forward: [BrowserState.HistoryItem]
 
-    public init(current: BrowserState.HistoryItem, topText: String = "", back: [BrowserState.HistoryItem] = [],
+    public init(current: BrowserState.HistoryItem, topText: String = "", topEntry: PageEntry? = nil, back: [BrowserState.HistoryItem] = [],
                 forward: [BrowserState.HistoryItem] = []) {
         self.current = current
         self.topText = topText
+        self.topEntry = topEntry
         self.back = back
         self.forward = forward
     }

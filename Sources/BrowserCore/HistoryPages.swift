@@ -112,11 +112,24 @@ extension BrowserState {
         }
         let bytes = Array(found.text.string.utf8)
         var top = item.topCharacter
+        // Anchored on the entry: the same place in it, wherever the entry now stands on the page.
+        var within = 0..<bytes.count
+        if let saved = session.topEntry {
+            if let index = found.entries.firstIndex(where: { $0.id == saved.id && $0.dictionary == saved.dictionary }) {
+                let end = index + 1 < found.entries.count ? found.entries[index + 1].start : bytes.count
+                within = found.entries[index].start..<max(found.entries[index].start, end)
+                top = min(within.lowerBound + saved.start, max(within.lowerBound, within.upperBound - 1))
+            } else {
+                say("“\(saved.id)”, where the last session was, is no longer on “\(found.title)”: wordlink opened the page at its top.")
+                show(found, topCharacter: 0, in: env)
+                return
+            }
+        }
         let anchor = Array(session.topText.utf8)
         if !anchor.isEmpty && !Self.bytes(bytes, at: top, start: anchor) {
-            if let moved = Self.nearestOccurrence(of: anchor, in: bytes, near: top) {
+            if let moved = Self.nearestOccurrence(of: anchor, in: bytes, near: top, within: within) {
                 top = moved
-            } else {
+            } else if session.topEntry == nil {
                 say("The page has changed since the last session: wordlink opened it as near the old place as it could.")
             }
         }
@@ -127,11 +140,13 @@ extension BrowserState {
         offset >= 0 && offset + prefix.count <= text.count && text[offset..<offset + prefix.count].elementsEqual(prefix)
     }
 
-    /// The start of the occurrence of `needle` nearest `offset`, if any.
-    private static func nearestOccurrence(of needle: [UInt8], in text: [UInt8], near offset: Int) -> Int? {
+    /// The start of the occurrence of `needle` nearest `offset` that starts in `within`, if any.
+    private static func nearestOccurrence(of needle: [UInt8], in text: [UInt8], near offset: Int, within: Range<Int>) -> Int? {
         guard !needle.isEmpty, needle.count <= text.count else { return nil }
         var best: Int?
-        for start in 0...(text.count - needle.count) where text[start] == needle[0] && bytes(text, at: start, start: needle) {
+        let last = min(text.count - needle.count, within.upperBound - 1)
+        guard within.lowerBound <= last else { return nil }
+        for start in within.lowerBound...last where text[start] == needle[0] && bytes(text, at: start, start: needle) {
             if best.map({ abs($0 - offset) > abs(start - offset) }) ?? true { best = start }
         }
         return best
@@ -157,6 +172,9 @@ extension Browser {
         let text = layouts.page.page.text
         let top = min(max(0, state.page.topCharacter), text.utf8Count)
         saved.topText = text.substring(top..<min(text.utf8Count, top + 4 * BrowserSession.topTextLength)).prefix(utf8: BrowserSession.topTextLength)
+        if let entry = layouts.page.page.entry(containing: top), entry.start <= top {
+            saved.topEntry = PageEntry(start: top - entry.start, dictionary: entry.dictionary, id: entry.id)
+        }
         memory.saveSession(saved)
     }
 }

@@ -81,13 +81,22 @@ public struct SessionPlace: Equatable, Sendable {
     /// The text from there (at most 64 bytes), to find the place again if the page changed.
     public var topText: String
     public var focusedLink: Int?
+    /// The entry the top is in (its dictionary's key and its id) and the offset into it: the
+    /// place anchored on the entry, so it is found again when the rest of the page changed.
+    public var entryDictionary: String?
+    public var entryID: String?
+    public var entryOffset: Int?
 
-    public init(address: StoredAddress, title: String, topCharacter: Int, topText: String, focusedLink: Int?) {
+    public init(address: StoredAddress, title: String, topCharacter: Int, topText: String, focusedLink: Int?,
+                entryDictionary: String? = nil, entryID: String? = nil, entryOffset: Int? = nil) {
         self.address = address
         self.title = title
         self.topCharacter = topCharacter
         self.topText = topText
         self.focusedLink = focusedLink
+        self.entryDictionary = entryDictionary
+        self.entryID = entryID
+        self.entryOffset = entryOffset
     }
 }
 

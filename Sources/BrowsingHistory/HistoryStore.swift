@@ -61,6 +61,11 @@ public final class HistoryStore {
             throw SQLiteFailure(code: SQLITE_CORRUPT, message: check.first?.first?.text ?? "damaged")
         }
         try retryingWhileBusy { try connection.transaction { try connection.execute(schema) } }
+        // A store made before the session was anchored on its entry gains the columns that hold it.
+        let columns = try retryingWhileBusy { try connection.query("PRAGMA table_info(session)") }.compactMap { $0.count > 1 ? $0[1].text : nil }
+        for column in ["entry_dictionary TEXT", "entry_id TEXT", "entry_offset INTEGER"] where !columns.contains(String(column.split(separator: " ")[0])) {
+            try retryingWhileBusy { try connection.execute("ALTER TABLE session ADD COLUMN " + column) }
+        }
         return connection
     }
 
@@ -72,7 +77,8 @@ public final class HistoryStore {
             sense TEXT NOT NULL, title TEXT NOT NULL, time REAL NOT NULL, PRIMARY KEY(text, is_link, dictionary, sense));
         CREATE TABLE IF NOT EXISTS session(stack INTEGER NOT NULL, position INTEGER NOT NULL, text TEXT NOT NULL,
             is_link INTEGER NOT NULL, dictionary TEXT, sense TEXT, title TEXT NOT NULL, top_character INTEGER NOT NULL,
-            top_text TEXT NOT NULL, focused_link INTEGER, PRIMARY KEY(stack, position));
+            top_text TEXT NOT NULL, focused_link INTEGER, entry_dictionary TEXT, entry_id TEXT, entry_offset INTEGER,
+            PRIMARY KEY(stack, position));
         """
 
     /// Runs `body` again while another process holds a lock, for up to about five seconds.

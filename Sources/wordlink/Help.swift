@@ -87,7 +87,8 @@ enum Help {
         in the browser shows the history ('X' there clears it, after asking y/n), 'm'
         bookmarks the page, 'M' lists the bookmarks.
         Opened without a word the browser comes back to the last session's page, at the same
-        text, with the same back and forward pages. A damaged store is set aside, renamed
+        text (anchored on the entry at the top and the character in it), with the same back and
+        forward pages. A damaged store is set aside, renamed
         history.sqlite.corrupt-DATE, with a warning, and a new one begun.
 
         The first use of a data folder builds a lookup index of it in $XDG_CACHE_HOME/wordlink

@@ -56,15 +56,20 @@ final class HistoryMemory: BrowsingMemory {
     }
 
     func saveSession(_ session: BrowserSession) {
-        let saved = Session(current: session.current.place(topText: session.topText), back: session.back.map { $0.place() },
-                            forward: session.forward.map { $0.place() })
+        var current = session.current.place(topText: session.topText)
+        if let entry = session.topEntry {
+            (current.entryDictionary, current.entryID, current.entryOffset) = (entry.dictionary, entry.id, entry.start)
+        }
+        let saved = Session(current: current, back: session.back.map { $0.place() }, forward: session.forward.map { $0.place() })
         attempt(()) { () throws(HistoryStoreError) in try store.saveSession(saved) }
     }
 
     /// The saved session, as the browser takes it.
     func loadSession() -> BrowserSession? {
         guard let session = attempt(nil, { () throws(HistoryStoreError) in try store.loadSession() }) else { return nil }
-        return BrowserSession(current: session.current.item, topText: session.current.topText,
+        let current = session.current
+        let entry = current.entryID.map { PageEntry(start: current.entryOffset ?? 0, dictionary: current.entryDictionary ?? "", id: $0) }
+        return BrowserSession(current: current.item, topText: current.topText, topEntry: entry,
                               back: session.back.map(\.item), forward: session.forward.map(\.item))
     }
 

@@ -329,3 +329,69 @@ import TerminalText
         #expect(folder.bytes.contains("typed a large stream"))
     }
 }
+
+/// The last session anchored on the entry at the top of the window: found again at the same place in that entry
+/// when the entries before it changed (and its own text near the top too), and a vanished entry says so.
+@Suite struct SessionAnchorTests {
+    final class Memory: BrowsingMemory {
+        var session: BrowserSession?
+        func recordVisit(_ address: PageAddress, title: String?) {}
+        func saveSession(_ session: BrowserSession) { self.session = session }
+        func isBookmarked(_ address: PageAddress) -> Bool { false }
+        func setBookmark(_ address: PageAddress, title: String, isOn: Bool) {}
+        func bookmarks() -> [RememberedPage] { [] }
+        func historySummary() -> HistorySummary { HistorySummary() }
+        func clearHistory() -> Bool { true }
+    }
+
+    static func entries(nounLines: Int, verbWord: String, withVerb: Bool = true) -> String {
+        let noun = (1...nounLines).map { #"{"definition": "land beside a river, line \#($0)"}"# }.joined(separator: ", ")
+        let verb = (1...30).map { #"{"definition": "to \#(verbWord) on something, line \#($0)"}"# }.joined(separator: ", ")
+        return "[" + #"{"id": "bank~n", "headword": "bank", "pos": "noun", "senses": [\#(noun)]}"#
+            + (withVerb ? #", {"id": "bank~v", "headword": "bank", "pos": "verb", "senses": [\#(verb)]}"# : "") + "]\n"
+    }
+
+    func browser(_ folder: EditingTests.Folder, memory: Memory) throws -> Browser {
+        let source = DictionaryPageSource(folder: try DataFolder.load(from: folder.path))
+        guard case .found(let page) = source.page(forQuery: "bank") else { throw EditingTests.Failure("no bank page") }
+        return Browser(source: source, size: CellSize(columns: 70, rows: 10), page: page, memory: memory)
+    }
+
+    @Test func aPlaceInAnEntryIsFoundAgainWhenTheEntriesBeforeItChanged() throws {
+        let folder = try EditingTests.Folder()
+        try Self.entries(nounLines: 3, verbWord: "rely").write(toFile: folder.file, atomically: true, encoding: .utf8)
+        let memory = Memory()
+        let first = try browser(folder, memory: memory)
+        let text = first.view.page.text.string
+        let target = try #require(text.range(of: "to rely on something, line 20"))
+        let offset = text.utf8.distance(from: text.startIndex, to: target.lowerBound)
+        while first.state.page.topCharacter < offset { first.handle(.keyPressed(.down)) }
+        let session = try #require(memory.session)
+        #expect(session.topEntry?.id == "bank~v")
+        // The noun grows by 20 senses, and the verb's words change, so the top text is found nowhere.
+        try Self.entries(nounLines: 23, verbWord: "count").write(toFile: folder.file, atomically: true, encoding: .utf8)
+        let next = try browser(folder, memory: Memory())
+        next.restore(session)
+        let top = next.state.page.topCharacter
+        let now = next.view.page.text.string
+        let line = now.utf8.dropFirst(top).prefix(40)
+        let shown = String(decoding: line, as: UTF8.self)
+        #expect(shown.contains("to count on something, line 19") || shown.contains("to count on something, line 20"), "\(shown)")
+        #expect(next.message == nil)
+    }
+
+    @Test func aVanishedEntrySaysSoAndOpensThePageAtTheTop() throws {
+        let folder = try EditingTests.Folder()
+        try Self.entries(nounLines: 3, verbWord: "rely").write(toFile: folder.file, atomically: true, encoding: .utf8)
+        let memory = Memory()
+        let first = try browser(folder, memory: memory)
+        for _ in 0..<20 { first.handle(.keyPressed(.down)) }
+        let session = try #require(memory.session)
+        #expect(session.topEntry?.id == "bank~v")
+        try Self.entries(nounLines: 3, verbWord: "rely", withVerb: false).write(toFile: folder.file, atomically: true, encoding: .utf8)
+        let next = try browser(folder, memory: Memory())
+        next.restore(session)
+        #expect(next.state.page.topCharacter == 0)
+        #expect(next.message?.contains("“bank~v”, where the last session was, is no longer") == true, "\(next.message ?? "")")
+    }
+}

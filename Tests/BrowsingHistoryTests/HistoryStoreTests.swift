@@ -63,6 +63,36 @@ import TestSupport
         #expect(try store.loadSession() == second)
     }
 
+    @Test func theSessionKeepsItsEntryAnchor() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try HistoryStore(folder: folder)
+        let current = SessionPlace(address: StoredAddress(text: "bank"), title: "bank (2 entries)", topCharacter: 900, topText: "to rely",
+                                   focusedLink: nil, entryDictionary: "sample", entryID: "bank~v", entryOffset: 12)
+        try store.saveSession(Session(current: current))
+        #expect(try HistoryStore(folder: folder).loadSession()?.current == current)
+    }
+
+    /// A store written before the session held its entry anchor opens, gains the columns, and keeps its session.
+    @Test func aStoreFromBeforeTheAnchorIsUpgraded() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/history.sqlite"
+        let script = """
+            CREATE TABLE session(stack INTEGER NOT NULL, position INTEGER NOT NULL, text TEXT NOT NULL,
+                is_link INTEGER NOT NULL, dictionary TEXT, sense TEXT, title TEXT NOT NULL, top_character INTEGER NOT NULL,
+                top_text TEXT NOT NULL, focused_link INTEGER, PRIMARY KEY(stack, position));
+            INSERT INTO session VALUES (1, 0, 'dog', 0, NULL, NULL, 'dog', 40, 'a domesticated', NULL);
+            """
+        let result = Subprocess.run(["sqlite3", path, script], outputFile: Subprocess.temporaryPath("sqlite-out"))
+        try #require(result.status == 0, "sqlite3: \(result.output)")
+        let session = try #require(try HistoryStore(folder: folder).loadSession())
+        #expect(session.current.address.text == "dog")
+        #expect(session.current.topCharacter == 40)
+        #expect(session.current.entryID == nil)
+    }
+
     /// A file of garbage where the store should be: moved aside (kept, for a person to look
     /// at), a new store begun, nothing thrown.
     @Test(arguments: ["not a database at all, just some text that is long enough to look like a header" as String,
