@@ -74,7 +74,7 @@ final class PseudoTerminal {
             let count = read(master, &buffer, buffer.count)
             if count <= 0 { throw BenchError.pty("the program ended before \(marker.debugDescription)") }
             let chunk = buffer[0..<count]
-            if contains(Array(chunk), Array("\u{1b}[6n".utf8)) { send("\u{1b}[1;1R") }
+            answerRequests(in: Array(chunk))
             output.append(contentsOf: chunk)
         }
     }
@@ -93,10 +93,18 @@ final class PseudoTerminal {
             if count <= 0 { break }
             last = Measure.now()
             let chunk = Array(buffer[0..<count])
-            if contains(chunk, Array("\u{1b}[6n".utf8)) { send("\u{1b}[1;1R") }
+            answerRequests(in: chunk)
             output.append(contentsOf: chunk)
         }
         return last.map { Double($0 - start) / 1e9 }
+    }
+
+    /// Answers what a terminal answers: the cursor's position, the background colour (OSC 11,
+    /// a dark one) and the device attributes (DA1), so start-up costs what it costs on a real one.
+    private func answerRequests(in chunk: [UInt8]) {
+        if contains(chunk, Array("\u{1b}[6n".utf8)) { send("\u{1b}[1;1R") }
+        if contains(chunk, Array("\u{1b}]11;?".utf8)) { send("\u{1b}]11;rgb:0000/0000/0000\u{07}") }
+        if contains(chunk, Array("\u{1b}[c".utf8)) { send("\u{1b}[?62;22c") }
     }
 
     private func search(_ needle: [UInt8], from: Int) -> Bool {

@@ -34,12 +34,30 @@ public enum BackgroundProbe {
         }
     }
 
-    /// How long start-up waits for the answer, in milliseconds: a terminal answers within a
-    /// few, even over ssh on a near network; one that ignores the query costs no more than this.
-    public static let timeout: Int32 = 50
+    /// How long start-up waits for an answer at most, in milliseconds. Almost no terminal
+    /// takes this long: the query is followed by a request for the terminal's device
+    /// attributes (DA1, `ESC [ c`), which every terminal answers, after the colour if it knows
+    /// it (answers come in order); so a terminal that ignores OSC 11 costs a round trip, not
+    /// this. Only a "terminal" that answers nothing at all waits it out.
+    public static let timeout: Int32 = 150
 
-    /// The query, ended by BEL (which more terminals take than ST).
-    static let query = "\u{1b}]11;?\u{07}"
+    /// The query, ended by BEL (which more terminals take than ST), then DA1 as the sentinel.
+    static let query = "\u{1b}]11;?\u{07}\u{1b}[c"
+
+    /// Whether `reply` holds the answer to DA1 (`ESC [ ? … c`): everything the terminal
+    /// will say to the query has come.
+    public static func hasDeviceAttributes(_ reply: [UInt8]) -> Bool {
+        var i = 0
+        while i + 2 < reply.count {
+            if reply[i] == 0x1B, reply[i + 1] == 0x5B, reply[i + 2] == 0x3F {
+                var j = i + 3
+                while j < reply.count, (0x30...0x3B).contains(reply[j]) { j += 1 }
+                if j < reply.count, reply[j] == 0x63 { return true }
+            }
+            i += 1
+        }
+        return false
+    }
 
     /// The theme for a background: light for a light one, dark otherwise and with no answer.
     public static func theme(for color: Color?) -> Theme.Name {
@@ -52,9 +70,12 @@ public enum BackgroundProbe {
         let prefix = Array("\u{1b}]11;".utf8)
         guard reply.count > prefix.count,
               let start = (0...(reply.count - prefix.count)).first(where: { reply[$0..<$0 + prefix.count].elementsEqual(prefix) }) else { return nil }
-        var body = reply[(start + prefix.count)...]
-        if body.last == 0x07 { body = body.dropLast() } else if body.suffix(2).elementsEqual([0x1B, 0x5C]) { body = body.dropLast(2) } else { return nil }
-        return color(spec: String(decoding: body, as: UTF8.self))
+        // The spec runs to BEL or ST (`ESC \`); what follows (the DA1 answer) is not part of it.
+        let rest = reply[(start + prefix.count)...]
+        guard let end = rest.indices.first(where: { rest[$0] == 0x07 || (rest[$0] == 0x1B && $0 + 1 < reply.count && reply[$0 + 1] == 0x5C) }) else {
+            return nil
+        }
+        return color(spec: String(decoding: rest[..<end], as: UTF8.self))
     }
 
     /// An X11 colour spec as terminals answer it: `rgb:R/G/B`, each channel 1 to 4 hex
@@ -90,9 +111,9 @@ public enum BackgroundProbe {
             let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress!, $0.count) }
             guard count > 0 else { return nil }
             reply += chunk.prefix(count)
-            if reply.last == 0x07 || reply.suffix(2).elementsEqual([0x1B, 0x5C]) { return color(inReply: reply) }
+            if hasDeviceAttributes(reply) { return color(inReply: reply) }
         }
-        return nil
+        return color(inReply: reply)
     }
 
     private static func monotonicMilliseconds() -> Int {

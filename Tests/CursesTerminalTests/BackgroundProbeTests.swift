@@ -64,8 +64,33 @@ import Testing
 
     @Test func noAnswerIsDark() {
         #expect(BackgroundProbe.theme(for: nil) == .dark)
-        #expect(BackgroundProbe.query == "\u{1b}]11;?\u{07}")
-        #expect(BackgroundProbe.timeout == 50)
+        // OSC 11, then DA1: the answer to DA1 says the terminal has said all it will.
+        #expect(BackgroundProbe.query == "\u{1b}]11;?\u{07}\u{1b}[c")
+    }
+
+    /// The wait ends at the answer to DA1, which comes after the colour when the terminal knows it, and alone when
+    /// it does not (so a terminal without OSC 11 costs a round trip, not the timeout).
+    @Test func theDeviceAttributesEndTheWait() {
+        let white = Color(red: 1, green: 1, blue: 1)
+        let both = Array("\u{1b}]11;rgb:ffff/ffff/ffff\u{07}\u{1b}[?62;22c".utf8)
+        #expect(BackgroundProbe.hasDeviceAttributes(both))
+        #expect(BackgroundProbe.color(inReply: both) == white)
+        let stEnded = Array("\u{1b}]11;rgb:ffff/ffff/ffff\u{1b}\\\u{1b}[?1;2c".utf8)
+        #expect(BackgroundProbe.color(inReply: stEnded) == white)
+        let alone = Array("\u{1b}[?64;1;9c".utf8)
+        #expect(BackgroundProbe.hasDeviceAttributes(alone))
+        #expect(BackgroundProbe.color(inReply: alone) == nil)
+        #expect(!BackgroundProbe.hasDeviceAttributes(Array("\u{1b}]11;rgb:ffff/ffff/ffff\u{07}".utf8)), "the colour alone: DA1 is still to come")
+        #expect(!BackgroundProbe.hasDeviceAttributes(Array("\u{1b}[?62;22".utf8)), "cut short")
+        #expect(BackgroundProbe.timeout >= 100, "only a terminal that answers nothing waits it out")
+    }
+
+    /// A DA1 answer that comes after curses started is swallowed, never keys.
+    @Test func aLateDeviceAttributesAnswerIsNoKeys() {
+        let decoder = InputDecoder()
+        var events: [BrowserEvent] = []
+        for byte in Array("j\u{1b}[?62;22cq".utf8) { events += decoder.feed(.byte(byte)) }
+        #expect(events + decoder.flush() == [.keyPressed(.character("j")), .keyPressed(.character("q"))])
     }
 
 }
