@@ -147,8 +147,7 @@ public final class Browser {
             return handlePaste(text, &state, env)
         case .queryEntered(let query):
             state.mode = .browsing
-            state.preview = nil
-            env.layouts.preview = nil
+            state.showPreview(nil, in: env)
             state.open(query: query, in: env)
             return []
         case .searchFinished(let outcome):

@@ -29,12 +29,12 @@ enum LookupController {
 
     static func start(_ state: inout BrowserState, _ env: BrowserEnvironment) {
         state.mode = .lookup(LookupPrompt())
-        setPreview(nil, &state, env)
+        state.showPreview(nil, in: env)
     }
 
     private static func close(_ state: inout BrowserState, _ env: BrowserEnvironment) {
         state.mode = .browsing
-        setPreview(nil, &state, env)
+        state.showPreview(nil, in: env)
     }
 
     static func handle(_ key: Key, _ prompt: LookupPrompt, _ state: inout BrowserState, _ env: BrowserEnvironment) -> [BrowserEffect] {
@@ -93,23 +93,14 @@ enum LookupController {
     }
 
     private static func updatePreview(_ prompt: LookupPrompt, _ state: inout BrowserState, _ env: BrowserEnvironment) {
-        guard prompt.candidates.indices.contains(prompt.highlighted) else { setPreview(nil, &state, env); return }
+        guard prompt.candidates.indices.contains(prompt.highlighted) else { state.showPreview(nil, in: env); return }
         let address = prompt.candidates[prompt.highlighted].address
         if state.preview?.address == PageAddress(query: address) { return }
         if case .found(let page) = env.source.page(forQuery: address) {
-            setPreview(page, &state, env)
+            state.showPreview(page, in: env)
         } else {
-            setPreview(nil, &state, env)
+            state.showPreview(nil, in: env)
         }
     }
 
-    private static func setPreview(_ page: Page?, _ state: inout BrowserState, _ env: BrowserEnvironment) {
-        guard let page else {
-            state.preview = nil
-            env.layouts.preview = nil
-            return
-        }
-        env.layouts.preview = PageView(page: page, width: state.pageWidth)
-        state.preview = BrowserState.Reading(address: page.address, title: page.title)
-    }
 }

@@ -28,6 +28,18 @@ extension BrowserState {
         linkDescriptions = [:]
     }
 
+    /// Shows `page` under a prompt as its preview (the lookup prompt's highlighted candidate, the search prompt's
+    /// results), or none.
+    mutating func showPreview(_ page: Page?, in env: BrowserEnvironment) {
+        guard let page else {
+            preview = nil
+            env.layouts.preview = nil
+            return
+        }
+        env.layouts.preview = PageView(page: page, width: pageWidth)
+        preview = Reading(address: page.address, title: page.title)
+    }
+
     /// The page for an address in history (the query or link that made it, or the start page).
     func page(forAddress address: PageAddress, in env: BrowserEnvironment) -> Page? {
         if let memoryPage = HistoryPages.page(at: address, memory: env.memory) { return memoryPage }

@@ -56,7 +56,7 @@ enum SearchController {
     static func start(_ state: inout BrowserState, _ env: BrowserEnvironment) {
         guard env.source.searchPages != nil else { state.say("Searching needs a search index, which this source has not."); return }
         state.mode = .search(SearchPrompt())
-        setPreview(nil, &state, env)
+        state.showPreview(nil, in: env)
     }
 
     static func handle(_ key: Key, _ prompt: SearchPrompt, _ state: inout BrowserState, _ env: BrowserEnvironment) -> [BrowserEffect] {
@@ -113,23 +113,14 @@ enum SearchController {
         guard case .search(var prompt) = state.mode, outcome.generation == prompt.generation else { return }
         prompt.shownQuery = outcome.query
         state.mode = .search(prompt)
-        setPreview(outcome.page, &state, env)
+        state.showPreview(outcome.page, in: env)
     }
 
     private static func close(_ state: inout BrowserState, _ env: BrowserEnvironment) {
         state.mode = .browsing
-        setPreview(nil, &state, env)
+        state.showPreview(nil, in: env)
     }
 
-    private static func setPreview(_ page: Page?, _ state: inout BrowserState, _ env: BrowserEnvironment) {
-        guard let page else {
-            state.preview = nil
-            env.layouts.preview = nil
-            return
-        }
-        env.layouts.preview = PageView(page: page, width: state.pageWidth)
-        state.preview = BrowserState.Reading(address: page.address, title: page.title)
-    }
 
     /// The query of a results page's address, nil for any other page.
     static func query(of address: PageAddress) -> String? {
