@@ -32,21 +32,19 @@ extension BrowsingMemory {
 }
 
 /// An edit not saved yet, as the recovery copy keeps it: what was edited and the text typed.
-public struct EditorRecovery: Codable, Equatable, Sendable {
+public struct EditorRecovery: Equatable, Sendable {
     /// `entry`, `newEntry` or `note`.
     public var kind: String
-    /// The library's key of the dictionary, and its folder (a key can change between runs).
+    /// The library's key of the dictionary.
     public var dictionary: String
-    public var folder: String?
     public var entryID: String?
     public var title: String
     public var text: String
     public var caret: Int
 
-    public init(kind: String, dictionary: String, folder: String? = nil, entryID: String?, title: String, text: String, caret: Int) {
+    public init(kind: String, dictionary: String, entryID: String?, title: String, text: String, caret: Int) {
         self.kind = kind
         self.dictionary = dictionary
-        self.folder = folder
         self.entryID = entryID
         self.title = title
         self.text = text
@@ -89,20 +87,33 @@ public struct BrowserSession: Equatable, Sendable {
     /// The text at the top of the window (at most 64 bytes), to find the place again when
     /// the page's text has changed and its offset no longer points there.
     public var topText: String
-    /// The entry the top of the window is in, with `start` holding how far into it the top is
-    /// (UTF-8 bytes from the entry's start): the place anchored on the entry, so it survives a
-    /// page whose other entries changed, and a vanished entry is noticed.
-    public var topEntry: PageEntry?
+    /// The entry the top of the window is in and how far into it the top is: the place
+    /// anchored on the entry, so it survives a page whose other entries changed, and a
+    /// vanished entry is noticed.
+    public var topEntry: EntryAnchor?
     public var back: [BrowserState.HistoryItem]
     public var forward: [BrowserState.HistoryItem]
 
-    public init(current: BrowserState.HistoryItem, topText: String = "", topEntry: PageEntry? = nil, back: [BrowserState.HistoryItem] = [],
+    public init(current: BrowserState.HistoryItem, topText: String = "", topEntry: EntryAnchor? = nil, back: [BrowserState.HistoryItem] = [],
                 forward: [BrowserState.HistoryItem] = []) {
         self.current = current
         self.topText = topText
         self.topEntry = topEntry
         self.back = back
         self.forward = forward
+    }
+
+    /// A place in an entry: its dictionary's key, its id, and UTF-8 bytes from its start.
+    public struct EntryAnchor: Equatable, Sendable {
+        public var dictionary: String
+        public var id: String
+        public var offset: Int
+
+        public init(dictionary: String, id: String, offset: Int) {
+            self.dictionary = dictionary
+            self.id = id
+            self.offset = offset
+        }
     }
 
     /// How much of the top text a session keeps.

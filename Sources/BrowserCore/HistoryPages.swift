@@ -118,7 +118,7 @@ extension BrowserState {
             if let index = found.entries.firstIndex(where: { $0.id == saved.id && $0.dictionary == saved.dictionary }) {
                 let end = index + 1 < found.entries.count ? found.entries[index + 1].start : bytes.count
                 within = found.entries[index].start..<max(found.entries[index].start, end)
-                top = min(within.lowerBound + saved.start, max(within.lowerBound, within.upperBound - 1))
+                top = min(within.lowerBound + saved.offset, max(within.lowerBound, within.upperBound - 1))
             } else {
                 say("“\(saved.id)”, where the last session was, is no longer on “\(found.title)”: wordlink opened the page at its top.")
                 show(found, topCharacter: 0, in: env)
@@ -173,7 +173,7 @@ extension Browser {
         let top = min(max(0, state.page.topCharacter), text.utf8Count)
         saved.topText = text.substring(top..<min(text.utf8Count, top + 4 * BrowserSession.topTextLength)).prefix(utf8: BrowserSession.topTextLength)
         if let entry = layouts.page.page.entry(containing: top), entry.start <= top {
-            saved.topEntry = PageEntry(start: top - entry.start, dictionary: entry.dictionary, id: entry.id)
+            saved.topEntry = BrowserSession.EntryAnchor(dictionary: entry.dictionary, id: entry.id, offset: top - entry.start)
         }
         memory.saveSession(saved)
     }

@@ -83,10 +83,11 @@ final class LibraryEditing: EntryEditingSource {
 
     /// Where the caret starts on an entry: the start of the first definition, else the end of the headword.
     static func firstBodyOffset(in text: String) -> Int {
-        for line in EntryDocument.classifyLines(text) {
+        let lines = EntryDocument.classifyLines(text)
+        for line in lines {
             if case .sense = line.lineClass.kind { return line.range.lowerBound + line.lineClass.body.lowerBound }
         }
-        return EntryDocument.classifyLines(text).first?.range.upperBound ?? 0
+        return lines.first?.range.upperBound ?? 0
     }
 
     // MARK: Saving

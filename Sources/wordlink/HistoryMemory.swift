@@ -58,7 +58,7 @@ final class HistoryMemory: BrowsingMemory {
     func saveSession(_ session: BrowserSession) {
         var current = session.current.place(topText: session.topText)
         if let entry = session.topEntry {
-            (current.entryDictionary, current.entryID, current.entryOffset) = (entry.dictionary, entry.id, entry.start)
+            (current.entryDictionary, current.entryID, current.entryOffset) = (entry.dictionary, entry.id, entry.offset)
         }
         let saved = Session(current: current, back: session.back.map { $0.place() }, forward: session.forward.map { $0.place() })
         attempt(()) { () throws(HistoryStoreError) in try store.saveSession(saved) }
@@ -68,7 +68,7 @@ final class HistoryMemory: BrowsingMemory {
     func loadSession() -> BrowserSession? {
         guard let session = attempt(nil, { () throws(HistoryStoreError) in try store.loadSession() }) else { return nil }
         let current = session.current
-        let entry = current.entryID.map { PageEntry(start: current.entryOffset ?? 0, dictionary: current.entryDictionary ?? "", id: $0) }
+        let entry = current.entryID.map { BrowserSession.EntryAnchor(dictionary: current.entryDictionary ?? "", id: $0, offset: current.entryOffset ?? 0) }
         return BrowserSession(current: current.item, topText: current.topText, topEntry: entry,
                               back: session.back.map(\.item), forward: session.forward.map(\.item))
     }
