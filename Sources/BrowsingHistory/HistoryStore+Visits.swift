@@ -1,17 +1,23 @@
 /// The history of lookups and visits.
 extension HistoryStore {
-    /// Records one lookup or visit, committed before it returns.
+    /// Records one lookup or visit, committed before it returns (after the journal's, so
+    /// that visits stay in the order they happened).
     public func record(_ visit: Visit) throws(HistoryStoreError) {
-        try write("write to") {
-            try connection.query("INSERT INTO visits(time, text, is_link, dictionary, sense, title, origin) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                                 [.real(visit.time), .text(visit.address.text), .integer(visit.address.isLink ? 1 : 0),
-                                  SQLValue(visit.address.dictionary), SQLValue(visit.address.sense), SQLValue(visit.title),
-                                  .text(visit.origin)])
-        }
+        try takeJournal()
+        try write("write to") { try insert(visit) }
     }
 
-    /// Every visit, oldest first (at most the newest `limit`).
+    /// Inserts `visit`, inside a transaction of the caller's.
+    func insert(_ visit: Visit) throws {
+        try connection.query("INSERT INTO visits(time, text, is_link, dictionary, sense, title, origin) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                             [.real(visit.time), .text(visit.address.text), .integer(visit.address.isLink ? 1 : 0),
+                              SQLValue(visit.address.dictionary), SQLValue(visit.address.sense), SQLValue(visit.title),
+                              .text(visit.origin)])
+    }
+
+    /// Every visit, oldest first (at most the newest `limit`), the journal's included.
     public func visits(limit: Int = Int.max) throws(HistoryStoreError) -> [Visit] {
+        try takeJournal()
         let rows = try read("read", """
             SELECT time, text, is_link, dictionary, sense, title, origin FROM
               (SELECT * FROM visits ORDER BY id DESC LIMIT ?) ORDER BY id
@@ -25,6 +31,7 @@ extension HistoryStore {
 
     /// Each word looked up, with how often and when; most recent first.
     public func wordCounts() throws(HistoryStoreError) -> [WordCount] {
+        try takeJournal()
         let rows = try read("read", """
             SELECT text, COUNT(*), MIN(time), MAX(time), MAX(id) FROM visits GROUP BY text ORDER BY MAX(id) DESC
             """)
@@ -40,6 +47,7 @@ extension HistoryStore {
 
     /// Forgets every lookup and visit (bookmarks and the session stay).
     public func clearHistory() throws(HistoryStoreError) {
+        try takeJournal()
         try write("clear") { try connection.execute("DELETE FROM visits") }
     }
 }

@@ -14,6 +14,8 @@ import Glibc
 public final class HistoryStore {
     /// The database file.
     public let path: String
+    /// The state folder it is in (with the journal, `HistoryJournal`).
+    public let folder: String
     /// Where a damaged store found on opening was moved, if one was.
     public private(set) var setAsidePath: String?
     let connection: SQLiteConnection
@@ -32,6 +34,7 @@ public final class HistoryStore {
     /// Opens the store in `folder` (made if missing), setting a damaged one aside.
     public init(folder: String) throws(HistoryStoreError) {
         path = folder + "/" + Self.fileName
+        self.folder = folder
         try Self.makeDirectories(folder, path: path)
         do {
             connection = try Self.open(path)
@@ -47,18 +50,24 @@ public final class HistoryStore {
         }
     }
 
+    /// The schema's version, kept in the file's `user_version`: a store at this version has
+    /// its tables, its columns and its write-ahead log, so opening it creates and asks nothing.
+    static let schemaVersion: Int64 = 3
+
     private static func open(_ path: String) throws -> SQLiteConnection {
         let connection = try SQLiteConnection(path: path)
+        try connection.execute("PRAGMA synchronous=NORMAL")
+        connection.skipCheckpointOnClose()
+        let version = try retryingWhileBusy { try connection.query("PRAGMA user_version").first?.first?.integer ?? 0 }
+        let check = try retryingWhileBusy { try connection.query("PRAGMA quick_check") }
+        if check.first?.first?.text != "ok" {
+            throw SQLiteFailure(code: SQLITE_CORRUPT, message: check.first?.first?.text ?? "damaged")
+        }
+        guard version != schemaVersion else { return connection }
         // Turning WAL on takes the file's lock, which the busy handler does not always wait for.
         try retryingWhileBusy {
             let mode = try connection.query("PRAGMA journal_mode=WAL").first?.first?.text
             if mode != "wal" { throw SQLiteFailure(code: SQLITE_CANTOPEN, message: "the file system does not allow a write-ahead log") }
-        }
-        try connection.execute("PRAGMA synchronous=NORMAL")
-        connection.skipCheckpointOnClose()
-        let check = try retryingWhileBusy { try connection.query("PRAGMA quick_check") }
-        if check.first?.first?.text != "ok" {
-            throw SQLiteFailure(code: SQLITE_CORRUPT, message: check.first?.first?.text ?? "damaged")
         }
         try retryingWhileBusy { try connection.transaction { try connection.execute(schema) } }
         // A store made before the session was anchored on its entry gains the columns that hold it.
@@ -66,6 +75,7 @@ public final class HistoryStore {
         for column in ["entry_dictionary TEXT", "entry_id TEXT", "entry_offset INTEGER"] where !columns.contains(String(column.split(separator: " ")[0])) {
             try retryingWhileBusy { try connection.execute("ALTER TABLE session ADD COLUMN " + column) }
         }
+        try retryingWhileBusy { try connection.execute("PRAGMA user_version = \(schemaVersion)") }
         return connection
     }
 
@@ -79,6 +89,7 @@ public final class HistoryStore {
             is_link INTEGER NOT NULL, dictionary TEXT, sense TEXT, title TEXT NOT NULL, top_character INTEGER NOT NULL,
             top_text TEXT NOT NULL, focused_link INTEGER, entry_dictionary TEXT, entry_id TEXT, entry_offset INTEGER,
             PRIMARY KEY(stack, position));
+        CREATE TABLE IF NOT EXISTS journal_taken(length INTEGER NOT NULL, hash INTEGER NOT NULL);
         """
 
     /// Runs `body` again while another process holds a lock, for up to about five seconds.
@@ -94,7 +105,7 @@ public final class HistoryStore {
         }
     }
 
-    private static func makeDirectories(_ folder: String, path: String) throws(HistoryStoreError) {
+    static func makeDirectories(_ folder: String, path: String) throws(HistoryStoreError) {
         var prefix = ""
         for component in folder.split(separator: "/") {
             prefix += "/" + component

@@ -42,9 +42,9 @@ struct LookupEngine: Sendable {
         }
         var firstRule: LookupRule?
         for rule in rules {
-            let suffix = LookupKey.normalise(rule.suffix)
-            guard key.hasSuffix(suffix), key.count > suffix.count else { continue }
-            let stem = String(key.dropLast(suffix.count)) + LookupKey.normalise(rule.replace)
+            let suffix = rule.normalisedSuffix
+            guard key.utf8.count > suffix.utf8.count, key.hasSuffix(suffix), key.count > suffix.count else { continue }
+            let stem = String(key.dropLast(suffix.count)) + rule.normalisedReplace
             for number in directMatches(stem) where !found.contains(number) {
                 if let wanted = rule.pos, index.recordPos(number) != wanted { continue }
                 found.append(number)

@@ -45,15 +45,21 @@ public struct DictionaryInfo: Hashable, Sendable {
 
 /// A suffix rule tried when a query matches nothing directly (`dogs` → `dog`).
 public struct LookupRule: Hashable, Sendable {
-    public var suffix: String
-    public var replace: String
+    public var suffix: String { didSet { normalisedSuffix = LookupKey.normalise(suffix) } }
+    public var replace: String { didSet { normalisedReplace = LookupKey.normalise(replace) } }
     /// When set, the rule only counts if it lands on an entry with this part of speech.
     public var pos: String?
+    /// `suffix` and `replace` as lookup keys, worked out once: a lookup tries every rule, and
+    /// normalising them on each try was most of a link's resolution.
+    public private(set) var normalisedSuffix: String
+    public private(set) var normalisedReplace: String
 
     public init(suffix: String, replace: String, pos: String? = nil) {
         self.suffix = suffix
         self.replace = replace
         self.pos = pos
+        normalisedSuffix = LookupKey.normalise(suffix)
+        normalisedReplace = LookupKey.normalise(replace)
     }
 }
 

@@ -6,7 +6,40 @@ public enum LookupKey {
     /// Unicode NFKC, case-folded, white space trimmed and runs of it collapsed to one space:
     /// `"  Ｄog\u{00A0} house "` → `"dog house"`.
     public static func normalise(_ text: String) -> String {
-        collapseWhiteSpace(UnicodeFolding.caseFoldedNFKC(text))
+        asciiNormalised(text) ?? collapseWhiteSpace(UnicodeFolding.caseFoldedNFKC(text))
+    }
+
+    /// `normalise` for ASCII text in one pass over its bytes (the input itself when it is a
+    /// key already, as most headwords and link targets are); nil for any other text. ASCII is
+    /// its own NFKC, folds case as A–Z to a–z, and its white space is tab to carriage return
+    /// and the space.
+    static func asciiNormalised(_ text: String) -> String? {
+        @inline(__always) func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        let answer: String?? = text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            var already = true
+            var previousSpace = true // at the start, a space would be trimmed
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if (byte >= 0x41 && byte <= 0x5A) || (isSpace(byte) && (byte != 0x20 || previousSpace)) { already = false }
+                previousSpace = isSpace(byte)
+            }
+            if already && !previousSpace { return text }
+            if already && bytes.isEmpty { return text }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            for byte in bytes {
+                if isSpace(byte) {
+                    pendingSpace = !result.isEmpty
+                    continue
+                }
+                if pendingSpace { result.append(0x20) }
+                pendingSpace = false
+                result.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
+        return answer ?? nil
     }
 
     /// The normalised key with accents and other combining marks removed (`café` → `cafe`),

@@ -58,7 +58,8 @@ public final class LibrarySearch: @unchecked Sendable {
         self.library = library
         self.cacheDirectory = cacheDirectory
         indexes = library.members.map { member in
-            SearchIndex.open(folder: member.folder, lookup: member.lookup, cacheDirectory: cacheDirectory, progress: progress)
+            SearchIndex.open(folder: member.folder, lookup: member.lookup, cacheDirectory: cacheDirectory, title: member.info.title,
+                             progress: progress)
         }
     }
 

@@ -68,9 +68,10 @@ public final class SearchIndex: @unchecked Sendable {
     /// listed again. A stored index that
     /// SQLite cannot read is deleted and built again; when the cache cannot be written at
     /// all the index lives in memory for this run.
-    public static func open(folder: String, lookup: any EntryLookup, cacheDirectory: String?,
+    /// `title` names the dictionary in the progress of a build; nil reads it from the folder.
+    public static func open(folder: String, lookup: any EntryLookup, cacheDirectory: String?, title: String? = nil,
                             progress: @escaping (ProgressStep) -> Void = { _ in }) -> SearchIndex {
-        let title = (try? DictionaryInfo(json: JSONParser.parse(readFile(folder + "/dictionary.json", shownAs: "dictionary.json"))))?.title
+        let title = title ?? (try? DictionaryInfo(json: JSONParser.parse(readFile(folder + "/dictionary.json", shownAs: "dictionary.json"))))?.title
             ?? DataFolder.folderName(folder)
         // The lookup's index was checked against the folder a moment ago: its digest lets a
         // search index brought up to date at the same files skip a listing of its own.

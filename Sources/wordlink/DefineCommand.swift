@@ -62,6 +62,7 @@ enum DefineCommand {
         // After the page is written: the person reads it while the history store opens and
         // takes the visit (an SQLite open and insert, about a fifth of define's instructions).
         HistoryMemory.recordLookup(options.word, title: firstEntry, origin: "define")
+        UntilExit.keep(library, pages, page, text)
         return 0
     }
 

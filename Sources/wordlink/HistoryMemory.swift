@@ -168,11 +168,21 @@ enum HistoryFormat {
 
 extension HistoryMemory {
     /// Records one lookup of a command other than the browser (`define`), saying on
-    /// standard error when it cannot.
+    /// standard error when it cannot. Appended to the history's journal (`HistoryJournal`), which the store takes in when it
+    /// is next opened: one line written, where opening the store costs a recovery of its
+    /// write-ahead log.
     static func recordLookup(_ query: String, title: String?, origin: String) {
-        guard let store = openStore() else { return }
+        var environment: [String: String] = [:]
+        for name in ["XDG_STATE_HOME", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        guard let folder = HistoryStore.folder(environment: environment) else {
+            Terminal.error("warning: neither XDG_STATE_HOME nor HOME is an absolute path, so history is not kept.")
+            return
+        }
+        let visit = Visit(time: HistoryStore.now(), address: StoredAddress(text: query), title: title, origin: origin)
         do {
-            try store.record(Visit(time: HistoryStore.now(), address: StoredAddress(text: query), title: title, origin: origin))
+            try HistoryJournal.append(visit, folder: folder)
         } catch {
             Terminal.error("warning: \(error.description)")
         }

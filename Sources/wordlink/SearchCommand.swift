@@ -37,6 +37,7 @@ enum SearchCommand {
         } else {
             Terminal.write(text(results, library: library))
         }
+        UntilExit.keep(library, search, results)
         return 0
     }
 
