@@ -107,25 +107,22 @@ public final class LibrarySearch: @unchecked Sendable {
         return ranked.prefix(limit).map(\.element)
     }
 
-    /// The best `limit` results of one member's index.
+    /// The best `limit` results of one member's index. The statements are the index's own,
+    /// prepared once (a prepare is most of a search of a small dictionary, and the browser's
+    /// `s` prompt searches on every keystroke), and reset before they are left.
     static func search(_ query: SearchQuery, limit: Int, member: Int, key: String, in index: SearchIndex) throws(SearchIndexError) -> [SearchResult] {
-        let database = index.database
-        let headwords = try headwordResults(query, limit: limit, member: member, key: key, in: database)
+        let headwords = try headwordResults(query, limit: limit, member: member, key: key, in: index)
         let named = Set(headwords.map(\.doc))
-        let matches = try database.prepare("""
+        let matches = try index.statement("""
             SELECT rowid, -bm25(fts), snippet(fts, 0, char(1), char(2), '…', 24) FROM fts
             WHERE fts MATCH ? ORDER BY rank LIMIT ?
             """)
         matches.bind(query.ftsExpression, limit + named.count)
-        let places = try database.prepare("SELECT entry, headword, sense FROM senses WHERE doc = ? ORDER BY rowid")
+        defer { matches.reset() }
         var found: [SearchResult] = headwords.map(\.result)
         while try matches.step(), found.count < limit {
             guard !named.contains(matches.integer(0)) else { continue }
-            places.bind(matches.integer(0))
-            var senses: [SearchResult.Place] = []
-            while try places.step() {
-                senses.append(SearchResult.Place(entryID: places.text(0) ?? "", headword: places.text(1) ?? "", sense: places.text(2)))
-            }
+            let senses = try places(ofDocument: matches.integer(0), in: index).map(\.place)
             guard let first = senses.first else { continue }
             found.append(SearchResult(member: member, dictionary: key, place: first, others: Array(senses.dropFirst()),
                                       snippet: SearchSnippet(marked: matches.text(2) ?? ""), score: matches.double(1)))
@@ -133,41 +130,53 @@ public final class LibrarySearch: @unchecked Sendable {
         return found
     }
 
+    /// The senses that share document `doc`, in file order, with their headwords' keys.
+    static func places(ofDocument doc: Int64, in index: SearchIndex) throws(SearchIndexError) -> [(place: SearchResult.Place, key: String?)] {
+        let places = try index.statement("SELECT entry, headword, sense, key FROM senses WHERE doc = ? ORDER BY rowid")
+        places.bind(doc)
+        defer { places.reset() }
+        var result: [(place: SearchResult.Place, key: String?)] = []
+        while try places.step() {
+            result.append((SearchResult.Place(entryID: places.text(0) ?? "", headword: places.text(1) ?? "", sense: places.text(2)), places.text(3)))
+        }
+        return result
+    }
+
     /// The senses of the entries whose headword is the query (`SearchQuery.headwordKey`), at
     /// most `limit`, in file order, each with its document: scored and marked where their
     /// text holds the query's words, else with the start of their text as the snippet.
     static func headwordResults(_ query: SearchQuery, limit: Int, member: Int, key: String,
-                                in database: SQLiteDatabase) throws(SearchIndexError) -> [(doc: Int64, result: SearchResult)] {
+                                in index: SearchIndex) throws(SearchIndexError) -> [(doc: Int64, result: SearchResult)] {
         guard let headword = query.headwordKey else { return [] }
-        let heads = try database.prepare("SELECT doc FROM senses WHERE key = ? GROUP BY doc ORDER BY min(rowid) LIMIT ?")
+        let heads = try index.statement("SELECT doc FROM senses WHERE key = ? GROUP BY doc ORDER BY min(rowid) LIMIT ?")
         heads.bind(headword, limit)
         var docs: [Int64] = []
         while try heads.step() { docs.append(heads.integer(0)) }
+        heads.reset()
         guard !docs.isEmpty else { return [] }
-        let places = try database.prepare("SELECT entry, headword, sense, key FROM senses WHERE doc = ? ORDER BY rowid")
-        let matched = try database.prepare("""
-            SELECT -bm25(fts), snippet(fts, 0, char(1), char(2), '…', 24) FROM fts WHERE fts MATCH ? AND rowid = ?
-            """)
-        let body = try database.prepare("SELECT body FROM fts WHERE rowid = ?")
         var results: [(doc: Int64, result: SearchResult)] = []
         for doc in docs {
-            places.bind(doc)
             var named: [SearchResult.Place] = [], others: [SearchResult.Place] = []
-            while try places.step() {
-                let place = SearchResult.Place(entryID: places.text(0) ?? "", headword: places.text(1) ?? "", sense: places.text(2))
-                if places.text(3) == headword { named.append(place) } else { others.append(place) }
+            for (place, placeKey) in try places(ofDocument: doc, in: index) {
+                if placeKey == headword { named.append(place) } else { others.append(place) }
             }
             guard let first = named.first else { continue }
             var snippet: SearchSnippet
             var score = 0.0
+            let matched = try index.statement("""
+                SELECT -bm25(fts), snippet(fts, 0, char(1), char(2), '…', 24) FROM fts WHERE fts MATCH ? AND rowid = ?
+                """)
             matched.bind(query.ftsExpression, doc)
             if try matched.step() {
                 score = matched.double(0)
                 snippet = SearchSnippet(marked: matched.text(1) ?? "")
             } else {
+                let body = try index.statement("SELECT body FROM fts WHERE rowid = ?")
                 body.bind(doc)
                 snippet = SearchSnippet(text: try body.step() ? leadingWords(of: body.text(0) ?? "", count: 24) : "", marks: [])
+                body.reset()
             }
+            matched.reset()
             var result = SearchResult(member: member, dictionary: key, place: first, others: Array(named.dropFirst()) + others,
                                       snippet: snippet, score: score)
             result.isHeadwordMatch = true
@@ -272,13 +281,15 @@ public final class LibrarySearch: @unchecked Sendable {
             """)
         statement.bind(target)
         defer { statement.reset() }
-        struct Place: Hashable { var entry: String, sense: String? }
-        var seen = Set<Place>()
+        // A place is its entry and sense, as one string (a set of a type of its own costs
+        // its metadata and its Hashable conformance looked up at run time, on every start).
+        var seen = Set<String>()
         var rows: [(String, String?, String?, String)] = []
         while try statement.step() {
-            let place = Place(entry: statement.text(0) ?? "", sense: statement.text(1))
-            guard seen.insert(place).inserted, rows.count < limit else { continue }
-            rows.append((place.entry, place.sense, statement.text(2), statement.text(3) ?? ""))
+            let entry = statement.text(0) ?? "", sense = statement.text(1)
+            // The entry's length first makes the string say which part is which.
+            guard seen.insert("\(entry.utf8.count):" + entry + (sense.map { "\u{0}" + $0 } ?? "")).inserted, rows.count < limit else { continue }
+            rows.append((entry, sense, statement.text(2), statement.text(3) ?? ""))
         }
         return (rows, seen.count)
     }

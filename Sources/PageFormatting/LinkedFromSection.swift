@@ -17,6 +17,11 @@ public struct LinkedFromItem: Hashable, Sendable {
         self.headword = headword
         self.sense = sense
     }
+
+    /// The item as one string, equal for equal items only (each text after its length).
+    var identity: String {
+        "\(member):\(entryID.utf8.count):\(entryID)\(headword.utf8.count):\(headword)" + (sense.map { "\u{0}" + $0 } ?? "")
+    }
 }
 
 /// What pages ask for their `Linked from` section: the first `limit` entries (any
@@ -41,11 +46,13 @@ public enum LinkedFromSection {
                        to builder: inout PageBuilder) {
         var rows: [LinkedFromItem] = []
         var total = 0
-        var seen = Set<LinkedFromItem>()
+        // Seen items as strings: a set of `LinkedFromItem` would cost its metadata and its
+        // Hashable conformance, looked up at run time, on every page's first section.
+        var seen = Set<String>()
         for target in targets {
             let found = source(target.member, target.id, limit.map { $0 + 1 } ?? .max)
             total += found.total
-            for item in found.items where seen.insert(item).inserted { rows.append(item) }
+            for item in found.items where seen.insert(item.identity).inserted { rows.append(item) }
         }
         guard !rows.isEmpty else { return }
         builder.blankLine()
