@@ -31,11 +31,6 @@ final class SQLiteDatabase {
         }
         handle = db
         sqlite3_busy_timeout(db, 5000)
-        // Pages read through a mapping of the file rather than copied into SQLite's page cache
-        // by `pread`: a page's `Linked from` rows are scattered over a large file, one page
-        // each. The index is replaced by renaming a new file over it and never shrinks in place,
-        // so the mapping never outlives its bytes.
-        sqlite3_exec(db, "PRAGMA mmap_size = 4294967296", nil, nil, nil)
     }
 
     deinit {
