@@ -18,24 +18,25 @@ extension Arguments {
 
     /// `wordlink history [--format text|json|csv] [--clear]`.
     static func parseHistory(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
-        var rest = arguments
+        var scanner = OptionScanner(arguments, command: "history", takesLibrary: false)
         var format = HistoryCommand.Format.text
         var clear = false
-        while let argument = rest.popFirst() {
-            let (name, inline) = split(argument)
-            switch name {
-            case "--help", "-h": return .help(topic: "history", library: LibraryOptions())
-            case "--clear": clear = true
-            case "--format":
-                let text = try value(for: name, inline: inline, from: &rest, command: "history")
+        while let item = try scanner.next() {
+            switch item {
+            case .option("--clear", let argument, let inline):
+                try scanner.noValue(argument, inline: inline)
+                clear = true
+            case .option("--format", _, let inline):
+                let text = try scanner.value(for: "--format", inline: inline)
                 guard let chosen = HistoryCommand.Format(rawValue: text) else {
                     throw .invalidValue(option: "--format", value: text, expected: "text, json or csv", command: "history")
                 }
                 format = chosen
-            default:
-                throw argument.hasPrefix("-") ? .unknownOption(argument, command: "history") : .unexpectedArgument(argument, command: "history")
+            case .option(_, let argument, _): throw scanner.unknown(argument)
+            case .operand(let argument): throw scanner.unexpected(argument)
             }
         }
+        if scanner.wantsHelp { return .help(topic: "history", library: LibraryOptions()) }
         return .history(format: format, clear: clear)
     }
 }

@@ -146,96 +146,63 @@ enum Arguments {
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
-    static func value(for name: String, inline: String?, from rest: inout ArraySlice<String>, command: String?) throws(ArgumentError) -> String {
-        if let inline { return inline }
-        guard let next = rest.first else { throw .missingValue(option: name, command: command) }
-        rest.removeFirst()
-        return next
-    }
-
-    /// Takes `--data DIR` and `-d ID` / `--dictionary ID` into `options`; false for any other option.
-    static func takeLibraryOption(_ name: String, inline: String?, from rest: inout ArraySlice<String>, command: String?,
-                                  into options: inout LibraryOptions) throws(ArgumentError) -> Bool {
-        switch name {
-        case "--data": options.data.append(try value(for: name, inline: inline, from: &rest, command: command))
-        case "-d", "--dictionary": options.dictionaries.append(try value(for: name, inline: inline, from: &rest, command: command))
-        default: return false
-        }
-        return true
-    }
-
     static func parseTop(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
-        var rest = arguments
+        var scanner = OptionScanner(arguments, command: nil)
         var word: String?
-        var library = LibraryOptions()
         var theme: String?
         var isNew = false
-        var wantsHelp = false
-        var optionsEnded = false
-        while let argument = rest.popFirst() {
-            let (name, inline) = split(argument)
-            if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
-                switch name {
-                case "--": optionsEnded = true
-                case "--help", "-h": wantsHelp = true
-                case "--version": return .version
-                case "--new": isNew = true
-                case "--data", "-d", "--dictionary": _ = try takeLibraryOption(name, inline: inline, from: &rest, command: nil, into: &library)
-                case "--theme":
-                    let text = try value(for: name, inline: inline, from: &rest, command: nil)
-                    guard ThemeChoice(rawValue: text) != nil else {
-                        throw .invalidValue(option: "--theme", value: text, expected: "auto, dark, light or monochrome", command: nil)
-                    }
-                    theme = text
-                default: throw .unknownOption(argument, command: nil)
+        while let item = try scanner.next() {
+            switch item {
+            case .option("--version", _, _): return .version
+            case .option("--new", let argument, let inline):
+                try scanner.noValue(argument, inline: inline)
+                isNew = true
+            case .option("--theme", _, let inline):
+                let text = try scanner.value(for: "--theme", inline: inline)
+                guard ThemeChoice(rawValue: text) != nil else {
+                    throw .invalidValue(option: "--theme", value: text, expected: "auto, dark, light or monochrome", command: nil)
                 }
-                continue
+                theme = text
+            case .option(_, let argument, _): throw scanner.unknown(argument)
+            case .operand(let argument):
+                // `wordlink WORD` takes one word, so two words mean a mistyped command.
+                if let word { throw .unknownCommand(word) }
+                word = argument
             }
-            // `wordlink WORD` takes one word, so two words mean a mistyped command.
-            if let word { throw .unknownCommand(word) }
-            word = argument
         }
-        if wantsHelp { return .help(topic: nil, library: library) }
-        return .browse(word: word, library: library, theme: theme, isNew: isNew)
+        if scanner.wantsHelp { return .help(topic: nil, library: scanner.library) }
+        return .browse(word: word, library: scanner.library, theme: theme, isNew: isNew)
     }
 
     static func parseDefine(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
-        var rest = arguments
+        var scanner = OptionScanner(arguments, command: "define")
         var options = DefineOptions(word: "")
         var word: String?
-        var wantsHelp = false
-        var optionsEnded = false
-        while let argument = rest.popFirst() {
-            let (name, inline) = split(argument)
-            if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
-                switch name {
-                case "--": optionsEnded = true
-                case "--help", "-h": wantsHelp = true
-                case "--data", "-d", "--dictionary":
-                    _ = try takeLibraryOption(name, inline: inline, from: &rest, command: "define", into: &options.library)
-                case "--width":
-                    let text = try value(for: name, inline: inline, from: &rest, command: "define")
-                    guard let width = Int(text), width >= 1, width <= 10_000 else {
-                        throw .invalidValue(option: "--width", value: text, expected: "a number of columns from 1 to 10000", command: "define")
-                    }
-                    options.width = width
-                case "--format":
-                    let text = try value(for: name, inline: inline, from: &rest, command: "define")
-                    guard let format = DefineOptions.Format(rawValue: text) else {
-                        throw .invalidValue(option: "--format", value: text, expected: "text, ansi or json", command: "define")
-                    }
-                    options.format = format
-                case "--sources":
-                    if inline != nil { throw .unexpectedArgument(argument, command: "define") }
-                    options.showsSources = true
-                default: throw .unknownOption(argument, command: "define")
+        while let item = try scanner.next() {
+            switch item {
+            case .option("--width", _, let inline):
+                let text = try scanner.value(for: "--width", inline: inline)
+                guard let width = Int(text), width >= 1, width <= 10_000 else {
+                    throw .invalidValue(option: "--width", value: text, expected: "a number of columns from 1 to 10000", command: "define")
                 }
-                continue
+                options.width = width
+            case .option("--format", _, let inline):
+                let text = try scanner.value(for: "--format", inline: inline)
+                guard let format = DefineOptions.Format(rawValue: text) else {
+                    throw .invalidValue(option: "--format", value: text, expected: "text, ansi or json", command: "define")
+                }
+                options.format = format
+            case .option("--sources", let argument, let inline):
+                try scanner.noValue(argument, inline: inline)
+                options.showsSources = true
+            case .option(_, let argument, _): throw scanner.unknown(argument)
+            case .operand(let argument):
+                if word != nil { throw scanner.unexpected(argument) }
+                word = argument
             }
-            if word != nil { throw .unexpectedArgument(argument, command: "define") }
-            word = argument
         }
-        if wantsHelp { return .help(topic: "define", library: options.library) }
+        options.library = scanner.library
+        if scanner.wantsHelp { return .help(topic: "define", library: options.library) }
         guard let word else { throw .missingArgument("word to look up", command: "define") }
         guard !word.allSatisfy(\.isWhitespace) else { throw .emptyWord(command: "define") }
         options.word = word
@@ -243,41 +210,29 @@ enum Arguments {
     }
 
     static func parseCheck(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
-        var rest = arguments
-        var library = LibraryOptions()
-        var wantsHelp = false
-        while let argument = rest.popFirst() {
-            let (name, inline) = split(argument)
-            if name == "--help" || name == "-h" { wantsHelp = true; continue }
-            if try takeLibraryOption(name, inline: inline, from: &rest, command: "check", into: &library) { continue }
-            if argument.hasPrefix("-") { throw .unknownOption(argument, command: "check") }
-            throw .unexpectedArgument(argument, command: "check")
+        var scanner = OptionScanner(arguments, command: "check")
+        while let item = try scanner.next() {
+            switch item {
+            case .option(_, let argument, _): throw scanner.unknown(argument)
+            case .operand(let argument): throw scanner.unexpected(argument)
+            }
         }
-        if wantsHelp { return .help(topic: "check", library: library) }
-        return .check(library: library)
+        if scanner.wantsHelp { return .help(topic: "check", library: scanner.library) }
+        return .check(library: scanner.library)
     }
 
     static func parseDictionaries(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
-        var rest = arguments
-        var library = LibraryOptions()
-        var wantsHelp = false
+        var scanner = OptionScanner(arguments, command: "dictionaries")
         var json = false
-        while let argument = rest.popFirst() {
-            let (name, inline) = split(argument)
-            if name == "--help" || name == "-h" { wantsHelp = true; continue }
-            if try takeLibraryOption(name, inline: inline, from: &rest, command: "dictionaries", into: &library) { continue }
-            if name == "--format" {
-                let text = try value(for: name, inline: inline, from: &rest, command: "dictionaries")
-                guard text == "text" || text == "json" else {
-                    throw .invalidValue(option: "--format", value: text, expected: "text or json", command: "dictionaries")
-                }
-                json = text == "json"
-                continue
+        while let item = try scanner.next() {
+            switch item {
+            case .option("--format", _, let inline):
+                json = try parseFormat(try scanner.value(for: "--format", inline: inline), command: "dictionaries")
+            case .option(_, let argument, _): throw scanner.unknown(argument)
+            case .operand(let argument): throw scanner.unexpected(argument)
             }
-            if argument.hasPrefix("-") { throw .unknownOption(argument, command: "dictionaries") }
-            throw .unexpectedArgument(argument, command: "dictionaries")
         }
-        if wantsHelp { return .help(topic: "dictionaries", library: library) }
-        return .dictionaries(library: library, json: json)
+        if scanner.wantsHelp { return .help(topic: "dictionaries", library: scanner.library) }
+        return .dictionaries(library: scanner.library, json: json)
     }
 }

@@ -39,13 +39,14 @@ extension Arguments {
         guard let kind = CompleteCommand.Kind(rawValue: what) else {
             throw .invalidValue(option: name, value: what, expected: "words or dictionaries", command: nil)
         }
-        var library = LibraryOptions()
+        var scanner = OptionScanner(rest, command: name)
         var prefix = ""
-        while let argument = rest.popFirst() {
-            let (option, inline) = split(argument)
-            if argument.hasPrefix("-"), try takeLibraryOption(option, inline: inline, from: &rest, command: name, into: &library) { continue }
-            prefix = argument
+        // Anything but the library's options is the prefix, even when it starts with `-`.
+        while let item = try scanner.next() {
+            switch item {
+            case .option(_, let argument, _), .operand(let argument): prefix = argument
+            }
         }
-        return .complete(kind, prefix: prefix, library: library)
+        return .complete(kind, prefix: prefix, library: scanner.library)
     }
 }

@@ -40,17 +40,18 @@ extension Arguments {
         let command = "import " + kind
         var values: [String: String] = [:]
         let allowed: Set<String> = kind == "wordnet" ? ["--from", "--to"] : ["--index", "--dict", "--to", "--style", "--license"]
-        while let argument = rest.popFirst() {
-            let (name, inline) = split(argument)
-            if name == "--help" || name == "-h" { return .help(topic: command, library: LibraryOptions()) }
-            guard allowed.contains(name) else {
-                if argument.hasPrefix("-") { throw .unknownOption(argument, command: command) }
-                throw .unexpectedArgument(argument, command: command)
+        var scanner = OptionScanner(rest, command: command, takesLibrary: false)
+        while let item = try scanner.next() {
+            switch item {
+            case .option(let name, _, let inline) where allowed.contains(name):
+                let value = try scanner.value(for: name, inline: inline)
+                if value.isEmpty { throw .invalidValue(option: name, value: value, expected: "a path", command: command) }
+                values[name] = value
+            case .option(_, let argument, _): throw scanner.unknown(argument)
+            case .operand(let argument): throw scanner.unexpected(argument)
             }
-            let value = try value(for: name, inline: inline, from: &rest, command: command)
-            if value.isEmpty { throw .invalidValue(option: name, value: value, expected: "a path", command: command) }
-            values[name] = value
         }
+        if scanner.wantsHelp { return .help(topic: command, library: LibraryOptions()) }
         let to = values["--to"]
         if kind == "wordnet" { return .importDictionary(.wordnet(from: values["--from"], to: to)) }
         guard let index = values["--index"] else { throw .missingArgument("dictd index file (--index FILE.index)", command: command) }

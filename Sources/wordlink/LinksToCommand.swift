@@ -72,28 +72,21 @@ enum LinksToCommand {
 extension Arguments {
     /// `links-to WORD [--format text|json]`.
     static func parseLinksTo(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
-        var rest = arguments
+        var scanner = OptionScanner(arguments, command: "links-to")
         var options = LinksToOptions(word: "")
         var word: String?
-        var wantsHelp = false
-        var optionsEnded = false
-        while let argument = rest.popFirst() {
-            let (name, inline) = split(argument)
-            if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
-                switch name {
-                case "--": optionsEnded = true
-                case "--help", "-h": wantsHelp = true
-                case "--data", "-d", "--dictionary":
-                    _ = try takeLibraryOption(name, inline: inline, from: &rest, command: "links-to", into: &options.library)
-                case "--format": options.json = try parseFormat(try value(for: name, inline: inline, from: &rest, command: "links-to"), command: "links-to")
-                default: throw .unknownOption(argument, command: "links-to")
-                }
-                continue
+        while let item = try scanner.next() {
+            switch item {
+            case .option("--format", _, let inline):
+                options.json = try parseFormat(try scanner.value(for: "--format", inline: inline), command: "links-to")
+            case .option(_, let argument, _): throw scanner.unknown(argument)
+            case .operand(let argument):
+                if word != nil { throw scanner.unexpected(argument) }
+                word = argument
             }
-            if word != nil { throw .unexpectedArgument(argument, command: "links-to") }
-            word = argument
         }
-        if wantsHelp { return .help(topic: "links-to", library: options.library) }
+        options.library = scanner.library
+        if scanner.wantsHelp { return .help(topic: "links-to", library: options.library) }
         guard let word else { throw .missingArgument("word", command: "links-to") }
         guard !word.allSatisfy(\.isWhitespace) else { throw .emptyWord(command: "links-to") }
         options.word = word

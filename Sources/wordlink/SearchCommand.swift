@@ -86,33 +86,25 @@ extension Arguments {
     /// `search QUERY… [--format text|json] [--limit N]`: the words of the query may be given
     /// as one argument or several.
     static func parseSearch(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
-        var rest = arguments
+        var scanner = OptionScanner(arguments, command: "search")
         var options = SearchOptions(query: "")
         var words: [String] = []
-        var wantsHelp = false
-        var optionsEnded = false
-        while let argument = rest.popFirst() {
-            let (name, inline) = split(argument)
-            if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
-                switch name {
-                case "--": optionsEnded = true
-                case "--help", "-h": wantsHelp = true
-                case "--data", "-d", "--dictionary":
-                    _ = try takeLibraryOption(name, inline: inline, from: &rest, command: "search", into: &options.library)
-                case "--format": options.json = try parseFormat(try value(for: name, inline: inline, from: &rest, command: "search"), command: "search")
-                case "--limit":
-                    let text = try value(for: name, inline: inline, from: &rest, command: "search")
-                    guard let limit = Int(text), limit >= 1, limit <= 10_000 else {
-                        throw .invalidValue(option: "--limit", value: text, expected: "a number of results from 1 to 10000", command: "search")
-                    }
-                    options.limit = limit
-                default: throw .unknownOption(argument, command: "search")
+        while let item = try scanner.next() {
+            switch item {
+            case .option("--format", _, let inline):
+                options.json = try parseFormat(try scanner.value(for: "--format", inline: inline), command: "search")
+            case .option("--limit", _, let inline):
+                let text = try scanner.value(for: "--limit", inline: inline)
+                guard let limit = Int(text), limit >= 1, limit <= 10_000 else {
+                    throw .invalidValue(option: "--limit", value: text, expected: "a number of results from 1 to 10000", command: "search")
                 }
-                continue
+                options.limit = limit
+            case .option(_, let argument, _): throw scanner.unknown(argument)
+            case .operand(let argument): words.append(argument)
             }
-            words.append(argument)
         }
-        if wantsHelp { return .help(topic: "search", library: options.library) }
+        options.library = scanner.library
+        if scanner.wantsHelp { return .help(topic: "search", library: options.library) }
         guard !words.isEmpty else { throw .missingArgument("query", command: "search") }
         options.query = words.joined(separator: " ")
         guard !SearchQuery(options.query).isEmpty else { throw .emptyQuery(command: "search") }

@@ -102,9 +102,15 @@ import Glibc
         defer { try? FileManager.default.removeItem(atPath: state) }
         try FileManager.default.createDirectory(atPath: state + "/wordlink", withIntermediateDirectories: true)
         try Data(String(repeating: "garbage ", count: 1000).utf8).write(to: URL(fileURLWithPath: state + "/wordlink/history.sqlite"))
+        // define only appends to the journal beside the store; the next command that opens
+        // the store finds the damage, sets the file aside, and takes the journal into a new one.
         let defined = Self.run(["define", "dog", "--data", TmuxSession.data], state: state)
         #expect(defined.status == 0)
-        #expect(defined.error.hasPrefix("wordlink: warning: the history store \(state)/wordlink/history.sqlite was damaged; it was moved to "))
+        #expect(defined.error == "")
+        let history = Self.run(["history"], state: state)
+        #expect(history.status == 0)
+        #expect(history.error.hasPrefix("wordlink: warning: the history store \(state)/wordlink/history.sqlite was damaged; it was moved to "))
+        #expect(history.output.hasPrefix("dog "))
         #expect(try Self.counts(state: state) == ["dog": 1])
     }
 
