@@ -88,46 +88,69 @@ public final class LibrarySearch: @unchecked Sendable {
 
     /// The best `limit` results for `query` over every dictionary, best first; none for an
     /// empty query. `isCancelled` is asked between dictionaries (a newer keystroke).
+    ///
+    /// The senses of the entry the query names come first, in library then dictionary order;
+    /// then every other match, best first. Each dictionary gives its best documents with
+    /// their scores alone; the places and the snippet (which tokenises the text again) are
+    /// worked out only for the documents that make the list, not for every dictionary's best.
     public func search(_ query: SearchQuery, limit: Int, isCancelled: () -> Bool = { false }) throws(SearchIndexError) -> [SearchResult] {
         guard !query.isEmpty, limit > 0 else { return [] }
-        var all: [SearchResult] = []
+        var results: [SearchResult] = []
+        var candidates: [(member: Int, order: Int, doc: Int64, score: Double)] = []
         for i in library.members.indices {
             if isCancelled() { return [] }
-            all += try ask(i) { index throws(SearchIndexError) in try Self.search(query, limit: limit, member: i, key: library.members[i].key, in: index) }
+            let key = library.members[i].key
+            try ask(i) { index throws(SearchIndexError) in
+                let headwords = try Self.headwordResults(query, limit: limit, member: i, key: key, in: index)
+                results += headwords.map(\.result)
+                let best = try Self.rankedDocuments(query, limit: limit, excluding: Set(headwords.map(\.doc)), in: index)
+                candidates += best.enumerated().map { (i, $0.offset, $0.element.doc, $0.element.score) }
+            }
         }
-        // The senses of the entry the query names first, in library then dictionary order;
-        // then every other match, best first.
-        let ranked = all.enumerated().sorted { a, b in
-            let (x, y) = (a.element, b.element)
-            if x.isHeadwordMatch != y.isHeadwordMatch { return x.isHeadwordMatch }
-            if x.isHeadwordMatch { return x.member != y.member ? x.member < y.member : a.offset < b.offset }
-            if x.score != y.score { return x.score > y.score }
-            return x.member != y.member ? x.member < y.member : a.offset < b.offset
+        results = Array(results.prefix(limit))
+        candidates.sort { a, b in
+            if a.score != b.score { return a.score > b.score }
+            return a.member != b.member ? a.member < b.member : a.order < b.order
         }
-        return ranked.prefix(limit).map(\.element)
+        for candidate in candidates where results.count < limit {
+            if isCancelled() { return [] }
+            let key = library.members[candidate.member].key
+            let found = try ask(candidate.member) { index throws(SearchIndexError) -> SearchResult? in
+                let senses = try Self.places(ofDocument: candidate.doc, in: index).map(\.place)
+                guard let first = senses.first else { return nil }
+                return SearchResult(member: candidate.member, dictionary: key, place: first, others: Array(senses.dropFirst()),
+                                    snippet: try Self.snippet(query, document: candidate.doc, in: index) ?? SearchSnippet(text: "", marks: []),
+                                    score: candidate.score)
+            }
+            if let found { results.append(found) }
+        }
+        return results
     }
 
-    /// The best `limit` results of one member's index. The statements are the index's own,
-    /// prepared once (a prepare is most of a search of a small dictionary, and the browser's
-    /// `s` prompt searches on every keystroke), and reset before they are left.
-    static func search(_ query: SearchQuery, limit: Int, member: Int, key: String, in index: SearchIndex) throws(SearchIndexError) -> [SearchResult] {
-        let headwords = try headwordResults(query, limit: limit, member: member, key: key, in: index)
-        let named = Set(headwords.map(\.doc))
-        let matches = try index.statement("""
-            SELECT rowid, -bm25(fts), snippet(fts, 0, char(1), char(2), '…', 24) FROM fts
-            WHERE fts MATCH ? ORDER BY rank LIMIT ?
-            """)
-        matches.bind(query.ftsExpression, limit + named.count)
+    /// One member's best `limit` documents for `query` by BM25 (higher is better), leaving
+    /// out `excluded` (its headword matches, already listed); more are asked for so that the
+    /// left-out ones do not shorten the list.
+    static func rankedDocuments(_ query: SearchQuery, limit: Int, excluding excluded: Set<Int64>,
+                                in index: SearchIndex) throws(SearchIndexError) -> [(doc: Int64, score: Double)] {
+        let matches = try index.statement("SELECT rowid, -bm25(fts) FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT ?")
+        matches.bind(query.ftsExpression, limit + excluded.count)
         defer { matches.reset() }
-        var found: [SearchResult] = headwords.map(\.result)
+        var found: [(doc: Int64, score: Double)] = []
         while try matches.step(), found.count < limit {
-            guard !named.contains(matches.integer(0)) else { continue }
-            let senses = try places(ofDocument: matches.integer(0), in: index).map(\.place)
-            guard let first = senses.first else { continue }
-            found.append(SearchResult(member: member, dictionary: key, place: first, others: Array(senses.dropFirst()),
-                                      snippet: SearchSnippet(marked: matches.text(2) ?? ""), score: matches.double(1)))
+            guard !excluded.contains(matches.integer(0)) else { continue }
+            found.append((matches.integer(0), matches.double(1)))
         }
         return found
+    }
+
+    /// Document `doc`'s text around the query's matches, marked; nil when it holds none.
+    static func snippet(_ query: SearchQuery, document doc: Int64, in index: SearchIndex) throws(SearchIndexError) -> SearchSnippet? {
+        let matched = try index.statement("""
+            SELECT -bm25(fts), snippet(fts, 0, char(1), char(2), '…', 24) FROM fts WHERE fts MATCH ? AND rowid = ?
+            """)
+        matched.bind(query.ftsExpression, doc)
+        defer { matched.reset() }
+        return try matched.step() ? SearchSnippet(marked: matched.text(1) ?? "") : nil
     }
 
     /// The senses that share document `doc`, in file order, with their headwords' keys.
@@ -170,13 +193,14 @@ public final class LibrarySearch: @unchecked Sendable {
             if try matched.step() {
                 score = matched.double(0)
                 snippet = SearchSnippet(marked: matched.text(1) ?? "")
+                matched.reset()
             } else {
+                matched.reset()
                 let body = try index.statement("SELECT body FROM fts WHERE rowid = ?")
                 body.bind(doc)
                 snippet = SearchSnippet(text: try body.step() ? leadingWords(of: body.text(0) ?? "", count: 24) : "", marks: [])
                 body.reset()
             }
-            matched.reset()
             var result = SearchResult(member: member, dictionary: key, place: first, others: Array(named.dropFirst()) + others,
                                       snippet: snippet, score: score)
             result.isHeadwordMatch = true
