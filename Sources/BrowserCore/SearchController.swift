@@ -27,6 +27,11 @@ public struct SearchPrompt: Equatable, Sendable {
 public struct SearchRequest: Hashable, Sendable {
     public var query: String
     public var generation: Int
+
+    public init(query: String, generation: Int) {
+        self.query = query
+        self.generation = generation
+    }
 }
 
 /// A finished search, posted back as `BrowserEvent.searchFinished`: compared by identity.

@@ -1,0 +1,71 @@
+import BrowserCore
+import DictionaryModel
+import DictionaryIndex
+import PageFormatting
+import TerminalText
+import TestSupport
+import Testing
+
+/// The lookup and search prompts through `BrowserTestStore`: after every key, paste and
+/// finished search, the whole state is what the test says, and nothing else changed.
+@Suite struct PromptStateTests {
+    static func store() throws -> BrowserTestStore {
+        let folder = try Fixtures.load("sample")
+        let library = Library([(folder.info, Fixtures.path("sample"), Lookup(folder: folder) as any EntryLookup, 0)])
+        let source = DictionaryPageSource(library: library, search: { query, _, _ in
+            query.contains("wolf") ? [SearchResultItem(member: 0, entryID: "dog~n", headword: "dog", sense: "1",
+                                                        snippet: "related to the wolf", marks: [15..<19])] : []
+        })
+        return BrowserTestStore(Browser(source: source, size: CellSize(columns: 60, rows: 12)))
+    }
+
+    @Test func theSearchPromptStepByStep() throws {
+        let store = try Self.store()
+        try store.send(.keyPressed(.character("s"))) { $0.mode = .search(SearchPrompt()) }
+        try store.send(.keyPressed(.character("w")), effects: [.search(SearchRequest(query: "w", generation: 1))]) {
+            $0.mode = .search(SearchPrompt(field: PromptField("w"), generation: 1))
+        }
+        try store.send(.pasted("olf"), effects: [.search(SearchRequest(query: "wolf", generation: 2))]) {
+            $0.mode = .search(SearchPrompt(field: PromptField("wolf"), generation: 2))
+        }
+        let make = try #require(store.browser.source.searchPages)
+        // An older search that comes back late changes nothing.
+        try store.send(.searchFinished(SearchOutcome(generation: 1, query: "w", page: make("w", { false }))))
+        try store.send(.searchFinished(SearchOutcome(generation: 2, query: "wolf", page: make("wolf", { false })))) {
+            $0.mode = .search(SearchPrompt(field: PromptField("wolf"), generation: 2, shownQuery: "wolf"))
+            // The results page's address is a link target, as a result's link leads back to it.
+            var address = PageAddress(query: "search:wolf")
+            address.isLinkTarget = true
+            $0.preview = .init(address: address, title: "Search: wolf")
+        }
+        try store.send(.keyPressed(.escape)) {
+            $0.mode = .browsing
+            $0.preview = nil
+        }
+    }
+
+    @Test func theLookupPromptStepByStep() throws {
+        let store = try Self.store()
+        try store.send(.keyPressed(.character(":"))) { $0.mode = .lookup(LookupPrompt()) }
+        // The candidates for what is typed, the first highlighted and shown as a preview.
+        try store.send(.keyPressed(.character("d"))) {
+            $0.mode = .lookup(LookupPrompt(field: PromptField("d"), candidates: [
+                Completion(text: "dog", detail: "noun", address: "dog"),
+                Completion(text: "dogs", detail: "form of dog · noun", address: "dogs"),
+                Completion(text: "doggies", detail: "form of dog · noun", address: "doggies"),
+            ], query: "d"))
+            $0.preview = .init(address: PageAddress(query: "dog"), title: "dog")
+        }
+        try store.send(.keyPressed(.down)) {
+            guard case .lookup(var prompt) = $0.mode else { return }
+            prompt.highlighted = 1
+            $0.mode = .lookup(prompt)
+            $0.preview = .init(address: PageAddress(query: "dogs"), title: "dog")
+        }
+        try store.send(.keyPressed(.backspace)) {
+            $0.mode = .lookup(LookupPrompt())
+            $0.preview = nil
+        }
+        try store.send(.keyPressed(.escape)) { $0.mode = .browsing }
+    }
+}
