@@ -262,6 +262,78 @@ public final class LayoutManager: TextStorageObserver {
         }
     }
 
+    /// Row `row` as plain text, appended to `bytes` as UTF-8: what `forEachPlacedCell` gives,
+    /// each cell's text at its column, the gaps as spaces and the spaces at the end left off,
+    /// but copied from the storage a cluster at a time instead of made into a string a cell.
+    /// False, with `bytes` as it was, when the row has a cell a grid would settle otherwise (a
+    /// cell of width 0 or over 2): then draw it.
+    public func appendPlainText(ofRow row: Int, to bytes: inout [UInt8]) -> Bool {
+        guard row >= 0, row < numberOfRows else { return true }
+        let (p, l) = locate(row: row)
+        let layout = layout(ofParagraph: p)
+        let start = paragraphStarts[p]
+        let width = textContainer.width
+        let line = layout.lines[l]
+        let clusters = layout.clusters
+        let first = bytes.count
+        var end = first
+        var column = 0
+        var usual = true
+        textStorage.withUTF8 { text in
+            forEachCluster(in: layout, line: line) { index, placed, w in
+                guard placed + w <= width else { return true }
+                while column < placed {
+                    bytes.append(0x20)
+                    column += 1
+                }
+                if clusters.flags(index).contains(.tab) {
+                    for _ in 0..<w { bytes.append(0x20) }
+                } else if w < clusters.width(index) {
+                    bytes += [0xE2, 0x80, 0xA6] // …
+                    end = bytes.count
+                    column += 1
+                    return true
+                } else if let cells = clusters.cells(index) {
+                    for k in cells {
+                        let cell = layout.cells[k]
+                        guard cell.width == 1 || cell.width == 2 else {
+                            usual = false
+                            return false
+                        }
+                        var isSpace = true
+                        for byte in cell.text.utf8 {
+                            bytes.append(byte)
+                            if byte != 0x20 { isSpace = false }
+                        }
+                        if !isSpace { end = bytes.count }
+                        column += cell.width
+                    }
+                    return true
+                } else {
+                    guard w == 1 || w == 2 else {
+                        usual = false
+                        return false
+                    }
+                    let lower = start + clusters.offset(index)
+                    var isSpace = true
+                    for byte in text[lower..<(lower + clusters.length(index))] {
+                        bytes.append(byte)
+                        if byte != 0x20 { isSpace = false }
+                    }
+                    if !isSpace { end = bytes.count }
+                }
+                column += w
+                return true
+            }
+        }
+        guard usual else {
+            bytes.removeSubrange(first...)
+            return false
+        }
+        bytes.removeSubrange(end...)
+        return true
+    }
+
     /// The characters of `range` (UTF-8 offsets into `string`) as a string of their own;
     /// a single ASCII character, the common case, from a table without decoding.
     private static func text(of range: Range<Int>, in string: String) -> String {

@@ -97,6 +97,13 @@ public struct RenderedPage {
     /// out of order or past the edge), which is then drawn. The tests compare the two.
     func plainLine(_ row: Int, buffer bytes: inout [UInt8]) -> String? {
         bytes.removeAll(keepingCapacity: true)
+        if layoutManager.appendPlainText(ofRow: row, to: &bytes) { return String(decoding: bytes, as: UTF8.self) }
+        return cellByCellLine(row, buffer: &bytes)
+    }
+
+    /// `plainLine` the long way, cell by cell (the tests compare the two).
+    func cellByCellLine(_ row: Int, buffer bytes: inout [UInt8]) -> String? {
+        bytes.removeAll(keepingCapacity: true)
         var column = 0
         var end = 0
         var usual = true

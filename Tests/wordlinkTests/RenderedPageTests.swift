@@ -172,5 +172,14 @@ import DictionaryIndex
         text.append(TextCorpus.random(using: &generator, words: 300))
         let page = RenderedPage(text: text, width: width)
         #expect(page.lines == page.grid.lines)
+        // Row by row, the bytes copied a cluster at a time are the cells' texts one by one.
+        var fast: [UInt8] = [], slow: [UInt8] = []
+        for row in 0..<page.rowCount {
+            fast.removeAll()
+            let copied = page.layoutManager.appendPlainText(ofRow: row, to: &fast)
+            let cellByCell = page.cellByCellLine(row, buffer: &slow)
+            #expect(copied == (cellByCell != nil), "row \(row)")
+            if copied { #expect(String(decoding: fast, as: UTF8.self) == cellByCell, "row \(row)") }
+        }
     }
 }
