@@ -276,23 +276,41 @@ public final class LayoutManager: TextStorageObserver {
         let line = layout.lines[l]
         let clusters = layout.clusters
         let first = bytes.count
-        var end = first
         var column = 0
         var usual = true
         textStorage.withUTF8 { text in
+            // Clusters drawn as themselves lie side by side in the storage: a run of them is
+            // copied at once.
+            var run = 0..<0
+            func flush() {
+                if !run.isEmpty { bytes.append(contentsOf: text[run]) }
+                run = 0..<0
+            }
             forEachCluster(in: layout, line: line) { index, placed, w in
                 guard placed + w <= width else { return true }
-                while column < placed {
-                    bytes.append(0x20)
-                    column += 1
+                if column < placed {
+                    flush()
+                    bytes.append(contentsOf: repeatElement(0x20, count: placed - column))
+                    column = placed
                 }
-                if clusters.flags(index).contains(.tab) {
-                    for _ in 0..<w { bytes.append(0x20) }
+                let flags = clusters.flags(index)
+                if !flags.contains(.tab), w == clusters.width(index), w == 1 || w == 2, clusters.cells(index) == nil {
+                    let lower = start + clusters.offset(index)
+                    let upper = lower + clusters.length(index)
+                    if !run.isEmpty && run.upperBound == lower { run = run.lowerBound..<upper } else {
+                        flush()
+                        run = lower..<upper
+                    }
+                    column += w
+                    return true
+                }
+                flush()
+                if flags.contains(.tab) {
+                    bytes.append(contentsOf: repeatElement(0x20, count: w))
+                    column += w
                 } else if w < clusters.width(index) {
                     bytes += [0xE2, 0x80, 0xA6] // …
-                    end = bytes.count
                     column += 1
-                    return true
                 } else if let cells = clusters.cells(index) {
                     for k in cells {
                         let cell = layout.cells[k]
@@ -300,36 +318,25 @@ public final class LayoutManager: TextStorageObserver {
                             usual = false
                             return false
                         }
-                        var isSpace = true
-                        for byte in cell.text.utf8 {
-                            bytes.append(byte)
-                            if byte != 0x20 { isSpace = false }
-                        }
-                        if !isSpace { end = bytes.count }
+                        bytes.append(contentsOf: cell.text.utf8)
                         column += cell.width
                     }
-                    return true
                 } else {
-                    guard w == 1 || w == 2 else {
-                        usual = false
-                        return false
-                    }
-                    let lower = start + clusters.offset(index)
-                    var isSpace = true
-                    for byte in text[lower..<(lower + clusters.length(index))] {
-                        bytes.append(byte)
-                        if byte != 0x20 { isSpace = false }
-                    }
-                    if !isSpace { end = bytes.count }
+                    // A cluster of width 0, or wider than 2: a grid settles it.
+                    usual = false
+                    return false
                 }
-                column += w
                 return true
             }
+            flush()
         }
         guard usual else {
             bytes.removeSubrange(first...)
             return false
         }
+        // The spaces at the end are left off (no cell's text ends in a space but a space's).
+        var end = bytes.count
+        while end > first && bytes[end - 1] == 0x20 { end -= 1 }
         bytes.removeSubrange(end...)
         return true
     }
