@@ -82,7 +82,8 @@ enum Help {
         and comes back at the next start after a hang-up or a crash.
 
         History: every lookup and page visit (browser and define) is kept, as it happens, in
-        $XDG_STATE_HOME/wordlink/history.sqlite (else ~/.local/state/wordlink), safe with
+        $XDG_STATE_HOME/wordlink/history.sqlite (else ~/.local/state/wordlink; define
+        appends to history.pending beside it, taken in at the next open), safe with
         several wordlink processes at once; so are bookmarks and where the browser is. 'r'
         in the browser shows the history ('X' there clears it, after asking y/n), 'm'
         bookmarks the page, 'M' lists the bookmarks.
