@@ -5,12 +5,8 @@ extension LayoutManager {
     /// False, with `bytes` as it was, when the row has a cell a grid would settle otherwise (a
     /// cell of width 0 or over 2): then draw it.
     public func appendPlainText(ofRow row: Int, to bytes: inout [UInt8]) -> Bool {
-        guard row >= 0, row < numberOfRows else { return true }
-        let (p, l) = locate(row: row)
-        let layout = layout(ofParagraph: p)
-        let start = paragraphStarts[p]
+        guard let (layout, start, line) = placedLine(ofRow: row) else { return true }
         let width = textContainer.width
-        let line = layout.lines[l]
         let clusters = layout.clusters
         let first = bytes.count
         var column = 0

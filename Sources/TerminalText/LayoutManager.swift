@@ -232,12 +232,8 @@ public final class LayoutManager: TextStorageObserver {
     /// cluster it belongs to, and what to draw. The cells `placedClusters(inRow:)` groups,
     /// without building arrays: drawing a page calls this for every row.
     public func forEachPlacedCell(inRow row: Int, _ body: (_ column: Int, _ characterRange: Range<Int>, _ cell: DisplayCell) -> Void) {
-        guard row >= 0, row < numberOfRows else { return }
-        let (p, l) = locate(row: row)
-        let layout = layout(ofParagraph: p)
-        let start = paragraphStarts[p]
+        guard let (layout, start, line) = placedLine(ofRow: row) else { return }
         let width = textContainer.width
-        let line = layout.lines[l]
         let string = textStorage.string
         forEachCluster(in: layout, line: line) { index, column, w in
             guard column + w <= width else { return true }
@@ -260,6 +256,15 @@ public final class LayoutManager: TextStorageObserver {
             }
             return true
         }
+    }
+
+    /// The paragraph's layout, the paragraph's first UTF-8 offset and the wrapped line that
+    /// row `row` shows; nil for a row the text does not have.
+    func placedLine(ofRow row: Int) -> (layout: ParagraphLayout, start: Int, line: WrappedLine)? {
+        guard row >= 0, row < numberOfRows else { return nil }
+        let (p, l) = locate(row: row)
+        let layout = layout(ofParagraph: p)
+        return (layout, paragraphStarts[p], layout.lines[l])
     }
 
     /// The characters of `range` (UTF-8 offsets into `string`) as a string of their own;

@@ -9,15 +9,8 @@ import Testing
 /// The lookup and search prompts through `BrowserTestStore`: after every key, paste and
 /// finished search, the whole state is what the test says, and nothing else changed.
 @Suite struct PromptStateTests {
-    static func store() throws -> BrowserTestStore {
-        let folder = try Fixtures.load("sample")
-        let library = Library([(folder.info, Fixtures.path("sample"), Lookup(folder: folder) as any EntryLookup, 0)])
-        let source = DictionaryPageSource(library: library, search: { query, _, _ in
-            query.contains("wolf") ? [SearchResultItem(member: 0, entryID: "dog~n", headword: "dog", sense: "1",
-                                                        snippet: "related to the wolf", marks: [15..<19])] : []
-        })
-        return BrowserTestStore(Browser(source: source, size: CellSize(columns: 60, rows: 12)))
-    }
+    /// The search prompt's browser: the sample, and a search that answers "wolf".
+    static func store() throws -> BrowserTestStore { BrowserTestStore(try SearchPromptTests.browser()) }
 
     @Test func theSearchPromptStepByStep() throws {
         let store = try Self.store()
