@@ -10,13 +10,15 @@ extension IndexedLookup {
     /// it is unchanged, skips its own listing of the folder (docs/decisions.md, "Start-up
     /// after search").
     public var verifiedFilesDigest: UInt64 {
-        let index = self.index
+        let view = self.view
         // Per file: its path's hash and the hash of its fixed fields as stored (read straight
         // from the mapped table: a damaged block gives another digest, and the search index
-        // then checks the folder itself).
-        var hashes: [UInt64] = [UInt64(index.fileCount)]
-        hashes.reserveCapacity(1 + 2 * index.fileCount)
-        for number in 0..<index.fileCount {
+        // then checks the folder itself). With a delta, the folder's files as base and delta
+        // describe them together, each from the one that holds it.
+        var hashes: [UInt64] = [UInt64(view.fileCount)]
+        hashes.reserveCapacity(1 + 2 * view.fileCount)
+        for i in 0..<view.fileCount {
+            let (index, number) = view.file(i)
             hashes.append(FileFingerprint.hash(index.filePathBytes(number)))
             let fields = index.fileField(number, IndexLayout.File.size)
             let end = index.fileField(number, IndexLayout.File.duplicateCount) + 4
