@@ -74,7 +74,33 @@ extension IndexStore {
             base0.storeBytes(of: IndexLayout.checksum(UnsafeRawPointer(base0), 24).littleEndian, toByteOffset: 24, as: UInt32.self)
         }
         out.append(contentsOf: bytes)
-        return write(out, to: file)
+        return writeUnflushed(out, to: file)
+    }
+
+    /// Writes `bytes` to a temporary file beside `file` and renames it there, without flushing
+    /// it to the disk: a reader sees the old delta or the new one, never half of one, and a
+    /// crash that loses the write leaves a file that fails its checks and is made again (a
+    /// cache needs no flush; the two `fsync`s of `replaceFile` were most of a save's update).
+    static func writeUnflushed(_ bytes: [UInt8], to file: String) -> Bool {
+        guard let slash = file.lastIndex(of: "/"), (try? makeDirectories(String(file[..<slash]))) != nil else { return false }
+        let temporary = file + ".\(getpid()).tmp"
+        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        var written = 0
+        let complete = bytes.withUnsafeBytes { raw -> Bool in
+            while written < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                written += n
+            }
+            return true
+        }
+        guard close(fd) == 0, complete, rename(temporary, file) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
     }
 
     /// The view of the folder's files over `base` with a new delta: every listed file that
