@@ -1,6 +1,7 @@
 import DictionaryModel
 
-/// What a lookup answers from: the base index alone, or the base index with a *delta* over it
+/// What a lookup answers from (one object, so that handing it to each question costs one
+/// reference, not one per table): the base index alone, or the base index with a *delta* over it
 /// (docs/decisions.md, "Saving one entry: a delta index beside the base").
 ///
 /// The delta is an index of the same format, built from only the entry files that differ from
@@ -12,7 +13,7 @@ import DictionaryModel
 /// A delta is only ever made when it cannot change which entry an id names (no id of the delta
 /// is also a live id of the base, and neither has duplicates: `IndexStore` compacts otherwise),
 /// so an id is asked of the delta, then of the base.
-struct IndexView: Sendable {
+final class IndexView: Sendable {
     let base: IndexReader
     let delta: IndexReader?
     /// Base file numbers the delta covers, ascending; their records are masked.
@@ -84,14 +85,33 @@ struct IndexView: Sendable {
         return n >= 0 ? (base, n) : (delta, -1 - n)
     }
 
-    func filePathBytes(_ i: Int) -> UnsafeRawBufferPointer { let (index, n) = file(i); return index.filePathBytes(n) }
-    func filePath(_ i: Int) -> String { let (index, n) = file(i); return index.filePath(n) }
-    func fileFingerprint(_ i: Int) -> FileFingerprint { let (index, n) = file(i); return index.fileFingerprint(n) }
+    // Without a delta each question goes straight to the base: a start checks every file
+    // through these, and a copy of an `IndexReader` per call (its references retained and
+    // released) was a fifth of that check.
+    func filePathBytes(_ i: Int) -> UnsafeRawBufferPointer {
+        if files.isEmpty { return base.filePathBytes(i) }
+        let (index, n) = file(i)
+        return index.filePathBytes(n)
+    }
+    func filePath(_ i: Int) -> String {
+        if files.isEmpty { return base.filePath(i) }
+        let (index, n) = file(i)
+        return index.filePath(n)
+    }
+    func fileFingerprint(_ i: Int) -> FileFingerprint {
+        if files.isEmpty { return base.fileFingerprint(i) }
+        let (index, n) = file(i)
+        return index.fileFingerprint(n)
+    }
     /// When the index that describes the file was built (for the "racily clean" check).
-    func fileBuiltAt(_ i: Int) -> Int64 { file(i).index.builtAt }
+    func fileBuiltAt(_ i: Int) -> Int64 { fileIsInDelta(i) ? delta!.builtAt : base.builtAt }
     /// Whether the file is described by the delta.
-    func fileIsInDelta(_ i: Int) -> Bool { delta != nil && files[i] < 0 }
-    func fileProblemCount(_ i: Int) -> Int { let (index, n) = file(i); return index.fileErrorCount(n) + index.fileDuplicateCount(n) }
+    func fileIsInDelta(_ i: Int) -> Bool { !files.isEmpty && files[i] < 0 }
+    func fileProblemCount(_ i: Int) -> Int {
+        if files.isEmpty { return base.fileErrorCount(i) + base.fileDuplicateCount(i) }
+        let (index, n) = file(i)
+        return index.fileErrorCount(n) + index.fileDuplicateCount(n)
+    }
 
     // MARK: Records
 
@@ -113,13 +133,17 @@ struct IndexView: Sendable {
         return (base, record)
     }
 
-    func recordID(_ r: Int) -> String { let (index, n) = record(r); return index.recordID(n) }
-    func recordHeadword(_ r: Int) -> String { let (index, n) = record(r); return index.recordHeadword(n) }
-    func recordPos(_ r: Int) -> String? { let (index, n) = record(r); return index.recordPos(n) }
-    func recordSummary(_ r: Int) -> String { let (index, n) = record(r); return index.recordSummary(n) }
-    func recordRange(_ r: Int) -> Range<Int> { let (index, n) = record(r); return index.recordRange(n) }
-    func recordForms(_ r: Int) -> [String] { let (index, n) = record(r); return index.recordForms(n) }
-    func recordHasSenseID(_ r: Int, _ id: String) -> Bool { let (index, n) = record(r); return index.recordHasSenseID(n, id) }
+    @inline(__always) private func isInDelta(_ r: Int) -> Bool { r >= base.recordCount && delta != nil }
+
+    func recordID(_ r: Int) -> String { isInDelta(r) ? delta!.recordID(r - base.recordCount) : base.recordID(r) }
+    func recordHeadword(_ r: Int) -> String { isInDelta(r) ? delta!.recordHeadword(r - base.recordCount) : base.recordHeadword(r) }
+    func recordPos(_ r: Int) -> String? { isInDelta(r) ? delta!.recordPos(r - base.recordCount) : base.recordPos(r) }
+    func recordSummary(_ r: Int) -> String { isInDelta(r) ? delta!.recordSummary(r - base.recordCount) : base.recordSummary(r) }
+    func recordRange(_ r: Int) -> Range<Int> { isInDelta(r) ? delta!.recordRange(r - base.recordCount) : base.recordRange(r) }
+    func recordForms(_ r: Int) -> [String] { isInDelta(r) ? delta!.recordForms(r - base.recordCount) : base.recordForms(r) }
+    func recordHasSenseID(_ r: Int, _ id: String) -> Bool {
+        isInDelta(r) ? delta!.recordHasSenseID(r - base.recordCount, id) : base.recordHasSenseID(r, id)
+    }
     func recordFilePath(_ r: Int) -> String { let (index, n) = record(r); return index.filePath(index.recordFile(n)) }
     func recordFilePathBytes(_ r: Int) -> UnsafeRawBufferPointer { let (index, n) = record(r); return index.filePathBytes(index.recordFile(n)) }
 
@@ -135,7 +159,7 @@ struct IndexView: Sendable {
 
     /// The live record with this id.
     func record(forID id: String) -> Int? {
-        if let delta, let found = delta.record(forID: id) { return base.recordCount + found }
+        if delta != nil, let found = delta!.record(forID: id) { return base.recordCount + found }
         guard let found = base.record(forID: id), !isMasked(found) else { return nil }
         return found
     }
@@ -143,7 +167,7 @@ struct IndexView: Sendable {
     /// The live record with this id, and whether the index lists `sense` among its sense ids
     /// (true when `sense` is nil).
     func entryMatching(id: String, sense: String?) -> (record: Int, listed: Bool)? {
-        if let delta, let match = delta.match(forID: id) {
+        if delta != nil, let delta, let match = delta.match(forID: id) {
             return (base.recordCount + match.record, sense.map { delta.match(match, hasSenseID: $0) } ?? true)
         }
         guard let match = base.match(forID: id), !isMasked(match.record) else { return nil }

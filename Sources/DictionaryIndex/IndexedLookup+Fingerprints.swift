@@ -17,16 +17,24 @@ extension IndexedLookup {
         // describe them together, each from the one that holds it.
         var hashes: [UInt64] = [UInt64(view.fileCount)]
         hashes.reserveCapacity(1 + 2 * view.fileCount)
-        for i in 0..<view.fileCount {
-            let (index, number) = view.file(i)
+        func add(_ index: IndexReader, _ number: Int) {
             hashes.append(FileFingerprint.hash(index.filePathBytes(number)))
             let fields = index.fileField(number, IndexLayout.File.size)
             let end = index.fileField(number, IndexLayout.File.duplicateCount) + 4
             guard fields >= 0, end <= index.data.count else {
                 hashes.append(UInt64(number))
-                continue
+                return
             }
             hashes.append(FileFingerprint.hash(UnsafeRawBufferPointer(start: index.data.base + fields, count: end - fields)))
+        }
+        let base = view.base
+        for i in 0..<view.fileCount {
+            if view.delta == nil {
+                add(base, i)
+            } else {
+                let (index, number) = view.file(i)
+                add(index, number)
+            }
         }
         return hashes.withUnsafeBytes { FileFingerprint.hash($0) }
     }

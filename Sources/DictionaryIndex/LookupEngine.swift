@@ -15,16 +15,19 @@ struct LookupEngine: Sendable {
     let view: IndexView
     let rules: [LookupRule]
 
-    /// The base index (the whole index when there is no delta).
-    var index: IndexReader { view.base }
+    /// The base index (the whole index when there is no delta), kept apart from `view` so that
+    /// the scans over its keys read it without a copy.
+    let index: IndexReader
 
     init(index: IndexReader, rules: [LookupRule]) {
         view = IndexView(base: index)
+        self.index = index
         self.rules = rules
     }
 
     init(view: IndexView, rules: [LookupRule]) {
         self.view = view
+        index = view.base
         self.rules = rules
     }
 
