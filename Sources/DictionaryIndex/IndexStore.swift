@@ -100,24 +100,9 @@ public enum IndexStore {
         var reused: [Int?] = Array(repeating: nil, count: current.count)
         var rehashed = false, rehashedDelta = false
         if let old {
-            // Both lists are in byte order: one walk pairs each file with its old record.
-            var number = 0
-            for (i, file) in current.enumerated() {
-                let order = file.pathBytes.withUnsafeBytes { name in
-                    while number < old.fileCount && ByteOrder.compare(old.filePathBytes(number), name) < 0 { number += 1 }
-                    return number < old.fileCount ? ByteOrder.compare(old.filePathBytes(number), name) : 1
-                }
-                guard order == 0 else { continue }
-                let stored = old.fileFingerprint(number)
-                guard stored.hasSameStat(as: file.fingerprint) else { continue }
-                // A file changed in the same moment as the index was built may keep its
-                // size and time: compare contents (git's "racily clean" entries).
-                if file.fingerprint.modificationSeconds >= old.fileBuiltAt(number) - 1 {
-                    if old.fileIsInDelta(number) { rehashedDelta = true } else { rehashed = true }
-                    guard contentHash(path + "/" + file.path) == stored.contentHash else { continue }
-                }
-                reused[i] = number
-            }
+            // Without a delta the walk reads the base itself (specialised, no view in between).
+            (reused, rehashed, rehashedDelta) = old.delta == nil ? pair(current, with: old.base, folder: path)
+                                                                 : pair(current, with: old, folder: path)
         }
         // A damaged block among those just read (the file table, the paths): rebuild.
         if let damaged = old, damaged.isDamaged {
@@ -188,7 +173,12 @@ public enum IndexStore {
         if status != .loaded && index.delta == nil { _ = CLinux_malloc_trim(0) }
         #endif
         // Per file, so that start-up touches no page of the entry records.
-        for number in 0..<index.fileCount { problems += index.fileProblemCount(number) }
+        if index.delta == nil {
+            let base = index.base
+            for number in 0..<base.fileCount { problems += base.fileErrorCount(number) + base.fileDuplicateCount(number) }
+        } else {
+            for number in 0..<index.fileCount { problems += index.fileProblemCount(number) }
+        }
         if index.isDamaged && !forceRebuild {
             // Damage found while counting the problems: build it anew.
             return try open(folder: path, cacheDirectory: cacheDirectory, forceRebuild: true, progress: progress)
@@ -198,6 +188,33 @@ public enum IndexStore {
     }
 
     // MARK: Parts
+
+    /// Pairs each listed file with the file of `old` it is unchanged in (`reused`), and says
+    /// whether a content check was needed in the base or in the delta. Both lists are in byte
+    /// order: one walk pairs them.
+    static func pair<Table: FileTable>(_ current: [ListedEntryFile], with old: Table, folder path: String)
+        -> (reused: [Int?], rehashed: Bool, rehashedDelta: Bool) {
+        var reused: [Int?] = Array(repeating: nil, count: current.count)
+        var rehashed = false, rehashedDelta = false
+        var number = 0
+        for (i, file) in current.enumerated() {
+            let order = file.pathBytes.withUnsafeBytes { name in
+                while number < old.fileCount && ByteOrder.compare(old.filePathBytes(number), name) < 0 { number += 1 }
+                return number < old.fileCount ? ByteOrder.compare(old.filePathBytes(number), name) : 1
+            }
+            guard order == 0 else { continue }
+            let stored = old.fileFingerprint(number)
+            guard stored.hasSameStat(as: file.fingerprint) else { continue }
+            // A file changed in the same moment as the index was built may keep its
+            // size and time: compare contents (git's "racily clean" entries).
+            if file.fingerprint.modificationSeconds >= old.fileBuiltAt(number) - 1 {
+                if old.fileIsInDelta(number) { rehashedDelta = true } else { rehashed = true }
+                guard contentHash(path + "/" + file.path) == stored.contentHash else { continue }
+            }
+            reused[i] = number
+        }
+        return (reused, rehashed, rehashedDelta)
+    }
 
     /// The content hash of a file, nil when it cannot be read.
     static func contentHash(_ fullPath: String) -> UInt64? {

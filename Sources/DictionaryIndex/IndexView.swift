@@ -13,7 +13,7 @@ import DictionaryModel
 /// A delta is only ever made when it cannot change which entry an id names (no id of the delta
 /// is also a live id of the base, and neither has duplicates: `IndexStore` compacts otherwise),
 /// so an id is asked of the delta, then of the base.
-final class IndexView: Sendable {
+final class IndexView: FileTable, Sendable {
     let base: IndexReader
     let delta: IndexReader?
     /// Base file numbers the delta covers, ascending; their records are masked.
@@ -216,4 +216,21 @@ final class IndexView: Sendable {
         let form = recordForms(first).first { LookupKey.normalise($0) == key } ?? key
         return (form, false)
     }
+}
+
+/// The entry files as an index describes them, in byte order of their paths: what a start
+/// checks the listing against, asked of an `IndexReader` or of an `IndexView`.
+protocol FileTable {
+    var fileCount: Int { get }
+    func filePathBytes(_ i: Int) -> UnsafeRawBufferPointer
+    func fileFingerprint(_ i: Int) -> FileFingerprint
+    /// When the index that describes the file was built.
+    func fileBuiltAt(_ i: Int) -> Int64
+    /// Whether the file is described by a delta.
+    func fileIsInDelta(_ i: Int) -> Bool
+}
+
+extension IndexReader: FileTable {
+    func fileBuiltAt(_ i: Int) -> Int64 { builtAt }
+    func fileIsInDelta(_ i: Int) -> Bool { false }
 }

@@ -17,25 +17,28 @@ extension IndexedLookup {
         // describe them together, each from the one that holds it.
         var hashes: [UInt64] = [UInt64(view.fileCount)]
         hashes.reserveCapacity(1 + 2 * view.fileCount)
-        func add(_ index: IndexReader, _ number: Int) {
-            hashes.append(FileFingerprint.hash(index.filePathBytes(number)))
-            let fields = index.fileField(number, IndexLayout.File.size)
-            let end = index.fileField(number, IndexLayout.File.duplicateCount) + 4
-            guard fields >= 0, end <= index.data.count else {
-                hashes.append(UInt64(number))
-                return
-            }
-            hashes.append(FileFingerprint.hash(UnsafeRawBufferPointer(start: index.data.base + fields, count: end - fields)))
-        }
-        let base = view.base
-        for i in 0..<view.fileCount {
-            if view.delta == nil {
-                add(base, i)
-            } else {
+        if view.delta == nil {
+            let index = view.base
+            for number in 0..<index.fileCount { Self.appendHashes(of: number, in: index, to: &hashes) }
+        } else {
+            for i in 0..<view.fileCount {
                 let (index, number) = view.file(i)
-                add(index, number)
+                Self.appendHashes(of: number, in: index, to: &hashes)
             }
         }
         return hashes.withUnsafeBytes { FileFingerprint.hash($0) }
+    }
+
+    /// The hashes of file `number` of `index`: its path, and its fixed fields as stored.
+    @inline(__always)
+    static func appendHashes(of number: Int, in index: IndexReader, to hashes: inout [UInt64]) {
+        hashes.append(FileFingerprint.hash(index.filePathBytes(number)))
+        let fields = index.fileField(number, IndexLayout.File.size)
+        let end = index.fileField(number, IndexLayout.File.duplicateCount) + 4
+        guard fields >= 0, end <= index.data.count else {
+            hashes.append(UInt64(number))
+            return
+        }
+        hashes.append(FileFingerprint.hash(UnsafeRawBufferPointer(start: index.data.base + fields, count: end - fields)))
     }
 }
