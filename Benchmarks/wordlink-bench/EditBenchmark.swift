@@ -117,7 +117,7 @@ enum EditBenchmark {
         line("edit: lookup index up to date (IndexedLookup.refresh)", lookups)
         line("edit: search index up to date (LibrarySearch.refresh)", searches)
         line("edit: Ctrl-S whole (open, save, both indexes)", totals, target: 0.050)
-        line("edit: the next process's IndexStore.open (not in the whole)", others)
+        line("edit: the next process's open (IndexStore.open)", others)
         if failures > 0 { print("MISSED: \(failures) rounds did not see the edit in the lookup, the search, or the next process") }
         if staleOthers > 0 { print("MISSED: \(staleOthers) rounds the next process did not find the index current") }
     }

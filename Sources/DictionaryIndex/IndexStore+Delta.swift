@@ -28,13 +28,17 @@ extension IndexStore {
         (indexFile.hasSuffix(".wlindex") ? String(indexFile.dropLast(".wlindex".count)) : indexFile) + ".wldelta"
     }
 
-    /// What names a base index for its delta: a hash of its table of block check values (a
-    /// digest of its whole body) and its size. Moving the base's build time on (after a content
+    /// What names a base index for its delta: check values of its table of block check values
+    /// (a digest of its whole body) and its size. Moving the base's build time on (after a content
     /// check) rewrites only its header, so its delta stays its own.
     static func identity(of base: IndexReader) -> UInt64 {
         let blocks = Int(base.data.u32(IndexLayout.blockCountField))
-        let table = UnsafeRawBufferPointer(start: base.data.base + IndexLayout.headerSize, count: min(4 * blocks, base.data.count - IndexLayout.headerSize))
-        return FileFingerprint.hash(table) ^ UInt64(base.data.count)
+        let count = min(4 * blocks, base.data.count - IndexLayout.headerSize)
+        // The index's own check value over the table (a start with a delta works it out over
+        // WordNet's 43 KB), beside the size. Even a delta taken for another base's could not
+        // answer stale: every file the view describes is checked against the listing.
+        let table = base.data.base + IndexLayout.headerSize
+        return UInt64(IndexLayout.checksum(table, count, continuing: 0x5745_4C44)) << 32 | UInt64(UInt32(truncatingIfNeeded: base.data.count))
     }
 
     /// The delta stored at `file`, mapped, when it was made over `base`; nil otherwise.

@@ -23,6 +23,12 @@ final class IndexView: FileTable, Sendable {
     /// With a delta: the folder's files as the two describe them, in byte order of their
     /// paths. A value >= 0 is a base file, -1 - n is the delta's file n. Empty without a delta.
     private let files: [Int]
+    /// The delta when there is one, else the base: read without unwrapping an optional (which
+    /// copies the reader, retaining its references, on every question).
+    private let top: IndexReader
+    /// The range of the first 8 bytes of the delta's ids (`IndexLayout.idPrefix`): an id
+    /// outside it is not asked of the delta. Nil without a delta, or with no ids in it.
+    private let deltaIDs: ClosedRange<UInt64>?
 
     /// The size a tombstone's fingerprint carries: no file of the listing has it.
     static let tombstoneSize = UInt64.max
@@ -34,12 +40,16 @@ final class IndexView: FileTable, Sendable {
         maskedFiles = []
         maskedRecords = []
         files = []
+        top = base
+        deltaIDs = nil
     }
 
     /// The base with `delta` over it.
     init(base: IndexReader, delta: IndexReader) {
         self.base = base
         self.delta = delta
+        top = delta
+        deltaIDs = delta.idPrefixRange()
         var masked: [Int] = []
         var files: [Int] = []
         files.reserveCapacity(base.fileCount + delta.fileCount)
@@ -80,9 +90,9 @@ final class IndexView: FileTable, Sendable {
 
     /// The index holding the `i`-th file of the folder, and its number there.
     @inline(__always) func file(_ i: Int) -> (index: IndexReader, number: Int) {
-        guard let delta else { return (base, i) }
+        if files.isEmpty { return (base, i) }
         let n = files[i]
-        return n >= 0 ? (base, n) : (delta, -1 - n)
+        return n >= 0 ? (base, n) : (top, -1 - n)
     }
 
     // Without a delta each question goes straight to the base: a start checks every file
@@ -90,27 +100,26 @@ final class IndexView: FileTable, Sendable {
     // released) was a fifth of that check.
     func filePathBytes(_ i: Int) -> UnsafeRawBufferPointer {
         if files.isEmpty { return base.filePathBytes(i) }
-        let (index, n) = file(i)
-        return index.filePathBytes(n)
+        let n = files[i]
+        return n >= 0 ? base.filePathBytes(n) : top.filePathBytes(-1 - n)
     }
     func filePath(_ i: Int) -> String {
         if files.isEmpty { return base.filePath(i) }
-        let (index, n) = file(i)
-        return index.filePath(n)
+        let n = files[i]
+        return n >= 0 ? base.filePath(n) : top.filePath(-1 - n)
     }
     func fileFingerprint(_ i: Int) -> FileFingerprint {
         if files.isEmpty { return base.fileFingerprint(i) }
-        let (index, n) = file(i)
-        return index.fileFingerprint(n)
+        let n = files[i]
+        return n >= 0 ? base.fileFingerprint(n) : top.fileFingerprint(-1 - n)
     }
     /// When the index that describes the file was built (for the "racily clean" check).
-    func fileBuiltAt(_ i: Int) -> Int64 { fileIsInDelta(i) ? delta!.builtAt : base.builtAt }
+    func fileBuiltAt(_ i: Int) -> Int64 { fileIsInDelta(i) ? top.builtAt : base.builtAt }
     /// Whether the file is described by the delta.
     func fileIsInDelta(_ i: Int) -> Bool { !files.isEmpty && files[i] < 0 }
     func fileProblemCount(_ i: Int) -> Int {
-        if files.isEmpty { return base.fileErrorCount(i) + base.fileDuplicateCount(i) }
-        let (index, n) = file(i)
-        return index.fileErrorCount(n) + index.fileDuplicateCount(n)
+        let n = files.isEmpty ? i : files[i]
+        return n >= 0 ? base.fileErrorCount(n) + base.fileDuplicateCount(n) : top.fileErrorCount(-1 - n) + top.fileDuplicateCount(-1 - n)
     }
 
     // MARK: Records
@@ -135,14 +144,14 @@ final class IndexView: FileTable, Sendable {
 
     @inline(__always) private func isInDelta(_ r: Int) -> Bool { r >= base.recordCount && delta != nil }
 
-    func recordID(_ r: Int) -> String { isInDelta(r) ? delta!.recordID(r - base.recordCount) : base.recordID(r) }
-    func recordHeadword(_ r: Int) -> String { isInDelta(r) ? delta!.recordHeadword(r - base.recordCount) : base.recordHeadword(r) }
-    func recordPos(_ r: Int) -> String? { isInDelta(r) ? delta!.recordPos(r - base.recordCount) : base.recordPos(r) }
-    func recordSummary(_ r: Int) -> String { isInDelta(r) ? delta!.recordSummary(r - base.recordCount) : base.recordSummary(r) }
-    func recordRange(_ r: Int) -> Range<Int> { isInDelta(r) ? delta!.recordRange(r - base.recordCount) : base.recordRange(r) }
-    func recordForms(_ r: Int) -> [String] { isInDelta(r) ? delta!.recordForms(r - base.recordCount) : base.recordForms(r) }
+    func recordID(_ r: Int) -> String { isInDelta(r) ? top.recordID(r - base.recordCount) : base.recordID(r) }
+    func recordHeadword(_ r: Int) -> String { isInDelta(r) ? top.recordHeadword(r - base.recordCount) : base.recordHeadword(r) }
+    func recordPos(_ r: Int) -> String? { isInDelta(r) ? top.recordPos(r - base.recordCount) : base.recordPos(r) }
+    func recordSummary(_ r: Int) -> String { isInDelta(r) ? top.recordSummary(r - base.recordCount) : base.recordSummary(r) }
+    func recordRange(_ r: Int) -> Range<Int> { isInDelta(r) ? top.recordRange(r - base.recordCount) : base.recordRange(r) }
+    func recordForms(_ r: Int) -> [String] { isInDelta(r) ? top.recordForms(r - base.recordCount) : base.recordForms(r) }
     func recordHasSenseID(_ r: Int, _ id: String) -> Bool {
-        isInDelta(r) ? delta!.recordHasSenseID(r - base.recordCount, id) : base.recordHasSenseID(r, id)
+        isInDelta(r) ? top.recordHasSenseID(r - base.recordCount, id) : base.recordHasSenseID(r, id)
     }
     func recordFilePath(_ r: Int) -> String { let (index, n) = record(r); return index.filePath(index.recordFile(n)) }
     func recordFilePathBytes(_ r: Int) -> UnsafeRawBufferPointer { let (index, n) = record(r); return index.filePathBytes(index.recordFile(n)) }
@@ -158,8 +167,15 @@ final class IndexView: FileTable, Sendable {
     // MARK: Ids
 
     /// The live record with this id.
+    /// Whether the delta may hold `id` (its first 8 bytes fall in the delta's range).
+    @inline(__always) private func deltaMayHold(_ id: String) -> Bool {
+        guard let deltaIDs else { return false }
+        var id = id
+        return deltaIDs.contains(id.withUTF8 { IndexLayout.idPrefix($0) })
+    }
+
     func record(forID id: String) -> Int? {
-        if delta != nil, let found = delta!.record(forID: id) { return base.recordCount + found }
+        if deltaMayHold(id), let found = top.record(forID: id) { return base.recordCount + found }
         guard let found = base.record(forID: id), !isMasked(found) else { return nil }
         return found
     }
@@ -167,8 +183,8 @@ final class IndexView: FileTable, Sendable {
     /// The live record with this id, and whether the index lists `sense` among its sense ids
     /// (true when `sense` is nil).
     func entryMatching(id: String, sense: String?) -> (record: Int, listed: Bool)? {
-        if delta != nil, let delta, let match = delta.match(forID: id) {
-            return (base.recordCount + match.record, sense.map { delta.match(match, hasSenseID: $0) } ?? true)
+        if deltaMayHold(id), let match = top.match(forID: id) {
+            return (base.recordCount + match.record, sense.map { top.match(match, hasSenseID: $0) } ?? true)
         }
         guard let match = base.match(forID: id), !isMasked(match.record) else { return nil }
         return (match.record, sense.map { base.match(match, hasSenseID: $0) } ?? true)
