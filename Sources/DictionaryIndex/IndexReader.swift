@@ -225,6 +225,27 @@ struct IndexReader: Sendable {
         }
     }
 
+    /// The range of the first 8 bytes (`IndexLayout.idPrefix`) of the ids in the directory,
+    /// from its first id to its last; nil when it has none.
+    func idPrefixRange() -> ClosedRange<UInt64>? {
+        guard idBlockCount > 0 else { return nil }
+        let first = data.u64(start(.ids))
+        let fence = start(.ids) + (idBlockCount - 1) * 16
+        var last = data.u64(fence)
+        var offset = idBlocks.lowerBound + Int(data.u32(fence + 8))
+        for _ in 0..<Int(data.u32(fence + 12)) {
+            guard offset + 8 <= idBlocks.upperBound else { break }
+            let entryID = directoryID(at: offset)
+            last = IndexLayout.idPrefix(entryID)
+            let senseCount = data.u16(offset + 6)
+            offset += 8 + entryID.count
+            if senseCount != IndexLayout.idSensesElsewhere {
+                for _ in 0..<Int(senseCount) { offset += 2 + Int(data.u16(offset)) }
+            }
+        }
+        return first <= last ? first...last : nil
+    }
+
     /// The id of the directory entry at `offset`, clamped to the directory.
     private func directoryID(at offset: Int) -> UnsafeRawBufferPointer {
         directoryBytes(offset + 8, Int(data.u16(offset + 4)))

@@ -91,96 +91,130 @@ public enum IndexStore {
         let absolute = realPath(path) ?? path
         let storePath = cacheDirectory.map { IndexStore.indexFile(forFolder: absolute, in: $0) }
         if let cacheDirectory { removeStaleTemporaries(in: cacheDirectory) }
-        var old = forceRebuild ? nil : storePath.flatMap(mapIndex)
+        let deltaPath = storePath.map(deltaFile(forIndex:))
+        // The stored index, with the delta over it when there is one made for this very base.
+        var old: IndexView? = (forceRebuild ? nil : storePath.flatMap(mapIndex)).map { base in
+            deltaPath.flatMap { mapDelta($0, over: base) }.map { IndexView(base: base, delta: $0) } ?? IndexView(base: base)
+        }
 
         var reused: [Int?] = Array(repeating: nil, count: current.count)
-        var rehashed = false
+        var rehashed = false, rehashedDelta = false
         if let old {
-            // Both lists are in byte order: one walk pairs each file with its old record.
-            var number = 0
-            for (i, file) in current.enumerated() {
-                let order = file.pathBytes.withUnsafeBytes { name in
-                    while number < old.fileCount && ByteOrder.compare(old.filePathBytes(number), name) < 0 { number += 1 }
-                    return number < old.fileCount ? ByteOrder.compare(old.filePathBytes(number), name) : 1
-                }
-                guard order == 0 else { continue }
-                let stored = old.fileFingerprint(number)
-                guard stored.hasSameStat(as: file.fingerprint) else { continue }
-                // A file changed in the same moment as the index was built may keep its
-                // size and time: compare contents (git's "racily clean" entries).
-                if file.fingerprint.modificationSeconds >= old.builtAt - 1 {
-                    rehashed = true
-                    guard contentHash(path + "/" + file.path) == stored.contentHash else { continue }
-                }
-                reused[i] = number
-            }
+            // Without a delta the walk reads the base itself (specialised, no view in between).
+            (reused, rehashed, rehashedDelta) = old.delta == nil ? pair(current, with: old.base, folder: path)
+                                                                 : pair(current, with: old, folder: path)
         }
         // A damaged block among those just read (the file table, the paths): rebuild.
-        if let damaged = old, damaged.data.damaged {
+        if let damaged = old, damaged.isDamaged {
             old = nil
             reused = Array(repeating: nil, count: current.count)
         }
 
-        let index: IndexReader
+        let index: IndexView
         let status: IndexedDictionary.IndexStatus
         var stored = storePath
         let unchanged = old != nil && old!.fileCount == current.count && reused.enumerated().allSatisfy { $0.element == $0.offset }
         if let old, unchanged {
             index = old
             status = .loaded
-            // Once verified by content, move the build time on so the next start trusts times.
-            if rehashed, let storePath, let bytes = rebuilt(old, builtAt: now()), !write(bytes, to: storePath) { stored = nil }
-        } else {
-            var files: [IndexedFile.Source] = []
-            files.reserveCapacity(current.count)
-            var changed = 0
-            for (i, file) in current.enumerated() {
-                if let number = reused[i], let old {
-                    files.append(.reused(old, number: number, modificationSeconds: file.fingerprint.modificationSeconds))
-                } else {
-                    changed += 1
-                    files.append(file.nameIsUTF8 ? .scanned(folder: path, path: file.path, fingerprint: file.fingerprint)
-                                                 : .refused(path: file.path, fingerprint: file.fingerprint))
-                }
+            // Once verified by content, move the build time on so the next start trusts times
+            // (the base's rewrite keeps its blocks, so a delta over it stays its own).
+            if rehashed, let storePath, let bytes = rebuilt(old.base, builtAt: now()), !write(bytes, to: storePath) { stored = nil }
+            if rehashedDelta, let deltaPath, let delta = old.delta, let bytes = rebuilt(delta, builtAt: now()) {
+                writeDelta(bytes, over: old.base, to: deltaPath)
             }
+        } else {
+            var changed = 0
+            for i in current.indices where reused[i] == nil { changed += 1 }
             if let old {
                 let currentPaths = Set(current.map(\.path))
                 changed += (0..<old.fileCount).filter { !currentPaths.contains(old.filePath($0)) }.count
             }
-            let phase = (old == nil ? "building the lookup index of " : "updating the lookup index of ") + info.title
-            let bytes = IndexBuilder.build(files, builtAt: now()) { done in
-                progress(ProgressStep(phase: phase, completed: done, total: files.count))
-            }
-            // Read back from the file just written, mapped like any later start's: a copy in
-            // memory would add its size (37 MB for WordNet) to the peak and stay resident.
-            var built: IndexReader?
-            if let storePath, write(bytes, to: storePath) {
-                built = mapIndex(storePath)
+            let delta = old.flatMap { updatedDelta(over: $0.base, folder: path, files: current, reused: reused, old: $0,
+                                                   title: info.title, storedAt: deltaPath, progress: progress) }
+            if let delta {
+                index = delta
             } else {
-                stored = nil
+                var files: [IndexedFile.Source] = []
+                files.reserveCapacity(current.count)
+                for (i, file) in current.enumerated() {
+                    if let number = reused[i], let old {
+                        let (holder, n) = old.file(number)
+                        files.append(.reused(holder, number: n, modificationSeconds: file.fingerprint.modificationSeconds))
+                    } else {
+                        files.append(file.nameIsUTF8 ? .scanned(folder: path, path: file.path, fingerprint: file.fingerprint)
+                                                     : .refused(path: file.path, fingerprint: file.fingerprint))
+                    }
+                }
+                let phase = (old == nil ? "building the lookup index of " : "updating the lookup index of ") + info.title
+                let bytes = IndexBuilder.build(files, builtAt: now()) { done in
+                    progress(ProgressStep(phase: phase, completed: done, total: files.count))
+                }
+                // Read back from the file just written, mapped like any later start's: a copy in
+                // memory would add its size (37 MB for WordNet) to the peak and stay resident.
+                var built: IndexReader?
+                if let storePath, write(bytes, to: storePath) {
+                    built = mapIndex(storePath)
+                } else {
+                    stored = nil
+                }
+                // The new base holds every file: a delta left beside it is over the old one.
+                if let deltaPath { unlink(deltaPath) }
+                guard let built = built ?? IndexReader(data: IndexData(copying: bytes)) else {
+                    preconditionFailure("a freshly built index does not read back")
+                }
+                index = IndexView(base: built)
             }
-            guard let built = built ?? IndexReader(data: IndexData(copying: bytes)) else {
-                preconditionFailure("a freshly built index does not read back")
-            }
-            index = built
             status = old == nil ? .built : .updated(changedFiles: changed)
         }
         #if canImport(Glibc)
         // A build's scratch (its tables and sections: most of its 105 MB peak for WordNet) is freed by now;
         // hand it back, or the browser's first run keeps it resident for its whole session.
-        if status != .loaded { _ = CLinux_malloc_trim(0) }
+        if status != .loaded && index.delta == nil { _ = CLinux_malloc_trim(0) }
         #endif
         // Per file, so that start-up touches no page of the entry records.
-        for number in 0..<index.fileCount { problems += index.fileErrorCount(number) + index.fileDuplicateCount(number) }
-        if index.data.damaged && !forceRebuild {
+        if index.delta == nil {
+            let base = index.base
+            for number in 0..<base.fileCount { problems += base.fileErrorCount(number) + base.fileDuplicateCount(number) }
+        } else {
+            for number in 0..<index.fileCount { problems += index.fileProblemCount(number) }
+        }
+        if index.isDamaged && !forceRebuild {
             // Damage found while counting the problems: build it anew.
             return try open(folder: path, cacheDirectory: cacheDirectory, forceRebuild: true, progress: progress)
         }
-        let lookup = IndexedLookup(index: index, folder: path, rules: info.lookupRules, cacheDirectory: cacheDirectory)
+        let lookup = IndexedLookup(view: index, folder: path, rules: info.lookupRules, cacheDirectory: cacheDirectory)
         return IndexedDictionary(path: path, info: info, lookup: lookup, problemCount: problems, indexStatus: status, indexFile: stored)
     }
 
     // MARK: Parts
+
+    /// Pairs each listed file with the file of `old` it is unchanged in (`reused`), and says
+    /// whether a content check was needed in the base or in the delta. Both lists are in byte
+    /// order: one walk pairs them.
+    static func pair<Table: FileTable>(_ current: [ListedEntryFile], with old: Table, folder path: String)
+        -> (reused: [Int?], rehashed: Bool, rehashedDelta: Bool) {
+        var reused: [Int?] = Array(repeating: nil, count: current.count)
+        var rehashed = false, rehashedDelta = false
+        var number = 0
+        for (i, file) in current.enumerated() {
+            let order = file.pathBytes.withUnsafeBytes { name in
+                while number < old.fileCount && ByteOrder.compare(old.filePathBytes(number), name) < 0 { number += 1 }
+                return number < old.fileCount ? ByteOrder.compare(old.filePathBytes(number), name) : 1
+            }
+            guard order == 0 else { continue }
+            let stored = old.fileFingerprint(number)
+            guard stored.hasSameStat(as: file.fingerprint) else { continue }
+            // A file changed in the same moment as the index was built may keep its
+            // size and time: compare contents (git's "racily clean" entries).
+            if file.fingerprint.modificationSeconds >= old.fileBuiltAt(number) - 1 {
+                if old.fileIsInDelta(number) { rehashedDelta = true } else { rehashed = true }
+                guard contentHash(path + "/" + file.path) == stored.contentHash else { continue }
+            }
+            reused[i] = number
+        }
+        return (reused, rehashed, rehashedDelta)
+    }
 
     /// The content hash of a file, nil when it cannot be read.
     static func contentHash(_ fullPath: String) -> UInt64? {

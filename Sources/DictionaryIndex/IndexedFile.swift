@@ -43,12 +43,16 @@ struct IndexedFile: Sendable {
         case loaded(IndexedFile)
         /// File `number` of an older index, with the file's modification time as it is now.
         case reused(IndexReader, number: Int, modificationSeconds: Int64)
+        /// A file of the base index that is gone, in a delta: a tombstone that masks it
+        /// (`IndexView.tombstoneSize`).
+        case removed(path: String)
 
         var path: String {
             switch self {
             case .scanned(_, let path, _), .refused(let path, _): path
             case .loaded(let file): file.path
             case .reused(let index, let number, _): index.filePath(number)
+            case .removed(let path): path
             }
         }
 
@@ -64,6 +68,10 @@ struct IndexedFile: Sendable {
                 var file = IndexStore.indexedFile(index, number)
                 file.fingerprint.modificationSeconds = modificationSeconds
                 return file
+            case .removed(let path):
+                return IndexedFile(path: path, fingerprint: FileFingerprint(size: IndexView.tombstoneSize, modificationSeconds: -1,
+                                                                            modificationNanoseconds: -1, contentHash: 0),
+                                   errorCount: 0, entries: [])
             }
         }
     }

@@ -10,22 +10,35 @@ extension IndexedLookup {
     /// it is unchanged, skips its own listing of the folder (docs/decisions.md, "Start-up
     /// after search").
     public var verifiedFilesDigest: UInt64 {
-        let index = self.index
+        let view = self.view
         // Per file: its path's hash and the hash of its fixed fields as stored (read straight
         // from the mapped table: a damaged block gives another digest, and the search index
-        // then checks the folder itself).
-        var hashes: [UInt64] = [UInt64(index.fileCount)]
-        hashes.reserveCapacity(1 + 2 * index.fileCount)
-        for number in 0..<index.fileCount {
-            hashes.append(FileFingerprint.hash(index.filePathBytes(number)))
-            let fields = index.fileField(number, IndexLayout.File.size)
-            let end = index.fileField(number, IndexLayout.File.duplicateCount) + 4
-            guard fields >= 0, end <= index.data.count else {
-                hashes.append(UInt64(number))
-                continue
+        // then checks the folder itself). With a delta, the folder's files as base and delta
+        // describe them together, each from the one that holds it.
+        var hashes: [UInt64] = [UInt64(view.fileCount)]
+        hashes.reserveCapacity(1 + 2 * view.fileCount)
+        if view.delta == nil {
+            let index = view.base
+            for number in 0..<index.fileCount { Self.appendHashes(of: number, in: index, to: &hashes) }
+        } else {
+            for i in 0..<view.fileCount {
+                let (index, number) = view.file(i)
+                Self.appendHashes(of: number, in: index, to: &hashes)
             }
-            hashes.append(FileFingerprint.hash(UnsafeRawBufferPointer(start: index.data.base + fields, count: end - fields)))
         }
         return hashes.withUnsafeBytes { FileFingerprint.hash($0) }
+    }
+
+    /// The hashes of file `number` of `index`: its path, and its fixed fields as stored.
+    @inline(__always)
+    static func appendHashes(of number: Int, in index: IndexReader, to hashes: inout [UInt64]) {
+        hashes.append(FileFingerprint.hash(index.filePathBytes(number)))
+        let fields = index.fileField(number, IndexLayout.File.size)
+        let end = index.fileField(number, IndexLayout.File.duplicateCount) + 4
+        guard fields >= 0, end <= index.data.count else {
+            hashes.append(UInt64(number))
+            return
+        }
+        hashes.append(FileFingerprint.hash(UnsafeRawBufferPointer(start: index.data.base + fields, count: end - fields)))
     }
 }

@@ -10,8 +10,9 @@ import DictionaryModel
 /// Gives the same answers as `Lookup` over a full load of the same folder (the tests
 /// compare them), except that entry numbers are the index's own.
 public final class IndexedLookup: EntryLookup, @unchecked Sendable {
-    /// The index being asked; replaced when it turns out damaged or out of date.
-    private var current: IndexReader
+    /// The index being asked (with its delta, if any); replaced when it turns out damaged or
+    /// out of date.
+    private var current: IndexView
     /// The data folder, to read entries from.
     public let folder: String
     /// The cache directory the index is kept in (nil: in memory only), to refresh it.
@@ -23,19 +24,22 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     /// Entries kept decoded; a page rarely needs more than a few (homographs, sense links).
     static let cacheLimit = 256
 
-    init(index: IndexReader, folder: String, rules: [LookupRule], cacheDirectory: String? = nil) {
-        current = index
+    init(view: IndexView, folder: String, rules: [LookupRule], cacheDirectory: String? = nil) {
+        current = view
         self.folder = folder
         self.rules = rules
         self.cacheDirectory = cacheDirectory
     }
 
-    /// The index as it is now.
-    var index: IndexReader {
+    /// The index as it is now, with its delta.
+    var view: IndexView {
         lock.lock()
         defer { lock.unlock() }
         return current
     }
+
+    /// The base index as it is now (tests).
+    var index: IndexReader { view.base }
 
     /// How many times the index was replaced while this lookup was in use (tests).
     public private(set) var refreshCount = 0
@@ -44,22 +48,22 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     /// CRC that does not match), the index is rebuilt from the entry files and asked again:
     /// a damaged index never answers.
     @inline(__always) func answer<T>(_ body: (LookupEngine) -> T) -> T {
-        let index = self.index
-        let result = body(LookupEngine(index: index, rules: rules))
-        guard index.data.damaged else { return result }
-        refresh(replacing: index.data, rebuild: true)
-        return body(LookupEngine(index: self.index, rules: rules))
+        let view = self.view
+        let result = body(LookupEngine(view: view, rules: rules))
+        guard view.isDamaged else { return result }
+        refresh(replacing: view, rebuild: true)
+        return body(LookupEngine(view: self.view, rules: rules))
     }
 
     /// Opens the folder again through `IndexStore` (which reads again only the entry files
     /// that changed), or rebuilds its index from nothing when `rebuild`; nothing happens when
     /// another thread has already replaced `stale`.
-    func refresh(replacing stale: IndexData, rebuild: Bool) {
+    func refresh(replacing stale: IndexView, rebuild: Bool) {
         lock.lock()
         defer { lock.unlock() }
-        guard current.data === stale else { return }
+        guard current.isSame(as: stale) else { return }
         guard let opened = try? IndexStore.open(folder: folder, cacheDirectory: cacheDirectory, forceRebuild: rebuild) else { return }
-        current = opened.lookup.index
+        current = opened.lookup.view
         decoded.removeAll()
         refreshCount += 1
     }
@@ -67,14 +71,15 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     /// Brings the index up to date with the entry files now and forgets the entries decoded
     /// so far: what an editor calls after a save, so that the next page shows the saved entry
     /// and lookups see its new headword and forms. `IndexStore.open` reads again only the
-    /// files that changed (but writes the whole index again: see docs/decisions.md, "Editing").
+    /// files that changed, and keeps them in a small delta index beside the stored one when
+    /// they are few: see docs/decisions.md, "Saving one entry").
     public func refresh() {
-        refresh(replacing: index.data, rebuild: false)
+        refresh(replacing: view, rebuild: false)
     }
 
     /// Whether the entry files differ from what the index says (one listing and `stat` of
     /// each file: about 0.5 ms for an import of 311 files).
-    func entryFilesChanged(_ index: IndexReader) -> Bool {
+    func entryFilesChanged(_ index: IndexView) -> Bool {
         let listed = (try? listEntryFiles(folder: folder)) ?? []
         guard listed.count == index.fileCount else { return true }
         for (number, file) in listed.enumerated() {
@@ -84,7 +89,9 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
         return false
     }
 
-    public var entryCount: Int { answer { $0.index.recordCount } }
+    /// The live entries (with a delta, entry numbers run to more than this: the base's masked
+    /// records keep their numbers and answer nothing).
+    public var entryCount: Int { answer { $0.view.liveRecordCount } }
 
     // MARK: Lookup
 
@@ -107,39 +114,35 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
         var result = answer(ask)
         var attempts = 0
         while !result.isFound && attempts < 4 {
-            let index = self.index
+            let index = self.view
             guard entryFilesChanged(index) else { break }
             // A writer that rewrites a file in place (`cp`, a shell's `>`) leaves it empty or
             // half written for a moment: after the first retry, give it a few milliseconds.
             if attempts > 0 { usleep(UInt32(5_000 * attempts)) }
-            refresh(replacing: index.data, rebuild: false)
+            refresh(replacing: index, rebuild: false)
             result = answer(ask)
             attempts += 1
         }
         return result
     }
 
-    public func entryNumber(forID id: String) -> Int? { answer { $0.index.record(forID: id) } }
+    public func entryNumber(forID id: String) -> Int? { answer { $0.view.record(forID: id) } }
 
-    public func id(ofEntryAt number: Int) -> String { answer { $0.index.recordID(number) } }
-    public func headword(ofEntryAt number: Int) -> String { answer { $0.index.recordHeadword(number) } }
-    public func pos(ofEntryAt number: Int) -> String? { answer { $0.index.recordPos(number) } }
-    public func summary(ofEntryAt number: Int) -> String { answer { $0.index.recordSummary(number) } }
+    public func id(ofEntryAt number: Int) -> String { answer { $0.view.recordID(number) } }
+    public func headword(ofEntryAt number: Int) -> String { answer { $0.view.recordHeadword(number) } }
+    public func pos(ofEntryAt number: Int) -> String? { answer { $0.view.recordPos(number) } }
+    public func summary(ofEntryAt number: Int) -> String { answer { $0.view.recordSummary(number) } }
 
     /// A sense id the index lists answers at once; anything else (a numbered path such as
     /// `2.1`, or an anchor that is missing) is settled by decoding the entry.
     public func entry(at number: Int, hasSenseAnchoredAt anchor: String) -> Bool {
-        answer { $0.index.recordHasSenseID(number, anchor) } || entry(at: number).sense(anchoredAt: anchor) != nil
+        answer { $0.view.recordHasSenseID(number, anchor) } || entry(at: number).sense(anchoredAt: anchor) != nil
     }
 
     /// From the id directory: the entry and its sense ids stand together, so resolving a link
     /// reads one place of the index (a numbered path or a missing anchor decodes the entry).
     public func entryMatching(id: String, sense: String?) -> (number: Int, hasSense: Bool)? {
-        guard let (record, listed) = answer({ engine -> (Int, Bool)? in
-            let index = engine.index
-            guard let match = index.match(forID: id) else { return nil }
-            return (match.record, sense.map { index.match(match, hasSenseID: $0) } ?? true)
-        }) else { return nil }
+        guard let (record, listed) = answer({ $0.view.entryMatching(id: id, sense: sense) }) else { return nil }
         guard let sense, !listed else { return (record, true) }
         return (record, entry(at: record).sense(anchoredAt: sense) != nil)
     }
@@ -157,10 +160,10 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
             return entry
         }
         lock.unlock()
-        var index = self.index
+        var index = self.view
         // What the index said of the entry, for the stand-in should it not be read again.
         let id = index.recordID(number)
-        let path = index.filePath(index.recordFile(number))
+        let path = index.recordFilePath(number)
         let standIn = (headword: index.recordHeadword(number), pos: index.recordPos(number), range: index.recordRange(number))
         var wanted: Int? = number
         var entry: Entry?
@@ -180,8 +183,8 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
             // moment, so after the first try wait a little; numbers of the old index mean
             // nothing in the new one.
             if attempt > 0 { usleep(UInt32(10_000 * attempt)) }
-            refresh(replacing: index.data, rebuild: index.data.damaged)
-            index = self.index
+            refresh(replacing: index, rebuild: index.isDamaged)
+            index = self.view
             wanted = index.record(forID: id)
         }
         guard let entry, let wanted else {
@@ -192,7 +195,7 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
         }
         lock.lock()
         if decoded.count >= Self.cacheLimit { decoded.removeAll(keepingCapacity: true) }
-        if current.data === index.data { decoded[wanted] = entry }
+        if current.isSame(as: index) { decoded[wanted] = entry }
         lock.unlock()
         return entry
     }
@@ -200,15 +203,15 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     /// Reads the entry's byte range and decodes it; offsets in it (and in errors) are
     /// offsets into its file, as in a full load.
     func decodeEntry(_ number: Int) throws(DictionaryModelError) -> Entry {
-        try decodeEntry(number, in: index)
+        try decodeEntry(number, in: view)
     }
 
-    func decodeEntry(_ number: Int, in index: IndexReader) throws(DictionaryModelError) -> Entry {
-        guard number >= 0, number < index.recordCount else { throw .invalidData("no entry number \(number)", offset: 0) }
-        let path = index.filePath(index.recordFile(number))
+    func decodeEntry(_ number: Int, in index: IndexView) throws(DictionaryModelError) -> Entry {
+        guard number >= 0, number < index.recordLimit, !index.isMasked(number) else { throw .invalidData("no entry number \(number)", offset: 0) }
+        let path = index.recordFilePath(number)
         let range = index.recordRange(number)
         let expected = index.recordID(number)
-        if index.data.damaged { throw .invalidData("the index is damaged", offset: 0) }
+        if index.isDamaged { throw .invalidData("the index is damaged", offset: 0) }
         let bytes = try readFile(folder + "/" + path, range: range, shownAs: path)
         let entry = try Entry(json: try JSONParser.parse(bytes, baseOffset: range.lowerBound), file: path, byteRange: range)
         guard entry.id == expected else {

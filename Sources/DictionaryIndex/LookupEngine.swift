@@ -11,8 +11,25 @@ import Glibc
 /// completion exist once. An engine is a value over one index: the answers it gives agree
 /// with each other (entry numbers are that index's records).
 struct LookupEngine: Sendable {
-    let index: IndexReader
+    /// The index asked, with the delta over it when there is one (`IndexView`).
+    let view: IndexView
     let rules: [LookupRule]
+
+    /// The base index (the whole index when there is no delta), kept apart from `view` so that
+    /// the scans over its keys read it without a copy.
+    let index: IndexReader
+
+    init(index: IndexReader, rules: [LookupRule]) {
+        view = IndexView(base: index)
+        self.index = index
+        self.rules = rules
+    }
+
+    init(view: IndexView, rules: [LookupRule]) {
+        self.view = view
+        index = view.base
+        self.rules = rules
+    }
 
     // MARK: Queries and link targets
 
@@ -31,7 +48,7 @@ struct LookupEngine: Sendable {
     }
 
     private func resolve(_ query: String, unionWithRules: Bool) -> LookupResult {
-        if let number = index.record(forID: query) {
+        if let number = view.record(forID: query) {
             return LookupResult(query: query, entryNumbers: [number], match: .id)
         }
         let key = LookupKey.normalise(query)
@@ -46,7 +63,7 @@ struct LookupEngine: Sendable {
             guard key.utf8.count > suffix.utf8.count, key.hasSuffix(suffix), key.count > suffix.count else { continue }
             let stem = String(key.dropLast(suffix.count)) + rule.normalisedReplace
             for number in directMatches(stem) where !found.contains(number) {
-                if let wanted = rule.pos, index.recordPos(number) != wanted { continue }
+                if let wanted = rule.pos, view.recordPos(number) != wanted { continue }
                 found.append(number)
                 if firstRule == nil { firstRule = rule }
             }
@@ -57,8 +74,14 @@ struct LookupEngine: Sendable {
 
     /// Headword matches first, then form matches, each in load order, without repeats.
     func directMatches(_ key: String) -> [Int] {
-        guard !key.isEmpty, let number = index.keyNumber(key) else { return [] }
-        let postings = index.keyPostings(number)
+        guard !key.isEmpty else { return [] }
+        let postings: (headwords: [Int], forms: [Int])
+        if view.delta != nil {
+            postings = view.postings(key)
+        } else {
+            guard let number = index.keyNumber(key) else { return [] }
+            postings = index.keyPostings(number)
+        }
         var result = postings.headwords
         for record in postings.forms where !result.contains(record) { result.append(record) }
         return result
@@ -74,6 +97,7 @@ struct LookupEngine: Sendable {
     /// - Complexity: one XOR and population count for each key whose folded length is
     ///   within reach (`SuggestionSignature`); an edit distance only for the few that pass.
     func suggestions(for query: String, limit: Int) -> [Suggestion] {
+        if view.delta != nil { return mergedSuggestions(for: query, limit: limit) }
         let key = LookupKey.normalise(query)
         guard !key.isEmpty, limit > 0 else { return [] }
         let unfolded = key.unicodeScalars.map(\.value)
@@ -112,6 +136,7 @@ struct LookupEngine: Sendable {
     /// that start with it (shorter first, then by key), then typo suggestions when there are
     /// fewer than `limit`. Headwords and forms both take part.
     func completions(for prefix: String, limit: Int) -> [Suggestion] {
+        if view.delta != nil { return mergedCompletions(for: prefix, limit: limit) }
         var key = LookupKey.normalise(prefix)
         guard !key.isEmpty, limit > 0 else { return [] }
         var result: [Suggestion] = []
@@ -154,7 +179,8 @@ struct LookupEngine: Sendable {
 
     /// Every distinct headword with the entries that have it, sorted by key.
     var headwords: [(headword: String, entryNumbers: [Int])] {
-        (0..<index.keyCount).compactMap { number in
+        if view.delta != nil { return mergedHeadwords }
+        return (0..<index.keyCount).compactMap { number in
             guard index.keyIsHeadword(number) else { return nil }
             return (index.keyDisplay(number), index.keyPostings(number).headwords)
         }

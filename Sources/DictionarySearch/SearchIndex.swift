@@ -109,7 +109,7 @@ public final class SearchIndex: @unchecked Sendable {
     static let schema = """
         CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;
         CREATE TABLE files(id INTEGER PRIMARY KEY, path TEXT UNIQUE, size INTEGER, seconds INTEGER, nanoseconds INTEGER, hash INTEGER);
-        CREATE TABLE entries(file INTEGER, id TEXT, keys TEXT);
+        CREATE TABLE entries(file INTEGER, id TEXT, keys TEXT, hash INTEGER);
         CREATE INDEX entries_file ON entries(file);
         CREATE TABLE docs(id INTEGER PRIMARY KEY, hash INTEGER, uses INTEGER);
         CREATE INDEX docs_hash ON docs(hash);

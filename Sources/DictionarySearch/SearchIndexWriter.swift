@@ -14,7 +14,7 @@ final class SearchIndexWriter {
         self.database = database
         documents = isFresh ? [:] : nil
         insertFile = try database.prepare("INSERT INTO files(path, size, seconds, nanoseconds, hash) VALUES (?, ?, ?, ?, ?)")
-        insertEntry = try database.prepare("INSERT INTO entries VALUES (?, ?, ?)")
+        insertEntry = try database.prepare("INSERT INTO entries VALUES (?, ?, ?, ?)")
         findDoc = try database.prepare("SELECT id FROM docs WHERE hash = ?")
         useDoc = try database.prepare("UPDATE docs SET uses = uses + 1 WHERE id = ?")
         insertDoc = try database.prepare("INSERT INTO docs(hash, uses) VALUES (?, 1)")
@@ -33,12 +33,14 @@ final class SearchIndexWriter {
     /// cannot be read or decoded is recorded with no entries (it is tried again once it changes).
     @discardableResult
     func add(file listed: ListedEntryFile, folder: String, lookup: any EntryLookup) throws(SearchIndexError) -> Int64 {
-        var ignored = Set<String>()
-        return try add(file: listed, folder: folder, lookup: lookup, keys: &ignored, collectKeys: false)
+        var ignored: [String] = []
+        return try add(file: listed, folder: folder, lookup: lookup, rows: &ignored, collectRows: false)
     }
 
-    func add(file listed: ListedEntryFile, folder: String, lookup: any EntryLookup, keys: inout Set<String>,
-             collectKeys: Bool = true) throws(SearchIndexError) -> Int64 {
+    /// `rows`: each entry's keys as the `entries` table keeps them (its id first, then its
+    /// headword and forms normalised, one a line), in file order.
+    func add(file listed: ListedEntryFile, folder: String, lookup: any EntryLookup, rows: inout [String],
+             collectRows: Bool = true) throws(SearchIndexError) -> Int64 {
         let bytes = listed.nameIsUTF8 ? ((try? readFile(folder + "/" + listed.path, shownAs: listed.path)) ?? []) : []
         let hash = bytes.withUnsafeBytes { FileFingerprint.hash($0) }
         let fingerprint = listed.fingerprint
@@ -49,9 +51,9 @@ final class SearchIndexWriter {
         for result in DataFolder.entries(in: SourceFile(path: listed.path, bytes: bytes)) {
             guard case .success(let decoded) = result else { continue }
             let entry = decoded.entry
-            let entryKeys = EntryText.keys(of: entry)
-            if collectKeys { keys.formUnion(entryKeys) }
-            try insertEntry.bind(file, entry.id, entryKeys.joined(separator: "\n")).run()
+            let entryKeys = EntryText.keys(of: entry).joined(separator: "\n")
+            if collectRows { rows.append(entryKeys) }
+            try insertEntry.bind(file, entry.id, entryKeys, Self.entryHash(entry, in: bytes)).run()
             let source = database.lastInsertedRow
             let text = EntryText(entry)
             let headwordKey = LookupKey.normalise(entry.headword)
@@ -67,7 +69,8 @@ final class SearchIndexWriter {
                 try insertSense.run()
             }
             for link in text.links {
-                try addLink(link, file: file, source: source, resolution: lookup.resolve(target: link.target, sense: link.anchor))
+                let resolution = lookup.resolve(target: link.target, sense: link.anchor)
+                try addLink(link, file: file, source: source, resolution: resolution)
             }
         }
         return file
@@ -100,50 +103,181 @@ final class SearchIndexWriter {
         return doc
     }
 
+    /// One row of `links`, less its file and source.
+    struct LinkRow: Equatable {
+        var target, raw, key, anchor, sense, text: String?
+    }
+
     /// One row per entry the link resolves to, or one with no target when it resolves to
     /// none; external links are not kept. `raw` is left out when it is the target, `key` for
     /// a link that named an id exactly (no other entry can take it over), `text` when it is
     /// the target without its `~pos` (`SearchIndex.shownText(ofTarget:)`).
-    private func addLink(_ link: EntryText.Link, file: Int64, source: Int64, resolution: LinkResolution) throws(SearchIndexError) {
-        guard resolution.state != .external else { return }
+    static func rows(of link: EntryText.Link, resolution: LinkResolution) -> [LinkRow] {
+        guard resolution.state != .external else { return [] }
         let isExactID = resolution.state == .resolved && resolution.entryIDs == [link.target]
         let key: String? = isExactID ? nil : LookupKey.normalise(link.target)
         let text: String? = link.text == SearchIndex.shownText(ofTarget: link.target) ? nil : link.text
         let targets: [String?] = resolution.state == .resolved ? resolution.entryIDs : [nil]
-        for target in targets {
+        return targets.map { target in
+            LinkRow(target: target, raw: link.target == target ? nil : link.target, key: key == target ? nil : key,
+                    anchor: link.anchor, sense: link.sense, text: text)
+        }
+    }
+
+    private func addLink(_ link: EntryText.Link, file: Int64, source: Int64, resolution: LinkResolution) throws(SearchIndexError) {
+        for row in Self.rows(of: link, resolution: resolution) {
             insertLink.reset()
             insertLink.bind(integer: file, at: 1)
-            insertLink.bind(text: target, at: 2)
-            insertLink.bind(text: link.target == target ? nil : link.target, at: 3)
-            insertLink.bind(text: key == target ? nil : key, at: 4)
-            insertLink.bind(text: link.anchor, at: 5)
+            insertLink.bind(text: row.target, at: 2)
+            insertLink.bind(text: row.raw, at: 3)
+            insertLink.bind(text: row.key, at: 4)
+            insertLink.bind(text: row.anchor, at: 5)
             insertLink.bind(integer: source, at: 6)
-            insertLink.bind(text: link.sense, at: 7)
-            insertLink.bind(text: text, at: 8)
+            insertLink.bind(text: row.sense, at: 7)
+            insertLink.bind(text: row.text, at: 8)
             try insertLink.run()
         }
     }
 
-    /// Takes out the file at `path` (if indexed), adding its entries' keys to `keys`.
-    func remove(path: String, keys: inout Set<String>) throws(SearchIndexError) {
+    /// A hash of the entry's JSON as written in its file (`entries.hash`): an entry whose bytes
+    /// did not change has the same senses and links.
+    static func entryHash(_ entry: Entry, in bytes: [UInt8]) -> Int64 {
+        let range = entry.origin.byteRange.clamped(to: 0..<bytes.count)
+        return bytes.withUnsafeBytes { Int64(bitPattern: FileFingerprint.hash(UnsafeRawBufferPointer(rebasing: $0[range]))) }
+    }
+
+    /// Brings an indexed file up to date entry by entry, when it has the same entries as before
+    /// (ids and keys, in order) and each changed entry has as many senses and link rows as
+    /// before: the changed entries' rows are rewritten in place (their row numbers, and so the
+    /// order of places and backlinks, stay as a build makes them), every other row is kept, and
+    /// the links of the unchanged entries are not resolved again (an unchanged id, headword and
+    /// forms everywhere leaves them resolving as before; links elsewhere that a change of keys
+    /// can move are `reresolve`d, and this file is not among the `fresh` ones). False, with
+    /// nothing written, when the file does not qualify: `remove` and `add` it instead.
+    func replaceInPlace(file listed: ListedEntryFile, folder: String, lookup: any EntryLookup) throws(SearchIndexError) -> Bool {
+        guard listed.nameIsUTF8, let bytes = try? readFile(folder + "/" + listed.path, shownAs: listed.path), !bytes.isEmpty else { return false }
+        let find = try database.prepare("SELECT id FROM files WHERE path = ?")
+        find.bind(listed.path)
+        guard try find.step() else { return false }
+        let file = find.integer(0)
+        var old: [(row: Int64, id: String, keys: String, hash: Int64?)] = []
+        let entries = try database.prepare("SELECT rowid, id, keys, hash FROM entries WHERE file = ? ORDER BY rowid")
+        entries.bind(file)
+        while try entries.step() {
+            old.append((entries.integer(0), entries.text(1) ?? "", entries.text(2) ?? "", entries.isNull(3) ? nil : entries.integer(3)))
+        }
+        var decoded: [(entry: Entry, hash: Int64)] = []
+        for result in DataFolder.entries(in: SourceFile(path: listed.path, bytes: bytes)) {
+            guard case .success(let item) = result else { continue }
+            decoded.append((item.entry, Self.entryHash(item.entry, in: bytes)))
+        }
+        guard decoded.count == old.count, Set(old.map(\.id)).count == old.count else { return false }
+        var changed: [Int] = []
+        for i in decoded.indices {
+            guard EntryText.keys(of: decoded[i].entry).joined(separator: "\n") == old[i].keys else { return false }
+            if old[i].hash != decoded[i].hash { changed.append(i) }
+        }
+        guard changed.count <= max(8, old.count / 8) else { return false }
+        // Every changed entry's new rows must match its old ones in number.
+        let oldSenses = try database.prepare("SELECT rowid, doc FROM senses WHERE file = ? AND entry = ? ORDER BY rowid")
+        let oldLinks = try database.prepare("SELECT rowid FROM links WHERE file = ? AND source = ? ORDER BY rowid")
+        var plans: [(entry: Int, senses: [(row: Int64, doc: Int64, text: EntryText.SenseText)], links: [(row: Int64, link: LinkRow)])] = []
+        for i in changed {
+            let entry = decoded[i].entry
+            let text = EntryText(entry)
+            oldSenses.bind(file, entry.id)
+            var senseRows: [(Int64, Int64)] = []
+            while try oldSenses.step() { senseRows.append((oldSenses.integer(0), oldSenses.integer(1))) }
+            guard senseRows.count == text.senses.count else { return false }
+            var linkRows: [LinkRow] = []
+            for link in text.links { linkRows += Self.rows(of: link, resolution: lookup.resolve(target: link.target, sense: link.anchor)) }
+            oldLinks.bind(file, old[i].row)
+            var linkRowIDs: [Int64] = []
+            while try oldLinks.step() { linkRowIDs.append(oldLinks.integer(0)) }
+            guard linkRowIDs.count == linkRows.count else { return false }
+            plans.append((i, zip(senseRows, text.senses).map { ($0.0, $0.1, $1) }, Array(zip(linkRowIDs, linkRows))))
+        }
+        try database.execute("CREATE TEMP TABLE IF NOT EXISTS dropped(doc INTEGER PRIMARY KEY)")
+        let release = try database.prepare("UPDATE docs SET uses = uses - 1 WHERE id = ?")
+        let note = try database.prepare("INSERT OR IGNORE INTO dropped VALUES (?)")
+        let updateSense = try database.prepare("UPDATE senses SET doc = ?, headword = ?, sense = ?, key = ? WHERE rowid = ?")
+        let updateLink = try database.prepare("UPDATE links SET target = ?, raw = ?, key = ?, anchor = ?, sense = ?, text = ? WHERE rowid = ?")
+        let updateEntry = try database.prepare("UPDATE entries SET hash = ? WHERE rowid = ?")
+        for plan in plans {
+            let entry = decoded[plan.entry].entry
+            let headwordKey = LookupKey.normalise(entry.headword)
+            for sense in plan.senses {
+                try release.bind(sense.doc).run()
+                try note.bind(sense.doc).run()
+                let doc = try document(for: sense.text.text)
+                try updateSense.bind(doc, entry.headword, sense.text.sense, headwordKey, sense.row).run()
+            }
+            for link in plan.links {
+                let row = link.link
+                try updateLink.bind(row.target, row.raw, row.key, row.anchor, row.sense, row.text, link.row).run()
+            }
+            try updateEntry.bind(decoded[plan.entry].hash, old[plan.entry].row).run()
+        }
+        let fingerprint = listed.fingerprint
+        let hash = bytes.withUnsafeBytes { FileFingerprint.hash($0) }
+        try database.prepare("UPDATE files SET size = ?, seconds = ?, nanoseconds = ?, hash = ? WHERE id = ?")
+            .bind(Int64(fingerprint.size), fingerprint.modificationSeconds, fingerprint.modificationNanoseconds, Int64(bitPattern: hash), file).run()
+        return true
+    }
+
+    /// Takes out the file at `path` (if indexed), appending its entries' rows of `entries`
+    /// (`add`'s `rows`) to `rows`. The texts its senses used are not dropped yet: they are
+    /// only counted down and noted, so that the texts the new version of the file has again
+    /// (all but the edited ones, after a save) are found and kept instead of being taken out
+    /// of the full-text index and put back; `dropUnusedTexts()` then drops those left unused.
+    func remove(path: String, rows: inout [String]) throws(SearchIndexError) {
         let find = try database.prepare("SELECT id FROM files WHERE path = ?")
         find.bind(path)
         guard try find.step() else { return }
         let file = find.integer(0)
-        let old = try database.prepare("SELECT keys FROM entries WHERE file = ?")
+        let old = try database.prepare("SELECT keys FROM entries WHERE file = ? ORDER BY rowid")
         old.bind(file)
-        while try old.step() {
-            for key in (old.text(0) ?? "").split(separator: "\n") { keys.insert(String(key)) }
-        }
+        while try old.step() { rows.append(old.text(0) ?? "") }
+        try database.execute("CREATE TEMP TABLE IF NOT EXISTS dropped(doc INTEGER PRIMARY KEY)")
+        try database.prepare("INSERT OR IGNORE INTO dropped SELECT doc FROM senses WHERE file = ?").bind(file).run()
+        // Counted once per text (a correlated count per text read the file's senses once per
+        // text: 70 ms for a WordNet shard of 500 entries).
         try database.prepare("""
-            UPDATE docs SET uses = uses - (SELECT count(*) FROM senses WHERE senses.doc = docs.id AND senses.file = ?1)
-            WHERE id IN (SELECT doc FROM senses WHERE file = ?1)
+            UPDATE docs SET uses = uses - counted.n
+            FROM (SELECT doc, count(*) AS n FROM senses WHERE file = ? GROUP BY doc) AS counted WHERE docs.id = counted.doc
             """).bind(file).run()
-        try database.execute("DELETE FROM fts WHERE rowid IN (SELECT id FROM docs WHERE uses <= 0); DELETE FROM docs WHERE uses <= 0;")
         for table in ["senses", "links", "entries"] {
             try database.prepare("DELETE FROM \(table) WHERE file = ?").bind(file).run()
         }
         try database.prepare("DELETE FROM files WHERE id = ?").bind(file).run()
+    }
+
+    /// Drops the texts that the files taken out used and nothing uses now (`remove`).
+    func dropUnusedTexts() throws(SearchIndexError) {
+        try database.execute("""
+            CREATE TEMP TABLE IF NOT EXISTS dropped(doc INTEGER PRIMARY KEY);
+            DELETE FROM fts WHERE rowid IN (SELECT id FROM docs WHERE id IN (SELECT doc FROM dropped) AND uses <= 0);
+            DELETE FROM docs WHERE id IN (SELECT doc FROM dropped) AND uses <= 0;
+            DELETE FROM dropped;
+            """)
+    }
+
+    /// The keys whose links elsewhere an update can move: those of the entries that came or
+    /// went (`old` and `new` are `entries` rows, each an entry's id then its keys), compared as
+    /// multisets so that an entry saved with the same id, headword and forms (an edited
+    /// definition) moves nothing; and should the entries that stayed be in another order
+    /// (which sets the order of a link's targets), theirs too.
+    static func changedKeys(old: [String], new: [String]) -> Set<String> {
+        guard old != new else { return [] }
+        var count: [String: Int] = [:]
+        for row in old { count[row, default: 0] += 1 }
+        for row in new { count[row, default: 0] -= 1 }
+        var keys = Set<String>()
+        func add(_ row: String) { for key in row.split(separator: "\n") { keys.insert(String(key)) } }
+        for (row, difference) in count where difference != 0 { add(row) }
+        let common = { (rows: [String]) in rows.filter { count[$0] == 0 } }
+        if common(old) != common(new) { common(old).forEach(add) }
+        return keys
     }
 
     /// Resolves again every link of the files not just indexed (table `fresh`) that a change
