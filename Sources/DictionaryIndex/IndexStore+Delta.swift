@@ -35,7 +35,7 @@ extension IndexStore {
         let blocks = Int(base.data.u32(IndexLayout.blockCountField))
         let count = min(4 * blocks, base.data.count - IndexLayout.headerSize)
         // The index's own check value over the table (a start with a delta works it out over
-        // WordNet's 43 KB), beside the size. Even a delta taken for another base's could not
+        // WordNet's 170 KB), beside the size. Even a delta taken for another base's could not
         // answer stale: every file the view describes is checked against the listing.
         let table = base.data.base + IndexLayout.headerSize
         return UInt64(IndexLayout.checksum(table, count, continuing: 0x5745_4C44)) << 32 | UInt64(UInt32(truncatingIfNeeded: base.data.count))
