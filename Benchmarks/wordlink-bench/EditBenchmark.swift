@@ -35,6 +35,9 @@ enum EditBenchmark {
             try? info.replacingOccurrences(of: #""importer":"#, with: #""x-importer":"#).write(toFile: infoPath, atomically: true, encoding: .utf8)
         }
         measure(copy: copy, cache: cache, shard: "entries/0100.json", runs: runs)
+        // A save that changes the entry's shape: a sense added, then taken away again, in turn.
+        print("== edit (Ctrl-S adding or removing a sense, the same shard)")
+        measure(copy: copy, cache: cache, shard: "entries/0100.json", runs: runs, addsSenses: true)
         // A hand-made dictionary is edited in place, an import is not: the same on a folder of
         // 5,000 made-up entries in shards of 500 (SyntheticFolder).
         let synthetic = scratch + "/synthetic"
@@ -43,7 +46,7 @@ enum EditBenchmark {
         measure(copy: synthetic, cache: cache, shard: "entries/shard-00004.json", runs: runs)
     }
 
-    static func measure(copy: String, cache: String, shard: String, runs: Int) {
+    static func measure(copy: String, cache: String, shard: String, runs: Int, addsSenses: Bool = false) {
         guard let bytes = try? readFile(copy + "/" + shard, shownAs: shard),
               let json = try? JSONParser.parse(bytes), let entries = json.arrayValue, !entries.isEmpty,
               let id = entries[entries.count / 2]["id"]?.stringValue else {
@@ -71,8 +74,16 @@ enum EditBenchmark {
             guard let entry = try? EntryFileEditor.open(entryID: id, in: copy, file: shard) else { failures += 1; continue }
             let t1 = Measure.now()
             var document = entry.document
-            let word = "edited\(round)x"
-            document.senses[0].definition = word + ": " + (document.senses[0].definition.split(separator: ":").last.map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
+            let word = (addsSenses ? "added" : "edited") + "\(round)x"
+            let adds = addsSenses && round % 2 == 0
+            if adds {
+                document.senses.append(.init(definition: word + ": a sense added by the benchmark"))
+            } else if addsSenses {
+                document.senses.removeLast()
+            }
+            if !addsSenses {
+                document.senses[0].definition = word + ": " + (document.senses[0].definition.split(separator: ":").last.map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
+            }
             do {
                 _ = try EntryFileEditor.save(document, over: entry)
             } catch {
@@ -93,9 +104,19 @@ enum EditBenchmark {
                 lookup.flatMap { lookup in lookup.lookUp(id).entryNumbers.first.map { lookup.entry(at: $0).senses[0].definition?.source } } ?? nil
             }
             let found = (try? search.search(SearchQuery(word), limit: 5)) ?? []
-            if definition(lookup) != document.senses[0].definition || definition(other?.lookup) != document.senses[0].definition
-                || search.indexes[0].status != .updated(files: [shard]) || found.first?.place.entryID != id {
+            func senseCount(_ lookup: IndexedLookup?) -> Int? {
+                lookup.flatMap { lookup in lookup.lookUp(id).entryNumbers.first.map { lookup.entry(at: $0).senses.count } }
+            }
+            let misses = [
+                definition(lookup) != document.senses[0].definition ? "the lookup's definition" : nil,
+                definition(other?.lookup) != document.senses[0].definition ? "the next process's definition" : nil,
+                senseCount(lookup) != document.senses.count ? "the lookup's senses (\(senseCount(lookup) ?? -1), not \(document.senses.count))" : nil,
+                search.indexes[0].status != .updated(files: [shard]) ? "the search index's status (\(search.indexes[0].status))" : nil,
+                (found.first?.place.entryID == id) != (!addsSenses || adds) ? "the search for \(word)" : nil,
+            ].compactMap { $0 }
+            if !misses.isEmpty {
                 failures += 1
+                print("round \(round) missed: " + misses.joined(separator: ", "))
             }
             if other?.indexStatus != .loaded { staleOthers += 1 }
             if round == 0 { continue } // warm-up
