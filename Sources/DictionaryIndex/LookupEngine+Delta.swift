@@ -88,12 +88,7 @@ extension LookupEngine {
             guard let shown = view.display(string, view.postings(string)) else { continue }
             result.append(Suggestion(text: shown.text, key: string, distance: 0, kind: .prefix))
         }
-        if result.count < limit {
-            for suggestion in mergedSuggestions(for: prefix, limit: limit) where !result.contains(where: { $0.key == suggestion.key }) {
-                result.append(suggestion)
-                if result.count == limit { break }
-            }
-        }
+        Self.fill(&result, upTo: limit) { mergedSuggestions(for: prefix, limit: limit) }
         return result
     }
 

@@ -168,13 +168,18 @@ struct LookupEngine: Sendable {
         for number in prefixed.prefix(wanted) {
             result.append(Suggestion(text: index.keyDisplay(number), key: index.keyString(number), distance: 0, kind: .prefix))
         }
-        if result.count < limit {
-            for suggestion in suggestions(for: prefix, limit: limit) where !result.contains(where: { $0.key == suggestion.key }) {
-                result.append(suggestion)
-                if result.count == limit { break }
-            }
-        }
+        Self.fill(&result, upTo: limit) { suggestions(for: prefix, limit: limit) }
         return result
+    }
+
+    /// Completions fewer than `limit` are topped up with typo suggestions (`typos`, asked
+    /// only then) that are not among them already.
+    static func fill(_ result: inout [Suggestion], upTo limit: Int, with typos: () -> [Suggestion]) {
+        guard result.count < limit else { return }
+        for suggestion in typos() where !result.contains(where: { $0.key == suggestion.key }) {
+            result.append(suggestion)
+            if result.count == limit { break }
+        }
     }
 
     /// Every distinct headword with the entries that have it, sorted by key.
