@@ -18,25 +18,13 @@ extension LookupEngine {
         let maximum = folded.count <= 4 ? 1 : 2
         let signature = SuggestionSignature.of(folded)
         var found: [(key: String, text: String, isHeadword: Bool, folded: Int, exact: Int)] = []
-        var candidate: [UInt32] = []
-        candidate.reserveCapacity(64)
         for (isDelta, index) in [(false, view.base), (true, delta)] {
-            for length in max(0, folded.count - maximum)...(folded.count + maximum) {
-                for position in index.orderRange(forFoldedLength: length) {
-                    guard (index.signature(position) ^ signature).nonzeroBitCount <= 2 * maximum else { continue }
-                    let number = index.orderedKey(position)
-                    guard number < index.keyCount else { continue }
-                    Self.scalars(index.keyFolded(number), into: &candidate)
-                    guard let distance = EditDistance.distance(folded, candidate, limit: maximum) else { continue }
-                    Self.scalars(index.keyBytes(number), into: &candidate)
-                    let exact = EditDistance.distance(unfolded, candidate, limit: maximum + 4) ?? maximum + 5
-                    if exact == 0 { continue }
-                    let string = index.keyString(number)
-                    // A key the base has too was merged on the base's side.
-                    if isDelta && view.base.keyNumber(string) != nil { continue }
-                    guard let shown = view.display(string, view.postings(string)) else { continue }
-                    found.append((string, shown.text, shown.isHeadword, distance, exact))
-                }
+            Self.forEachNearKey(in: index, folded: folded, unfolded: unfolded, maximum: maximum, signature: signature) { number, distance, exact in
+                let string = index.keyString(number)
+                // A key the base has too was merged on the base's side.
+                if isDelta && view.base.keyNumber(string) != nil { return }
+                guard let shown = view.display(string, view.postings(string)) else { return }
+                found.append((string, shown.text, shown.isHeadword, distance, exact))
             }
         }
         found.sort { a, b in

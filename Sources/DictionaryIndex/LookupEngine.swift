@@ -105,20 +105,8 @@ struct LookupEngine: Sendable {
         let maximum = folded.count <= 4 ? 1 : 2
         let signature = SuggestionSignature.of(folded)
         var found: [(key: Int, folded: Int, exact: Int)] = []
-        var candidate: [UInt32] = []
-        candidate.reserveCapacity(64)
-        for length in max(0, folded.count - maximum)...(folded.count + maximum) {
-            for position in index.orderRange(forFoldedLength: length) {
-                guard (index.signature(position) ^ signature).nonzeroBitCount <= 2 * maximum else { continue }
-                let number = index.orderedKey(position)
-                guard number < index.keyCount else { continue }
-                Self.scalars(index.keyFolded(number), into: &candidate)
-                guard let distance = EditDistance.distance(folded, candidate, limit: maximum) else { continue }
-                Self.scalars(index.keyBytes(number), into: &candidate)
-                let exact = EditDistance.distance(unfolded, candidate, limit: maximum + 4) ?? maximum + 5
-                if exact == 0 { continue }
-                found.append((number, distance, exact))
-            }
+        Self.forEachNearKey(in: index, folded: folded, unfolded: unfolded, maximum: maximum, signature: signature) { number, distance, exact in
+            found.append((number, distance, exact))
         }
         found.sort { a, b in
             if a.folded != b.folded { return a.folded < b.folded }
@@ -170,6 +158,30 @@ struct LookupEngine: Sendable {
         }
         Self.fill(&result, upTo: limit) { suggestions(for: prefix, limit: limit) }
         return result
+    }
+
+    /// Calls `body` with every key of `index` within `maximum` edits of the accent-folded
+    /// query `folded` (its signature `signature`): the key's number, its distance on folded
+    /// keys, and its distance on the keys themselves (`unfolded`; the query itself, at 0, is
+    /// left out). One XOR and population count a key whose folded length is within reach; an
+    /// edit distance only for the few that pass.
+    static func forEachNearKey(in index: IndexReader, folded: [UInt32], unfolded: [UInt32], maximum: Int, signature: UInt64,
+                               _ body: (_ number: Int, _ folded: Int, _ exact: Int) -> Void) {
+        var candidate: [UInt32] = []
+        candidate.reserveCapacity(64)
+        for length in max(0, folded.count - maximum)...(folded.count + maximum) {
+            for position in index.orderRange(forFoldedLength: length) {
+                guard (index.signature(position) ^ signature).nonzeroBitCount <= 2 * maximum else { continue }
+                let number = index.orderedKey(position)
+                guard number < index.keyCount else { continue }
+                scalars(index.keyFolded(number), into: &candidate)
+                guard let distance = EditDistance.distance(folded, candidate, limit: maximum) else { continue }
+                scalars(index.keyBytes(number), into: &candidate)
+                let exact = EditDistance.distance(unfolded, candidate, limit: maximum + 4) ?? maximum + 5
+                if exact == 0 { continue }
+                body(number, distance, exact)
+            }
+        }
     }
 
     /// Completions fewer than `limit` are topped up with typo suggestions (`typos`, asked
