@@ -59,8 +59,7 @@ enum DefineCommand {
             Terminal.write(ansiOutput(page, style: ANSIStyle(theme: theme)))
         case .text: Terminal.write(output(page, format: .text, query: options.word, entries: entries))
         }
-        // After the page is written: the person reads it while the history store opens and
-        // takes the visit (an SQLite open and insert, about a fifth of define's instructions).
+        // After the page is written: one line appended to the history's journal.
         HistoryMemory.recordLookup(options.word, title: firstEntry, origin: "define")
         UntilExit.keep(library, pages, page, text)
         return 0

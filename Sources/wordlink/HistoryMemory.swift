@@ -22,14 +22,7 @@ final class HistoryMemory: BrowsingMemory {
     /// Opens the store in the state folder; nil (with a warning on standard error) when it
     /// cannot be opened. A damaged store set aside is said on standard error too.
     static func openStore() -> HistoryStore? {
-        var environment: [String: String] = [:]
-        for name in ["XDG_STATE_HOME", "HOME"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
-        guard let folder = HistoryStore.folder(environment: environment) else {
-            Terminal.error("warning: neither XDG_STATE_HOME nor HOME is an absolute path, so history is not kept.")
-            return nil
-        }
+        guard let folder = stateFolder() else { return nil }
         do {
             let store = try HistoryStore(folder: folder)
             if let aside = store.setAsidePath {
@@ -40,6 +33,20 @@ final class HistoryMemory: BrowsingMemory {
             Terminal.error("warning: \(error.description) History is not kept this time.")
             return nil
         }
+    }
+
+    /// The state folder the history is kept in; nil (with a warning on standard error) when
+    /// neither `XDG_STATE_HOME` nor `HOME` names one.
+    static func stateFolder() -> String? {
+        var environment: [String: String] = [:]
+        for name in ["XDG_STATE_HOME", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        guard let folder = HistoryStore.folder(environment: environment) else {
+            Terminal.error("warning: neither XDG_STATE_HOME nor HOME is an absolute path, so history is not kept.")
+            return nil
+        }
+        return folder
     }
 
     private func attempt<T>(_ fallback: T, _ body: () throws(HistoryStoreError) -> T) -> T {
@@ -168,18 +175,11 @@ enum HistoryFormat {
 
 extension HistoryMemory {
     /// Records one lookup of a command other than the browser (`define`), saying on
-    /// standard error when it cannot. Appended to the history's journal (`HistoryJournal`), which the store takes in when it
-    /// is next opened: one line written, where opening the store costs a recovery of its
-    /// write-ahead log.
+    /// standard error when it cannot. Appended to the history's journal (`HistoryJournal`),
+    /// which the store takes in when it is next opened: one line written, where opening the
+    /// store costs a recovery of its write-ahead log.
     static func recordLookup(_ query: String, title: String?, origin: String) {
-        var environment: [String: String] = [:]
-        for name in ["XDG_STATE_HOME", "HOME"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
-        guard let folder = HistoryStore.folder(environment: environment) else {
-            Terminal.error("warning: neither XDG_STATE_HOME nor HOME is an absolute path, so history is not kept.")
-            return
-        }
+        guard let folder = stateFolder() else { return }
         let visit = Visit(time: HistoryStore.now(), address: StoredAddress(text: query), title: title, origin: origin)
         do {
             try HistoryJournal.append(visit, folder: folder)
