@@ -241,10 +241,7 @@ public final class LibrarySearch: @unchecked Sendable {
                 continue
             } else if i == member {
                 rows = try ask(i) { index throws(SearchIndexError) in
-                    try Self.rows(index, """
-                        SELECT e.id, l.sense, l.text, coalesce(l.raw, l.target) FROM links l JOIN entries e ON e.rowid = l.source
-                        WHERE l.target = ? ORDER BY l.rowid
-                        """, [id])
+                    try Self.rows(index, Self.linksToTarget, [id])
                 }
             } else if library.isShared {
                 // A link that resolves nowhere in its own dictionary is resolved in the others.
@@ -252,8 +249,7 @@ public final class LibrarySearch: @unchecked Sendable {
                     guard resolution.leadsElsewhere, resolution.dictionary == key, resolution.entryIDs.contains(id) else { continue }
                     rows += try ask(i) { index throws(SearchIndexError) in
                         try Self.rows(index, """
-                            SELECT e.id, l.sense, l.text, l.raw FROM links l JOIN entries e ON e.rowid = l.source
-                            WHERE l.target IS NULL AND l.raw = ? AND l.anchor IS ? ORDER BY l.rowid
+                            SELECT entry, sense, text, raw FROM links WHERE target IS NULL AND raw = ? AND anchor IS ? ORDER BY rowid
                             """, [raw, anchor])
                     }
                 }
@@ -293,16 +289,18 @@ public final class LibrarySearch: @unchecked Sendable {
                         text: row.text ?? SearchIndex.shownText(ofTarget: row.target))
     }
 
+    /// The links to one entry (`?`, its id) in file order: the linking entry's id, the
+    /// sense, the shown text and the target as written. `links_target` covers every column,
+    /// so these rows are read from neighbouring index pages alone.
+    static let linksToTarget = "SELECT entry, sense, text, coalesce(raw, target) FROM links WHERE target = ? ORDER BY rowid"
+
     /// The links in `index` that resolve to entry `target`, each linking entry and sense once
     /// (its first link, in file order): the first `limit` of them, and how many there are.
     /// One kept statement on `links_target`; a row's texts are read only for the rows kept
     /// (grouping in SQL cost more: two temporary b-trees for 79 rows).
     static func distinctRows(_ index: SearchIndex, target: String,
                              limit: Int) throws(SearchIndexError) -> (rows: [(String, String?, String?, String)], total: Int) {
-        let statement = try index.statement("""
-            SELECT e.id, l.sense, l.text, coalesce(l.raw, l.target) FROM links l JOIN entries e ON e.rowid = l.source
-            WHERE l.target = ? ORDER BY l.rowid
-            """)
+        let statement = try index.statement(linksToTarget)
         statement.bind(target)
         defer { statement.reset() }
         // A place is its entry and sense, as one string (a set of a type of its own costs

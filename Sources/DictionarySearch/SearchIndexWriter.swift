@@ -20,7 +20,7 @@ final class SearchIndexWriter {
         insertDoc = try database.prepare("INSERT INTO docs(hash, uses) VALUES (?, 1)")
         insertText = try database.prepare("INSERT INTO fts(rowid, body) VALUES (?, ?)")
         insertSense = try database.prepare("INSERT INTO senses VALUES (?, ?, ?, ?, ?, ?)")
-        insertLink = try database.prepare("INSERT INTO links VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        insertLink = try database.prepare("INSERT INTO links VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
     }
 
     /// The content hash `FileFingerprint` keeps, nil when the file cannot be read.
@@ -70,7 +70,7 @@ final class SearchIndexWriter {
             }
             for link in text.links {
                 let resolution = lookup.resolve(target: link.target, sense: link.anchor)
-                try addLink(link, file: file, source: source, resolution: resolution)
+                try addLink(link, file: file, source: source, entry: entry.id, resolution: resolution)
             }
         }
         return file
@@ -124,7 +124,7 @@ final class SearchIndexWriter {
         }
     }
 
-    private func addLink(_ link: EntryText.Link, file: Int64, source: Int64, resolution: LinkResolution) throws(SearchIndexError) {
+    private func addLink(_ link: EntryText.Link, file: Int64, source: Int64, entry: String, resolution: LinkResolution) throws(SearchIndexError) {
         for row in Self.rows(of: link, resolution: resolution) {
             insertLink.reset()
             insertLink.bind(integer: file, at: 1)
@@ -135,6 +135,7 @@ final class SearchIndexWriter {
             insertLink.bind(integer: source, at: 6)
             insertLink.bind(text: row.sense, at: 7)
             insertLink.bind(text: row.text, at: 8)
+            insertLink.bind(text: entry, at: 9)
             try insertLink.run()
         }
     }
@@ -288,16 +289,16 @@ final class SearchIndexWriter {
         let insert = try database.prepare("INSERT OR IGNORE INTO changed VALUES (?)")
         for key in keys { try insert.bind(key).run() }
         let select = try database.prepare("""
-            SELECT rowid, file, coalesce(raw, target), anchor, source, sense, text FROM links
+            SELECT rowid, file, coalesce(raw, target), anchor, source, sense, text, entry FROM links
             WHERE file NOT IN (SELECT file FROM fresh)
               AND (target IS NULL OR target IN (SELECT key FROM changed) OR key IN (SELECT key FROM changed))
             """)
-        var affected: [(row: Int64, file: Int64, link: EntryText.Link, source: Int64, target: String?)] = []
+        var affected: [(row: Int64, file: Int64, link: EntryText.Link, source: Int64, entry: String, target: String?)] = []
         while try select.step() {
             let target = select.text(2) ?? ""
             let link = EntryText.Link(target: target, anchor: select.text(3), sense: select.text(5),
                                       text: select.text(6) ?? SearchIndex.shownText(ofTarget: target))
-            affected.append((select.integer(0), select.integer(1), link, select.integer(4), nil))
+            affected.append((select.integer(0), select.integer(1), link, select.integer(4), select.text(7) ?? "", nil))
         }
         let targets = try database.prepare("SELECT target FROM links WHERE rowid = ?")
         for i in affected.indices {
@@ -313,7 +314,8 @@ final class SearchIndexWriter {
             let identity = "\(row.file)\u{0}\(row.source)\u{0}\(row.link.sense ?? "")\u{0}\(row.link.target)\u{0}\(row.link.anchor ?? "")\u{0}\(row.link.text)"
             if let first = firstTarget[identity], first != row.target { continue }
             firstTarget[identity] = row.target
-            try addLink(row.link, file: row.file, source: row.source, resolution: lookup.resolve(target: row.link.target, sense: row.link.anchor))
+            try addLink(row.link, file: row.file, source: row.source, entry: row.entry,
+                        resolution: lookup.resolve(target: row.link.target, sense: row.link.anchor))
         }
     }
 

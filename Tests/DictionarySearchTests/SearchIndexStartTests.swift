@@ -109,4 +109,18 @@ import Glibc
         #expect(search.linkingEntries(toEntryWithID: "lake", member: 0, limit: limit).items == distinct.items)
         #expect(search.linkingEntries(toEntryWithID: "pond", member: 0, limit: limit).total == 0)
     }
+
+    /// A page's backlinks touch a few neighbouring pages of one index, not a row of `links`
+    /// and of `entries` for each link (WordNet's `dog` has 71).
+    @Test func backlinksAreReadFromTheTargetIndexAlone() throws {
+        let folder = try SearchFolder(files: ["a.json": entry("a", "by a [[lake]]"), "lake.json": entry("lake", "water")])
+        defer { folder.remove() }
+        let index = try folder.open().search.indexes[0]
+        let plan = try index.database.prepare("EXPLAIN QUERY PLAN " + LibrarySearch.linksToTarget)
+        plan.bind("lake")
+        var steps: [String] = []
+        while try plan.step() { steps.append(plan.text(3) ?? "") }
+        #expect(steps.contains { $0.contains("COVERING INDEX links_target") }, "\(steps)")
+        #expect(!steps.contains { $0.contains("entries") })
+    }
 }
