@@ -44,9 +44,10 @@ public final class SearchIndex: @unchecked Sendable {
 
     /// Bumped whenever what goes into the index changes (3: senses keep their headword's
     /// lookup key, for putting the senses of the entry a query names first; 4: links keep
-    /// their entry's id, and `links_target` covers what a page's backlinks read). An index
-    /// of another version is built again when it is opened.
-    static let schemaVersion = 4
+    /// their entry's id, and `links_target` covers what a page's backlinks read; 5: senses and
+    /// links are numbered by their entry, `SearchRowNumber`). An index of another version is
+    /// built again when it is opened.
+    static let schemaVersion = 5
 
     init(folder: String, file: String, database: SQLiteDatabase, status: Status) {
         self.folder = folder

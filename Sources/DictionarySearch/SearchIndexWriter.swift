@@ -19,8 +19,8 @@ final class SearchIndexWriter {
         useDoc = try database.prepare("UPDATE docs SET uses = uses + 1 WHERE id = ?")
         insertDoc = try database.prepare("INSERT INTO docs(hash, uses) VALUES (?, 1)")
         insertText = try database.prepare("INSERT INTO fts(rowid, body) VALUES (?, ?)")
-        insertSense = try database.prepare("INSERT INTO senses VALUES (?, ?, ?, ?, ?, ?)")
-        insertLink = try database.prepare("INSERT INTO links VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        insertSense = try database.prepare("INSERT INTO senses(rowid, file, doc, entry, headword, sense, key) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        insertLink = try database.prepare("INSERT INTO links(rowid, file, target, raw, key, anchor, source, sense, text, entry) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     }
 
     /// The content hash `FileFingerprint` keeps, nil when the file cannot be read.
@@ -54,26 +54,33 @@ final class SearchIndexWriter {
             let entryKeys = EntryText.keys(of: entry).joined(separator: "\n")
             if collectRows { rows.append(entryKeys) }
             try insertEntry.bind(file, entry.id, entryKeys, Self.entryHash(entry, in: bytes)).run()
-            let source = database.lastInsertedRow
-            let text = EntryText(entry)
-            let headwordKey = LookupKey.normalise(entry.headword)
-            for sense in text.senses {
-                let doc = try document(for: sense.text)
-                insertSense.reset()
-                insertSense.bind(integer: file, at: 1)
-                insertSense.bind(integer: doc, at: 2)
-                insertSense.bind(text: entry.id, at: 3)
-                insertSense.bind(text: entry.headword, at: 4)
-                insertSense.bind(text: sense.sense, at: 5)
-                insertSense.bind(text: headwordKey, at: 6)
-                try insertSense.run()
-            }
-            for link in text.links {
-                let resolution = lookup.resolve(target: link.target, sense: link.anchor)
-                try addLink(link, file: file, source: source, entry: entry.id, resolution: resolution)
-            }
+            try addRows(of: entry, file: file, source: database.lastInsertedRow, lookup: lookup)
         }
         return file
+    }
+
+    /// The senses and links of `entry` (row `source` of `entries`), numbered by `SearchRowNumber`.
+    private func addRows(of entry: Entry, file: Int64, source: Int64, lookup: any EntryLookup) throws(SearchIndexError) {
+        let text = EntryText(entry)
+        let headwordKey = LookupKey.normalise(entry.headword)
+        for (index, sense) in text.senses.enumerated() {
+            guard let row = SearchRowNumber.sense(index, of: source) else { break }
+            let doc = try document(for: sense.text)
+            insertSense.reset()
+            insertSense.bind(integer: row, at: 1)
+            insertSense.bind(integer: file, at: 2)
+            insertSense.bind(integer: doc, at: 3)
+            insertSense.bind(text: entry.id, at: 4)
+            insertSense.bind(text: entry.headword, at: 5)
+            insertSense.bind(text: sense.sense, at: 6)
+            insertSense.bind(text: headwordKey, at: 7)
+            try insertSense.run()
+        }
+        for (index, link) in text.links.enumerated() {
+            guard let first = SearchRowNumber.link(index, of: source) else { break }
+            let resolution = lookup.resolve(target: link.target, sense: link.anchor)
+            try addLink(link, first: first, file: file, source: source, entry: entry.id, resolution: resolution)
+        }
     }
 
     /// The document holding `text`, made when it is new; texts are told apart by a 64-bit hash.
@@ -124,18 +131,21 @@ final class SearchIndexWriter {
         }
     }
 
-    private func addLink(_ link: EntryText.Link, file: Int64, source: Int64, entry: String, resolution: LinkResolution) throws(SearchIndexError) {
-        for row in Self.rows(of: link, resolution: resolution) {
+    /// The rows of one link, numbered from `first` (`SearchRowNumber.link`).
+    private func addLink(_ link: EntryText.Link, first: Int64, file: Int64, source: Int64, entry: String,
+                         resolution: LinkResolution) throws(SearchIndexError) {
+        for (offset, row) in Self.rows(of: link, resolution: resolution).prefix(SearchRowNumber.targets).enumerated() {
             insertLink.reset()
-            insertLink.bind(integer: file, at: 1)
-            insertLink.bind(text: row.target, at: 2)
-            insertLink.bind(text: row.raw, at: 3)
-            insertLink.bind(text: row.key, at: 4)
-            insertLink.bind(text: row.anchor, at: 5)
-            insertLink.bind(integer: source, at: 6)
-            insertLink.bind(text: row.sense, at: 7)
-            insertLink.bind(text: row.text, at: 8)
-            insertLink.bind(text: entry, at: 9)
+            insertLink.bind(integer: first + Int64(offset), at: 1)
+            insertLink.bind(integer: file, at: 2)
+            insertLink.bind(text: row.target, at: 3)
+            insertLink.bind(text: row.raw, at: 4)
+            insertLink.bind(text: row.key, at: 5)
+            insertLink.bind(text: row.anchor, at: 6)
+            insertLink.bind(integer: source, at: 7)
+            insertLink.bind(text: row.sense, at: 8)
+            insertLink.bind(text: row.text, at: 9)
+            insertLink.bind(text: entry, at: 10)
             try insertLink.run()
         }
     }
@@ -148,13 +158,13 @@ final class SearchIndexWriter {
     }
 
     /// Brings an indexed file up to date entry by entry, when it has the same entries as before
-    /// (ids and keys, in order) and each changed entry has as many senses and link rows as
-    /// before: the changed entries' rows are rewritten in place (their row numbers, and so the
-    /// order of places and backlinks, stay as a build makes them), every other row is kept, and
-    /// the links of the unchanged entries are not resolved again (an unchanged id, headword and
-    /// forms everywhere leaves them resolving as before; links elsewhere that a change of keys
-    /// can move are `reresolve`d, and this file is not among the `fresh` ones). False, with
-    /// nothing written, when the file does not qualify: `remove` and `add` it instead.
+    /// (ids and keys, in order): only the changed entries' senses and links are written again,
+    /// under the numbers a build gives them (`SearchRowNumber`: more or fewer senses and links
+    /// are fine, and the order of places and backlinks stays a build's), every other row is
+    /// kept, and the links of the unchanged entries are not resolved again (an unchanged id,
+    /// headword and forms everywhere leaves them resolving as before; links elsewhere that a
+    /// change of keys can move are `reresolve`d, and this file is not among the `fresh` ones).
+    /// False, with nothing written, when the file does not qualify: `remove` and `add` it instead.
     func replaceInPlace(file listed: ListedEntryFile, folder: String, lookup: any EntryLookup) throws(SearchIndexError) -> Bool {
         guard listed.nameIsUTF8, let bytes = try? readFile(folder + "/" + listed.path, shownAs: listed.path), !bytes.isEmpty else { return false }
         let find = try database.prepare("SELECT id FROM files WHERE path = ?")
@@ -179,45 +189,27 @@ final class SearchIndexWriter {
             if old[i].hash != decoded[i].hash { changed.append(i) }
         }
         guard changed.count <= max(8, old.count / 8) else { return false }
-        // Every changed entry's new rows must match its old ones in number.
-        let oldSenses = try database.prepare("SELECT rowid, doc FROM senses WHERE file = ? AND entry = ? ORDER BY rowid")
-        let oldLinks = try database.prepare("SELECT rowid FROM links WHERE file = ? AND source = ? ORDER BY rowid")
-        var plans: [(entry: Int, senses: [(row: Int64, doc: Int64, text: EntryText.SenseText)], links: [(row: Int64, link: LinkRow)])] = []
-        for i in changed {
-            let entry = decoded[i].entry
-            let text = EntryText(entry)
-            oldSenses.bind(file, entry.id)
-            var senseRows: [(Int64, Int64)] = []
-            while try oldSenses.step() { senseRows.append((oldSenses.integer(0), oldSenses.integer(1))) }
-            guard senseRows.count == text.senses.count else { return false }
-            var linkRows: [LinkRow] = []
-            for link in text.links { linkRows += Self.rows(of: link, resolution: lookup.resolve(target: link.target, sense: link.anchor)) }
-            oldLinks.bind(file, old[i].row)
-            var linkRowIDs: [Int64] = []
-            while try oldLinks.step() { linkRowIDs.append(oldLinks.integer(0)) }
-            guard linkRowIDs.count == linkRows.count else { return false }
-            plans.append((i, zip(senseRows, text.senses).map { ($0.0, $0.1, $1) }, Array(zip(linkRowIDs, linkRows))))
-        }
         try database.execute("CREATE TEMP TABLE IF NOT EXISTS dropped(doc INTEGER PRIMARY KEY)")
+        // The texts the old senses used are counted down and noted (`remove` says why).
+        let oldSenses = try database.prepare("SELECT doc FROM senses WHERE rowid BETWEEN ? AND ?")
         let release = try database.prepare("UPDATE docs SET uses = uses - 1 WHERE id = ?")
         let note = try database.prepare("INSERT OR IGNORE INTO dropped VALUES (?)")
-        let updateSense = try database.prepare("UPDATE senses SET doc = ?, headword = ?, sense = ?, key = ? WHERE rowid = ?")
-        let updateLink = try database.prepare("UPDATE links SET target = ?, raw = ?, key = ?, anchor = ?, sense = ?, text = ? WHERE rowid = ?")
+        let deleteSenses = try database.prepare("DELETE FROM senses WHERE rowid BETWEEN ? AND ?")
+        let deleteLinks = try database.prepare("DELETE FROM links WHERE rowid BETWEEN ? AND ?")
         let updateEntry = try database.prepare("UPDATE entries SET hash = ? WHERE rowid = ?")
-        for plan in plans {
-            let entry = decoded[plan.entry].entry
-            let headwordKey = LookupKey.normalise(entry.headword)
-            for sense in plan.senses {
-                try release.bind(sense.doc).run()
-                try note.bind(sense.doc).run()
-                let doc = try document(for: sense.text.text)
-                try updateSense.bind(doc, entry.headword, sense.text.sense, headwordKey, sense.row).run()
+        for i in changed {
+            let rows = SearchRowNumber.rows(of: old[i].row)
+            oldSenses.bind(rows.lowerBound, rows.upperBound)
+            var docs: [Int64] = []
+            while try oldSenses.step() { docs.append(oldSenses.integer(0)) }
+            for doc in docs {
+                try release.bind(doc).run()
+                try note.bind(doc).run()
             }
-            for link in plan.links {
-                let row = link.link
-                try updateLink.bind(row.target, row.raw, row.key, row.anchor, row.sense, row.text, link.row).run()
-            }
-            try updateEntry.bind(decoded[plan.entry].hash, old[plan.entry].row).run()
+            try deleteSenses.bind(rows.lowerBound, rows.upperBound).run()
+            try deleteLinks.bind(rows.lowerBound, rows.upperBound).run()
+            try addRows(of: decoded[i].entry, file: file, source: old[i].row, lookup: lookup)
+            try updateEntry.bind(decoded[i].hash, old[i].row).run()
         }
         let fingerprint = listed.fingerprint
         let hash = bytes.withUnsafeBytes { FileFingerprint.hash($0) }
@@ -293,28 +285,21 @@ final class SearchIndexWriter {
             WHERE file NOT IN (SELECT file FROM fresh)
               AND (target IS NULL OR target IN (SELECT key FROM changed) OR key IN (SELECT key FROM changed))
             """)
-        var affected: [(row: Int64, file: Int64, link: EntryText.Link, source: Int64, entry: String, target: String?)] = []
+        // A link to several homographs has a row for each: it is one link, written again once,
+        // in the rows it had (`SearchRowNumber`).
+        var affected: [Int64: (file: Int64, link: EntryText.Link, source: Int64, entry: String)] = [:]
         while try select.step() {
+            let first = SearchRowNumber.link(ofRow: select.integer(0))
+            guard affected[first] == nil else { continue }
             let target = select.text(2) ?? ""
             let link = EntryText.Link(target: target, anchor: select.text(3), sense: select.text(5),
                                       text: select.text(6) ?? SearchIndex.shownText(ofTarget: target))
-            affected.append((select.integer(0), select.integer(1), link, select.integer(4), select.text(7) ?? "", nil))
+            affected[first] = (select.integer(1), link, select.integer(4), select.text(7) ?? "")
         }
-        let targets = try database.prepare("SELECT target FROM links WHERE rowid = ?")
-        for i in affected.indices {
-            targets.bind(affected[i].row)
-            if try targets.step() { affected[i].target = targets.text(0) }
-        }
-        let delete = try database.prepare("DELETE FROM links WHERE rowid = ?")
-        for row in affected { try delete.bind(row.row).run() }
-        // A link to several homographs had a row for each: it is one link, added back once.
-        // Two copies of one link in a sense stay two (counted among the rows of one target).
-        var firstTarget: [String: String?] = [:]
-        for row in affected {
-            let identity = "\(row.file)\u{0}\(row.source)\u{0}\(row.link.sense ?? "")\u{0}\(row.link.target)\u{0}\(row.link.anchor ?? "")\u{0}\(row.link.text)"
-            if let first = firstTarget[identity], first != row.target { continue }
-            firstTarget[identity] = row.target
-            try addLink(row.link, file: row.file, source: row.source, entry: row.entry,
+        let delete = try database.prepare("DELETE FROM links WHERE rowid BETWEEN ? AND ?")
+        for (first, row) in affected.sorted(by: { $0.key < $1.key }) {
+            try delete.bind(first, first + Int64(SearchRowNumber.targets - 1)).run()
+            try addLink(row.link, first: first, file: row.file, source: row.source, entry: row.entry,
                         resolution: lookup.resolve(target: row.link.target, sense: row.link.anchor))
         }
     }
