@@ -14,6 +14,13 @@ public struct SearchIndexError: Error, Equatable, Sendable {
 /// A connection to one SQLite database: the thinnest wrapper the search index needs
 /// (statements, bindings, rows). Every failure is a thrown `SearchIndexError`, never a trap,
 /// so a corrupt file is noticed and rebuilt by the caller.
+/// What SQLite is told once for the whole process, before any database opens (the search
+/// indexes' and the history's): no memory statistics (`CSQLite_disableMemoryStatistics`
+/// says why). The executable calls it first; called once a database is open, it changes nothing.
+public enum SQLiteProcess {
+    public static func configure() { CSQLite_disableMemoryStatistics() }
+}
+
 final class SQLiteDatabase {
     private(set) var handle: OpaquePointer?
     /// The file, or `:memory:`.

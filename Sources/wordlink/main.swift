@@ -1,9 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import DictionarySearch
 
 // Parses the command line and hands over to one command; only this file exits.
 CrashReports.makeNonInteractive()
+SQLiteProcess.configure()
 let status: Int32
 do {
     switch try Arguments.parse(Array(CommandLine.arguments.dropFirst())) {

@@ -123,4 +123,15 @@ import Glibc
         #expect(steps.contains { $0.contains("COVERING INDEX links_target") }, "\(steps)")
         #expect(!steps.contains { $0.contains("entries") })
     }
+
+    /// The process's SQLite setting is refused once databases are open (as in this test
+    /// process) and changes nothing then: indexes already open and new ones still answer.
+    @Test func configuringSQLiteLateChangesNothing() throws {
+        let folder = try SearchFolder(files: ["a.json": entry("a", "by a [[lake]]"), "lake.json": entry("lake", "water")])
+        defer { folder.remove() }
+        let before = try folder.open().search
+        SQLiteProcess.configure()
+        #expect(try before.backlinks(toEntryWithID: "lake", member: 0).links.map(\.entryID) == ["a"])
+        #expect(try folder.open().search.search(SearchQuery("water"), limit: 5).map(\.place.entryID) == ["lake"])
+    }
 }
