@@ -77,12 +77,12 @@ public final class LibrarySearch: @unchecked Sendable {
     func ask<T>(_ i: Int, _ body: (SearchIndex) throws(SearchIndexError) -> T) throws(SearchIndexError) -> T {
         let index = lock.locked { indexes[i] }
         do {
-            return try index.lock.locked { () throws(SearchIndexError) -> T in try body(index) }
+            return try index.lock.locked { () throws(SearchIndexError) -> T in try index.database.reading { () throws(SearchIndexError) -> T in try body(index) } }
         } catch {
             let member = library.members[i]
             let fresh = index.rebuilt(lookup: member.lookup, cacheDirectory: cacheDirectory)
             lock.locked { indexes[i] = fresh }
-            return try fresh.lock.locked { () throws(SearchIndexError) -> T in try body(fresh) }
+            return try fresh.lock.locked { () throws(SearchIndexError) -> T in try fresh.database.reading { () throws(SearchIndexError) -> T in try body(fresh) } }
         }
     }
 

@@ -23,15 +23,16 @@ struct SearchIndexBuilder {
     func openStored(_ path: String) throws(SearchIndexError) -> SearchIndex {
         guard fileExists(path) else { return try buildStored(path) }
         let database = try SQLiteDatabase(path: path)
-        guard try database.integer("PRAGMA user_version") == Int64(SearchIndex.schemaVersion),
-              try metaValue(database, "dictionary") == dictionaryHash() else {
-            return try buildStored(path)
+        let (isCurrent, isTrusted) = try database.reading { () throws(SearchIndexError) -> (Bool, Bool) in
+            guard try database.integer("PRAGMA user_version") == Int64(SearchIndex.schemaVersion),
+                  try metaValue(database, "dictionary") == dictionaryHash() else { return (false, false) }
+            // Up to date when the lookup's index had checked these very files: they are
+            // unchanged since, and the index with them (no listing, no stat of every file).
+            guard let verifiedFiles else { return (true, false) }
+            return (true, try metaValue(database, Self.verifiedFilesKey) == verifiedFiles)
         }
-        // Brought up to date when the lookup's index had checked these very files: they are
-        // unchanged since, and the index with them (no listing, no stat of every file).
-        if let verifiedFiles, try metaValue(database, Self.verifiedFilesKey) == verifiedFiles {
-            return SearchIndex(folder: folder, file: path, database: database, status: .loaded)
-        }
+        guard isCurrent else { return try buildStored(path) }
+        if isTrusted { return SearchIndex(folder: folder, file: path, database: database, status: .loaded) }
         let changed = try update(database)
         if let verifiedFiles { try setMeta(database, Self.verifiedFilesKey, verifiedFiles) }
         return SearchIndex(folder: folder, file: path, database: database, status: changed.isEmpty ? .loaded : .updated(files: changed))

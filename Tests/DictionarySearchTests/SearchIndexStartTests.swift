@@ -134,4 +134,21 @@ import Glibc
         #expect(try before.backlinks(toEntryWithID: "lake", member: 0).links.map(\.entryID) == ["a"])
         #expect(try folder.open().search.search(SearchQuery("water"), limit: 5).map(\.place.entryID) == ["lake"])
     }
+
+    /// A question to one dictionary's index runs in one read transaction (one shared lock of
+    /// the file, not one per statement), which ends with it; the one inside it is reused.
+    @Test func eachQuestionToAnIndexIsOneReadTransaction() throws {
+        let folder = try SearchFolder(files: ["a.json": entry("a", "by a [[lake]]"), "lake.json": entry("lake", "water")])
+        defer { folder.remove() }
+        let search = try folder.open().search
+        let database = search.indexes[0].database
+        #expect(!database.isInTransaction)
+        let inside = try search.ask(0) { index throws(SearchIndexError) in
+            (index.database.isInTransaction, try index.database.reading { () throws(SearchIndexError) in index.database.isInTransaction })
+        }
+        #expect(inside == (true, true))
+        #expect(!database.isInTransaction)
+        #expect(try search.backlinks(toEntryWithID: "lake", member: 0).links.map(\.entryID) == ["a"])
+        #expect(!database.isInTransaction)
+    }
 }
