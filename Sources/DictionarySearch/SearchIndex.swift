@@ -119,7 +119,6 @@ public final class SearchIndex: @unchecked Sendable {
         CREATE TABLE senses(file INTEGER, doc INTEGER, entry TEXT, headword TEXT, sense TEXT, key TEXT);
         CREATE INDEX senses_doc ON senses(doc);
         CREATE INDEX senses_key ON senses(key);
-        CREATE INDEX senses_file ON senses(file);
         CREATE TABLE links(file INTEGER, target TEXT, raw TEXT, key TEXT, anchor TEXT, source INTEGER, sense TEXT, text TEXT, entry TEXT);
         """
 
@@ -130,7 +129,6 @@ public final class SearchIndex: @unchecked Sendable {
     /// 145 page reads and 200 page faults, the largest part of `define dog`'s time).
     static let linkIndexes = """
         CREATE INDEX links_target ON links(target, entry, sense, text, raw);
-        CREATE INDEX links_file ON links(file);
         CREATE INDEX links_key ON links(key) WHERE key IS NOT NULL;
         """
 
