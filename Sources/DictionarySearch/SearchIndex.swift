@@ -92,6 +92,16 @@ public final class SearchIndex: @unchecked Sendable {
         return SearchIndex(folder: folder, file: ":memory:", database: empty!, status: .built)
     }
 
+    /// The folder's stored index when it needs no work: no build, no update, no listing of
+    /// the folder (`open`'s common case, cheap enough to do for several folders at once);
+    /// nil otherwise, and then `open` does what is needed.
+    static func openIfCurrent(folder: String, lookup: any EntryLookup, cacheDirectory: String) -> SearchIndex? {
+        guard let lookup = lookup as? IndexedLookup else { return nil }
+        let builder = SearchIndexBuilder(folder: folder, lookup: lookup, title: "", verifiedFiles: Int64(bitPattern: lookup.verifiedFilesDigest),
+                                         progress: { _ in })
+        return builder.openCurrent(file(forFolder: realPath(folder) ?? folder, in: cacheDirectory))
+    }
+
     /// Builds this folder's index again from nothing (one found corrupt while in use).
     func rebuilt(lookup: any EntryLookup, cacheDirectory: String?) -> SearchIndex {
         if file != ":memory:" { unlink(file) }

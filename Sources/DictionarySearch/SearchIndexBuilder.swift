@@ -22,20 +22,35 @@ struct SearchIndexBuilder {
     /// The stored index at `path`, updated; a new one when there is none.
     func openStored(_ path: String) throws(SearchIndexError) -> SearchIndex {
         guard fileExists(path) else { return try buildStored(path) }
-        let database = try SQLiteDatabase(path: path)
-        let (isCurrent, isTrusted) = try database.reading { () throws(SearchIndexError) -> (Bool, Bool) in
-            guard try database.integer("PRAGMA user_version") == Int64(SearchIndex.schemaVersion),
-                  try metaValue(database, "dictionary") == dictionaryHash() else { return (false, false) }
-            // Up to date when the lookup's index had checked these very files: they are
-            // unchanged since, and the index with them (no listing, no stat of every file).
-            guard let verifiedFiles else { return (true, false) }
-            return (true, try metaValue(database, Self.verifiedFilesKey) == verifiedFiles)
-        }
+        let (database, isCurrent, isTrusted) = try check(path)
         guard isCurrent else { return try buildStored(path) }
         if isTrusted { return SearchIndex(folder: folder, file: path, database: database, status: .loaded) }
         let changed = try update(database)
         if let verifiedFiles { try setMeta(database, Self.verifiedFilesKey, verifiedFiles) }
         return SearchIndex(folder: folder, file: path, database: database, status: changed.isEmpty ? .loaded : .updated(files: changed))
+    }
+
+    /// The stored index at `path` when it needs no work at all (its schema, its
+    /// `dictionary.json`, and the lookup's checked files those it was last brought up to date
+    /// at); nil when it needs building or updating, or cannot be read (`openStored` does that).
+    func openCurrent(_ path: String) -> SearchIndex? {
+        guard verifiedFiles != nil, fileExists(path), let (database, isCurrent, isTrusted) = try? check(path),
+              isCurrent, isTrusted else { return nil }
+        return SearchIndex(folder: folder, file: path, database: database, status: .loaded)
+    }
+
+    /// The stored index opened, whether it is of this schema and `dictionary.json`, and whether
+    /// the lookup's index had checked the very files it was last brought up to date at (then
+    /// they are unchanged since, and the index with them: no listing, no stat of every file).
+    private func check(_ path: String) throws(SearchIndexError) -> (SQLiteDatabase, isCurrent: Bool, isTrusted: Bool) {
+        let database = try SQLiteDatabase(path: path)
+        let (isCurrent, isTrusted) = try database.reading { () throws(SearchIndexError) -> (Bool, Bool) in
+            guard try database.integer("PRAGMA user_version") == Int64(SearchIndex.schemaVersion),
+                  try metaValue(database, "dictionary") == dictionaryHash() else { return (false, false) }
+            guard let verifiedFiles else { return (true, false) }
+            return (true, try metaValue(database, Self.verifiedFilesKey) == verifiedFiles)
+        }
+        return (database, isCurrent, isTrusted)
     }
 
     /// Builds the index into a temporary file beside `path` and renames it there, so a reader

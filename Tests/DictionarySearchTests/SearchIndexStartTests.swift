@@ -151,4 +151,27 @@ import Glibc
         #expect(try search.backlinks(toEntryWithID: "lake", member: 0).links.map(\.entryID) == ["a"])
         #expect(!database.isInTransaction)
     }
+
+    /// A library's indexes that need no work are opened together; one whose folder changed
+    /// is still brought up to date (one at a time), and a search asks all of them at once.
+    @Test func aLibrarysCurrentIndexesOpenTogetherAndAStaleOneIsUpdated() throws {
+        let first = try SearchFolder(id: "one", files: ["a.json": entry("a", "a grey wolf by the [[lake]]"), "lake.json": entry("lake", "water")])
+        let second = try SearchFolder(id: "two", files: ["b.json": entry("b", "the wolf of 字典 👩\u{200D}👩\u{200D}👧")])
+        defer { first.remove(); second.remove() }
+        let cache = first.root + "/shared-cache"
+        func open() throws -> LibrarySearch {
+            let members = try [first, second].map { folder in
+                let dictionary = try IndexStore.open(folder: folder.folder, cacheDirectory: cache)
+                return (dictionary.info, folder.folder, dictionary.lookup as any EntryLookup, 0)
+            }
+            return LibrarySearch(library: Library(members), cacheDirectory: cache)
+        }
+        #expect(try open().indexes.map(\.status) == [.built, .built])
+        #expect(try open().indexes.map(\.status) == [.loaded, .loaded])
+        try second.write(entry("b", "the wolf of a zymurgy"), to: "b.json")
+        let search = try open()
+        #expect(search.indexes.map(\.status) == [.loaded, .updated(files: ["entries/b.json"])])
+        #expect(Set(try search.search(SearchQuery("wolf"), limit: 5).map(\.place.entryID)) == ["a", "b"])
+        #expect(try search.search(SearchQuery("zymurgy"), limit: 5).map(\.dictionary) == ["two"])
+    }
 }
