@@ -110,8 +110,8 @@ final class SearchIndexWriter {
         return doc
     }
 
-    /// One row of `links`, less its file and source.
-    struct LinkRow: Equatable {
+    /// One row of `links`, less its number, file, source and entry (`addLink` gives those).
+    struct LinkRow {
         var target, raw, key, anchor, sense, text: String?
     }
 
