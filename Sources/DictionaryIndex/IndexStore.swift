@@ -70,32 +70,11 @@ public enum IndexStore {
     /// `forceRebuild` ignores the stored index (one found damaged while in use).
     public static func open(folder path: String, cacheDirectory: String?, forceRebuild: Bool = false,
                             progress: (ProgressStep) -> Void = { _ in }) throws(DictionaryModelError) -> IndexedDictionary {
-        guard isDirectory(path) else { throw .notADataFolder(path: path, reason: "no such folder") }
-        var problems = 0
-        let dictionaryPath = path + "/dictionary.json"
-        let hasEntries = isDirectory(path + "/entries")
-        var info = DictionaryInfo(id: "", title: DataFolder.folderName(path))
-        if fileExists(dictionaryPath) {
-            do throws(DictionaryModelError) {
-                info = try DictionaryInfo(json: try JSONParser.parse(try readFile(dictionaryPath, shownAs: "dictionary.json")))
-            } catch {
-                problems += 1
-            }
-        } else {
-            if !hasEntries { throw .notADataFolder(path: path, reason: "it has neither a dictionary.json nor an entries folder") }
-            problems += 1
-        }
-        if !hasEntries { problems += 1 }
-
-        let current = hasEntries ? ((try? listEntryFiles(folder: path)) ?? []) : []
-        let absolute = realPath(path) ?? path
-        let storePath = cacheDirectory.map { IndexStore.indexFile(forFolder: absolute, in: $0) }
+        let prepared = try prepare(folder: path, cacheDirectory: cacheDirectory, forceRebuild: forceRebuild)
+        let info = prepared.info, storePath = prepared.storePath, deltaPath = prepared.deltaPath
+        var old = prepared.old
+        let current = prepared.hasEntries ? ((try? listEntryFiles(folder: path)) ?? []) : []
         if let cacheDirectory { removeStaleTemporaries(in: cacheDirectory) }
-        let deltaPath = storePath.map(deltaFile(forIndex:))
-        // The stored index, with the delta over it when there is one made for this very base.
-        var old: IndexView? = (forceRebuild ? nil : storePath.flatMap(mapIndex)).map { base in
-            deltaPath.flatMap { mapDelta($0, over: base) }.map { IndexView(base: base, delta: $0) } ?? IndexView(base: base)
-        }
 
         var reused: [Int?] = Array(repeating: nil, count: current.count)
         var rehashed = false, rehashedDelta = false
@@ -172,6 +151,60 @@ public enum IndexStore {
         // hand it back, or the browser's first run keeps it resident for its whole session.
         if status != .loaded && index.delta == nil { _ = CLinux_malloc_trim(0) }
         #endif
+        let opened = dictionary(index, prepared, folder: path, cacheDirectory: cacheDirectory, status: status, stored: stored)
+        if index.isDamaged && !forceRebuild {
+            // Damage found while counting the problems: build it anew.
+            return try open(folder: path, cacheDirectory: cacheDirectory, forceRebuild: true, progress: progress)
+        }
+        return opened
+    }
+
+    // MARK: Parts
+
+    /// What an open reads before it looks at the entry files: the folder's metadata, and its
+    /// stored index with the delta over it.
+    struct Prepared {
+        var info: DictionaryInfo
+        /// Problems of `dictionary.json` and `entries/` (the files' own are in the index).
+        var problems: Int
+        var hasEntries: Bool
+        var storePath: String?
+        var deltaPath: String?
+        var old: IndexView?
+    }
+
+    static func prepare(folder path: String, cacheDirectory: String?, forceRebuild: Bool) throws(DictionaryModelError) -> Prepared {
+        guard isDirectory(path) else { throw .notADataFolder(path: path, reason: "no such folder") }
+        var problems = 0
+        let dictionaryPath = path + "/dictionary.json"
+        let hasEntries = isDirectory(path + "/entries")
+        var info = DictionaryInfo(id: "", title: DataFolder.folderName(path))
+        if fileExists(dictionaryPath) {
+            do throws(DictionaryModelError) {
+                info = try DictionaryInfo(json: try JSONParser.parse(try readFile(dictionaryPath, shownAs: "dictionary.json")))
+            } catch {
+                problems += 1
+            }
+        } else {
+            if !hasEntries { throw .notADataFolder(path: path, reason: "it has neither a dictionary.json nor an entries folder") }
+            problems += 1
+        }
+        if !hasEntries { problems += 1 }
+        let absolute = realPath(path) ?? path
+        let storePath = cacheDirectory.map { IndexStore.indexFile(forFolder: absolute, in: $0) }
+        let deltaPath = storePath.map(deltaFile(forIndex:))
+        // The stored index, with the delta over it when there is one made for this very base.
+        let old: IndexView? = (forceRebuild ? nil : storePath.flatMap(mapIndex)).map { base in
+            deltaPath.flatMap { mapDelta($0, over: base) }.map { IndexView(base: base, delta: $0) } ?? IndexView(base: base)
+        }
+        return Prepared(info: info, problems: problems, hasEntries: hasEntries, storePath: storePath, deltaPath: deltaPath, old: old)
+    }
+
+    /// The dictionary answering from `index`, its problems counted (a damaged block the count
+    /// reads marks `index` damaged).
+    static func dictionary(_ index: IndexView, _ prepared: Prepared, folder path: String, cacheDirectory: String?,
+                           status: IndexedDictionary.IndexStatus, stored: String?) -> IndexedDictionary {
+        var problems = prepared.problems
         // Per file, so that start-up touches no page of the entry records.
         if index.delta == nil {
             let base = index.base
@@ -179,15 +212,9 @@ public enum IndexStore {
         } else {
             for number in 0..<index.fileCount { problems += index.fileProblemCount(number) }
         }
-        if index.isDamaged && !forceRebuild {
-            // Damage found while counting the problems: build it anew.
-            return try open(folder: path, cacheDirectory: cacheDirectory, forceRebuild: true, progress: progress)
-        }
-        let lookup = IndexedLookup(view: index, folder: path, rules: info.lookupRules, cacheDirectory: cacheDirectory)
-        return IndexedDictionary(path: path, info: info, lookup: lookup, problemCount: problems, indexStatus: status, indexFile: stored)
+        let lookup = IndexedLookup(view: index, folder: path, rules: prepared.info.lookupRules, cacheDirectory: cacheDirectory)
+        return IndexedDictionary(path: path, info: prepared.info, lookup: lookup, problemCount: problems, indexStatus: status, indexFile: stored)
     }
-
-    // MARK: Parts
 
     /// Pairs each listed file with the file of `old` it is unchanged in (`reused`), and says
     /// whether a content check was needed in the base or in the delta. Both lists are in byte
