@@ -8,9 +8,19 @@ import DictionaryIndex
 enum DefineCommand {
     /// Runs the command and returns the exit status.
     static func run(_ options: DefineOptions) -> Int32 {
+        // From the stored indexes while their folders are checked; printed only if they were current.
+        if let stored = LibraryLocation.openStored(options.library) {
+            let answer = answer(options, library: Library(stored.opened))
+            if stored.isCurrent() { return answer.print() }
+        }
         let opened: [IndexedDictionary]
         do throws(LibraryLocation.OpenFailure) { opened = try LibraryLocation.open(options.library, purpose: "look in") } catch { return error.status }
-        let library = Library(opened)
+        return answer(options, library: Library(opened)).print()
+    }
+
+    /// What `define` prints, worked out before anything is printed (`print()` also records
+    /// the lookup in the history).
+    static func answer(_ options: DefineOptions, library: Library) -> CommandAnswer {
         var sections = library.lookUp(options.word).map { LibraryPages.Section(member: $0.member, entryNumbers: $0.result.entryNumbers) }
         // `dog~n#02084071`, as a link names a sense: the page the browser opens for that link,
         // the sense's relations shown whole.
@@ -25,16 +35,16 @@ enum DefineCommand {
         }
         let firstEntry = sections.first.map { library.members[$0.member].lookup.headword(ofEntryAt: $0.entryNumbers[0]) }
         guard !sections.isEmpty else {
-            HistoryMemory.recordLookup(options.word, title: nil, origin: "define")
             let nearest = library.suggestions(for: options.word, limit: 5).map(\.text)
             let quoted = "\"\(options.word)\""
             let titles = library.members.map(\.info.title).joined(separator: ", ")
-            if nearest.isEmpty {
-                Terminal.error("no entry for \(quoted) in \(titles), and no headword is near it.")
-            } else {
-                Terminal.error("no entry for \(quoted) in \(titles); nearest headwords: \(nearest.joined(separator: ", ")).")
+            let message = nearest.isEmpty ? "no entry for \(quoted) in \(titles), and no headword is near it."
+                                          : "no entry for \(quoted) in \(titles); nearest headwords: \(nearest.joined(separator: ", "))."
+            return CommandAnswer {
+                HistoryMemory.recordLookup(options.word, title: nil, origin: "define")
+                Terminal.error(message)
+                return 1
             }
-            return 1
         }
         var pages = LibraryPages(library: library, linkedFrom: LibraryLocation.openSearch(library).linkedFrom)
         pages.showsSources = options.showsSources
@@ -49,20 +59,29 @@ enum DefineCommand {
                                               dictionary: member.info.id)
             }
         }
+        let write: () -> Void
         switch options.format {
-        case .json: Terminal.write(json: output(page, format: .json, query: options.word, entries: entries))
+        case .json:
+            let json = output(page, format: .json, query: options.word, entries: entries)
+            write = { Terminal.write(json: json) }
         case .ansi:
             // The browser's theme: WORDLINK_THEME, and NO_COLOR for type attributes only.
             let environment = themeEnvironment()
             let theme = Theme.choose(preferred: Theme.Name(rawValue: environment["WORDLINK_THEME"] ?? "") ?? .dark,
                                      environment: environment, terminalHasColors: true)
-            Terminal.write(ansiOutput(page, style: ANSIStyle(theme: theme)))
-        case .text: Terminal.write(output(page, format: .text, query: options.word, entries: entries))
+            let styled = ansiOutput(page, style: ANSIStyle(theme: theme))
+            write = { Terminal.write(styled) }
+        case .text:
+            let plain = output(page, format: .text, query: options.word, entries: entries)
+            write = { Terminal.write(plain) }
         }
-        // After the page is written: one line appended to the history's journal.
-        HistoryMemory.recordLookup(options.word, title: firstEntry, origin: "define")
         UntilExit.keep(library, pages, page, text)
-        return 0
+        return CommandAnswer {
+            write()
+            // After the page is written: one line appended to the history's journal.
+            HistoryMemory.recordLookup(options.word, title: firstEntry, origin: "define")
+            return 0
+        }
     }
 
     /// The text printed for `page` in `format` (`ansi`: without its styles; see `ansiOutput`).

@@ -165,6 +165,33 @@ extension LibraryLocation {
         return .success(opened)
     }
 
+    /// The library opened from its stored indexes while its folders are listed on a thread
+    /// of their own (`StoredOpen`), for a command that prints one answer: it works the answer
+    /// out, then prints it only if `isCurrent()`, and otherwise opens with `open` and works it
+    /// out again. Nil, saying nothing, when anything would need more than a stored index (a
+    /// folder without one, a `-d` that names no dictionary, a folder that does not open):
+    /// `open` then does the work and says what is wrong.
+    static func openStored(_ options: LibraryOptions) -> StoredLibrary? {
+        var folders = choose(options: options).folders
+        guard !folders.isEmpty, Set(folders).count == folders.count else { return nil }
+        if !options.dictionaries.isEmpty {
+            let infos = folders.map { (folder: $0, id: info(ofFolder: $0)?.id) }
+            guard options.dictionaries.allSatisfy({ wanted in infos.contains { $0.id == wanted } }) else { return nil }
+            folders = infos.filter { $0.id.map(options.dictionaries.contains) ?? false }.map(\.folder)
+        }
+        guard let cache = IndexStore.defaultCacheDirectory() else { return nil }
+        let listings = EntryFileListings(folders: folders)
+        var stored: [StoredOpen] = []
+        for folder in folders {
+            guard let opened = (try? IndexStore.openStored(folder: folder, cacheDirectory: cache)) ?? nil else {
+                _ = listings.wait()
+                return nil
+            }
+            stored.append(opened)
+        }
+        return StoredLibrary(stored: stored, listings: listings)
+    }
+
     /// `openLibrary` for a command: the dictionaries, or the failure (already said) to return the exit status of.
     static func open(_ options: LibraryOptions, purpose: String) throws(OpenFailure) -> [IndexedDictionary] {
         try openLibrary(options, purpose: purpose).get()
@@ -173,6 +200,21 @@ extension LibraryLocation {
     /// Why the library did not open: already said on standard error.
     struct OpenFailure: Error {
         var status: Int32
+    }
+}
+
+/// A library opened from its stored indexes, and the check of its folders' files that runs
+/// meanwhile (`LibraryLocation.openStored`).
+struct StoredLibrary {
+    let stored: [StoredOpen]
+    let listings: EntryFileListings
+
+    var opened: [IndexedDictionary] { stored.map(\.dictionary) }
+
+    /// Whether every index answered from holds its folder's files as they are now (waits for
+    /// the listing).
+    func isCurrent() -> Bool {
+        zip(stored, listings.wait()).allSatisfy { IndexStore.isCurrent($0, listing: $1) }
     }
 }
 

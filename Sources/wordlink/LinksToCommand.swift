@@ -13,16 +13,24 @@ struct LinksToOptions: Equatable {
 /// entries WORD names (what the page's `Linked from` section lists).
 enum LinksToCommand {
     static func run(_ options: LinksToOptions) -> Int32 {
+        // From the stored indexes while their folders are checked; printed only if they were current.
+        if let stored = LibraryLocation.openStored(options.library) {
+            let answer = answer(options, library: Library(stored.opened))
+            if stored.isCurrent() { return answer.print() }
+        }
         let opened: [IndexedDictionary]
         do throws(LibraryLocation.OpenFailure) { opened = try LibraryLocation.open(options.library, purpose: "look in") } catch { return error.status }
-        let library = Library(opened)
+        return answer(options, library: Library(opened)).print()
+    }
+
+    /// What `links-to` prints, worked out before anything is printed.
+    static func answer(_ options: LinksToOptions, library: Library) -> CommandAnswer {
         let matches = library.lookUp(options.word)
         guard !matches.isEmpty else {
             let nearest = library.suggestions(for: options.word, limit: 5).map(\.text)
             let titles = library.members.map(\.info.title).joined(separator: ", ")
             let near = nearest.isEmpty ? "." : "; nearest headwords: " + nearest.joined(separator: ", ") + "."
-            Terminal.error("no entry for \"\(options.word)\" in \(titles)" + near)
-            return 1
+            return .error("no entry for \"\(options.word)\" in \(titles)" + near, status: 1)
         }
         let search = LibraryLocation.openSearch(library)
         var targets: [(member: Int, id: String, headword: String, links: [Backlink])] = []
@@ -36,8 +44,7 @@ enum LinksToCommand {
                 }
             }
         } catch {
-            Terminal.error(error.message + "; run the command again, or remove the file to have it built anew.")
-            return 1
+            return .error(error.message + "; run the command again, or remove the file to have it built anew.", status: 1)
         }
         if options.json {
             let entries = targets.map { JSONValue.object(["dictionary": .string(library.members[$0.member].key), "id": .string($0.id)]) }
@@ -47,9 +54,9 @@ enum LinksToCommand {
                                       "sense": .string(link.sense), "text": .string(link.text), "to": .string(target.id)])
                 }
             }
-            Terminal.write(json: JSONValue.object(["word": .string(options.word), "entries": JSONValue(.array(entries)),
-                                                   "links": JSONValue(.array(links))]).serialized + "\n")
-            return 0
+            let json = JSONValue.object(["word": .string(options.word), "entries": JSONValue(.array(entries)),
+                                         "links": JSONValue(.array(links))]).serialized + "\n"
+            return CommandAnswer { Terminal.write(json: json); return 0 }
         }
         var text = ""
         for target in targets {
@@ -64,8 +71,7 @@ enum LinksToCommand {
                 text += "  [" + link.entryID + "]" + (LookupKey.normalise(link.text) == LookupKey.normalise(target.headword) ? "" : ": \"" + link.text + "\"") + "\n"
             }
         }
-        Terminal.write(text)
-        return 0
+        return CommandAnswer { Terminal.write(text); return 0 }
     }
 }
 

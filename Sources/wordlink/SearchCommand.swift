@@ -15,30 +15,37 @@ struct SearchOptions: Equatable {
 /// `wordlink search QUERY`: full-text search over the senses of every open dictionary.
 enum SearchCommand {
     static func run(_ options: SearchOptions) -> Int32 {
+        // From the stored indexes while their folders are checked; printed only if they were current.
+        if let stored = LibraryLocation.openStored(options.library) {
+            let answer = answer(options, library: Library(stored.opened))
+            if stored.isCurrent() { return answer.print() }
+        }
         let opened: [IndexedDictionary]
         do throws(LibraryLocation.OpenFailure) { opened = try LibraryLocation.open(options.library, purpose: "search") } catch { return error.status }
-        let library = Library(opened)
+        return answer(options, library: Library(opened)).print()
+    }
+
+    /// What `search` prints, worked out before anything is printed.
+    static func answer(_ options: SearchOptions, library: Library) -> CommandAnswer {
         let search = LibraryLocation.openSearch(library)
         let query = SearchQuery(options.query)
         let results: [SearchResult]
         do throws(SearchIndexError) {
             results = try search.search(query, limit: options.limit)
         } catch {
-            Terminal.error(error.message + "; run the search again, or remove the file to have it built anew.")
-            return 1
+            return .error(error.message + "; run the search again, or remove the file to have it built anew.", status: 1)
         }
         guard !results.isEmpty else {
             let titles = library.members.map(\.info.title).joined(separator: ", ")
-            Terminal.error("nothing in \(titles) matches \"\(options.query)\"; try fewer words, or a prefix such as word*.")
-            return 1
-        }
-        if options.json {
-            Terminal.write(json: document(query: options.query, results: results).serialized + "\n")
-        } else {
-            Terminal.write(text(results, library: library))
+            return .error("nothing in \(titles) matches \"\(options.query)\"; try fewer words, or a prefix such as word*.", status: 1)
         }
         UntilExit.keep(library, search, results)
-        return 0
+        if options.json {
+            let json = document(query: options.query, results: results).serialized + "\n"
+            return CommandAnswer { Terminal.write(json: json); return 0 }
+        }
+        let plain = text(results, library: library)
+        return CommandAnswer { Terminal.write(plain); return 0 }
     }
 
     /// `headword, sense N (Dictionary)`, the snippet indented under it, and the other

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+import TestSupport
+
+/// `define`, `search` and `links-to` answer from the stored indexes while the folders' files
+/// are checked on another thread, and print only once the check has passed: after every kind
+/// of change the real binary prints what the files say now, never what the index said.
+@Suite(.serialized) struct StaleIndexEndToEndTests {
+    struct Folder {
+        let root = Subprocess.temporaryPath("stale-index")
+        var data: String { root + "/data" }
+
+        init() throws {
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Fixtures.path("sample"), toPath: data)
+        }
+
+        func run(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
+            let out = Subprocess.temporaryPath("stale-out")
+            defer { unlink(out); unlink(out + ".err") }
+            return Subprocess.run(["/usr/bin/env", "XDG_CACHE_HOME=" + root + "/cache", "XDG_STATE_HOME=" + root + "/state",
+                                   TmuxSession.binary] + arguments + ["--data", data], outputFile: out, errorFile: out + ".err")
+        }
+
+        func setTime(_ name: String, seconds: Int) {
+            var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+            #expect(utimensat(AT_FDCWD, data + "/entries/" + name, &times, 0) == 0)
+        }
+
+        func remove() { try? FileManager.default.removeItem(atPath: root) }
+    }
+
+    /// The guarantee's hardest case: the index built in the second the file was written, then
+    /// the file edited in place with its size and time kept.
+    @Test func anEditInPlaceThatKeepsSizeAndTimeIsPrinted() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let go = folder.data + "/entries/go.json"
+        let before = try FileManager.default.attributesOfItem(atPath: go)[.modificationDate] as! Date
+        #expect(folder.run(["define", "went"]).output.hasPrefix("go  verb"))
+        let text = try String(contentsOfFile: go, encoding: .utf8).replacingOccurrences(of: "\"went\"", with: "\"wend\"")
+        try text.write(toFile: go, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: before], ofItemAtPath: go)
+        // The old form first: the index still names it, and only the check says otherwise.
+        let old = folder.run(["define", "went"])
+        #expect(old.status == 1, "\(old.output)")
+        #expect(folder.run(["define", "wend"]).output.hasPrefix("go  verb"))
+    }
+
+    /// Files settled long ago (the index trusted by their times): an edit, an added file and a
+    /// removed one, each seen by the next command.
+    @Test func editedAddedAndRemovedFilesArePrinted() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.data + "/entries") {
+            folder.setTime(name, seconds: 1_000_000_000)
+        }
+        #expect(folder.run(["define", "pony"]).output.contains("a small horse"))
+        #expect(folder.run(["define", "pony"]).output.contains("a small horse"))
+
+        try #"{"id": "pony~n", "headword": "pony", "pos": "noun", "senses": [{"definition": "a small horse, see [[zebra]]"}]}"#
+            .write(toFile: folder.data + "/entries/pony.json", atomically: false, encoding: .utf8)
+        folder.setTime("pony.json", seconds: 1_000_000_000)
+        #expect(folder.run(["define", "pony"]).output.contains("a small horse, see zebra"))
+        #expect(folder.run(["search", "see zebra"]).output.hasPrefix("pony, sense 1  [pony~n]"))
+
+        try #"{"id": "zebra~n", "headword": "zebra", "senses": [{"definition": "a striped horse"}]}"#
+            .write(toFile: folder.data + "/entries/zebra.json", atomically: false, encoding: .utf8)
+        folder.setTime("zebra.json", seconds: 1_000_000_000)
+        #expect(folder.run(["define", "zebra"]).output.contains("a striped horse"))
+        #expect(folder.run(["links-to", "zebra"]).output.contains("  pony, sense 1  [pony~n]"))
+        #expect(folder.run(["search", "striped"]).output.hasPrefix("zebra, sense 1  [zebra~n]"))
+
+        try FileManager.default.removeItem(atPath: folder.data + "/entries/pony.json")
+        #expect(folder.run(["define", "pony"]).status == 1)
+        #expect(folder.run(["search", "see zebra"]).status == 1)
+        #expect(folder.run(["links-to", "zebra"]).output.contains("no entry links here"))
+    }
+}
