@@ -78,9 +78,12 @@ public final class EntryFileListings: @unchecked Sendable {
     }
 
     private func list() {
-        listings = folders.map { folder in
-            isDirectory(folder + "/entries") ? ((try? listEntryFiles(folder: folder)) ?? []) : []
-        }
+        listings = folders.map(Self.listing(of:))
+    }
+
+    /// The entry files of `folder` as `IndexStore.open` lists them.
+    static func listing(of folder: String) -> [ListedEntryFile] {
+        isDirectory(folder + "/entries") ? ((try? listEntryFiles(folder: folder)) ?? []) : []
     }
 
     /// The listings, in the order of the folders; waits for the thread. Call from one thread.

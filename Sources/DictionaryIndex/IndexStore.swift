@@ -332,12 +332,15 @@ public enum IndexStore {
 import Dispatch
 
 extension IndexStore {
-    /// Opens every folder as `open(folder:…)` does, several at once (one per core): a
-    /// library's start checks each folder's files, and on two cores two folders are checked
-    /// in the time of one. Results are in the order of `folders`; `progress` is called from
-    /// one thread at a time.
+    /// Opens every folder as `open(folder:…)` does. The folders whose stored index is current
+    /// open several at once (one per core): a library's start checks each folder's files, and
+    /// on two cores two folders are checked in the time of one. The others are then built or
+    /// brought up to date one at a time, on this thread: a build holds its tables until its
+    /// index is written (WordNet's peaks at 105 MB, GCIDE's at 86 MB), and two at once added
+    /// up to 158–165 MB on the browser's first run, which must stay under 150 MB. Results are
+    /// in the order of `folders`; `progress` is called from one thread at a time.
     public static func open(folders: [String], cacheDirectory: String?,
-                            progress: @escaping (ProgressStep) -> Void = { _ in }) -> [Result<IndexedDictionary, DictionaryModelError>] {
+                            progress: (ProgressStep) -> Void = { _ in }) -> [Result<IndexedDictionary, DictionaryModelError>] {
         // A folder given twice is opened once (two threads must not write one index file).
         var unique: [String] = []
         var place: [String: Int] = [:]
@@ -349,27 +352,35 @@ extension IndexStore {
             let result = Result { () throws(DictionaryModelError) in try open(folder: unique[0], cacheDirectory: cacheDirectory, progress: progress) }
             return folders.map { _ in result }
         }
-        let results = OpenResults(count: unique.count, progress: progress)
+        let results = OpenResults(count: unique.count)
         let each = unique
         DispatchQueue.concurrentPerform(iterations: each.count) { i in
-            let result = Result { () throws(DictionaryModelError) in
-                try open(folder: each[i], cacheDirectory: cacheDirectory, progress: results.report)
-            }
-            results.set(i, result)
+            if let opened = openIfCurrent(folder: each[i], cacheDirectory: cacheDirectory) { results.set(i, .success(opened)) }
+        }
+        for i in each.indices where !results.has(i) {
+            results.set(i, Result { () throws(DictionaryModelError) in
+                try open(folder: each[i], cacheDirectory: cacheDirectory, progress: progress)
+            })
         }
         let all = results.all
         return folders.map { all[place[$0]!] }
     }
 
-    /// The results of opening folders at once, and their progress, behind a lock.
+    /// The folder opened from its stored index when that holds exactly its files; nil when
+    /// there is work to do (or the folder does not open), which `open(folder:…)` does.
+    static func openIfCurrent(folder path: String, cacheDirectory: String?) -> IndexedDictionary? {
+        guard let stored = (try? openStored(folder: path, cacheDirectory: cacheDirectory)) ?? nil,
+              isCurrent(stored, listing: EntryFileListings.listing(of: path)) else { return nil }
+        return stored.dictionary
+    }
+
+    /// The results of opening folders at once, behind a lock.
     private final class OpenResults: @unchecked Sendable {
         private let lock = Lock()
         private var results: [Result<IndexedDictionary, DictionaryModelError>?]
-        private let progress: (ProgressStep) -> Void
 
-        init(count: Int, progress: @escaping (ProgressStep) -> Void) {
+        init(count: Int) {
             results = Array(repeating: nil, count: count)
-            self.progress = progress
         }
 
         func set(_ i: Int, _ result: Result<IndexedDictionary, DictionaryModelError>) {
@@ -378,10 +389,10 @@ extension IndexStore {
             lock.unlock()
         }
 
-        func report(_ step: ProgressStep) {
+        func has(_ i: Int) -> Bool {
             lock.lock()
-            progress(step)
-            lock.unlock()
+            defer { lock.unlock() }
+            return results[i] != nil
         }
 
         var all: [Result<IndexedDictionary, DictionaryModelError>] { results.map { $0! } }
