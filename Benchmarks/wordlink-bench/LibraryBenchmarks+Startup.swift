@@ -62,13 +62,8 @@ enum StartupBenchmarks {
         script += "INSERT INTO t(t) VALUES ('optimize');\n"
         if ProcessTimer.runOnce(["/usr/bin/sqlite3", baseline, script]).status == 0 {
             // A term, a phrase and a prefix, as the search group asks WordNet alone.
-            let queries: [(name: String, wordlink: String, fts: String)] = [
-                ("term", "wolf", #""wolf""#),
-                ("phrase", #""domestic dog""#, #""domestic dog""#),
-                ("prefix", "domesticat*", #""domesticat" *"#),
-            ]
-            for query in queries {
-                let sql = "SELECT rowid, -bm25(t), snippet(t, 0, '[', ']', '…', 24) FROM t WHERE t MATCH '\(query.fts)' ORDER BY rank LIMIT 20;"
+            for query in SearchBenchmarks.queries {
+                let sql = query.sql
                 let search = ProcessTimer.compare([
                     ("wordlink search \(query.wordlink) (library)", [wordlink, "search", query.wordlink] + data),
                     ("sqlite3 on one FTS5 table, same \(query.name) query", ["/usr/bin/sqlite3", baseline, sql]),

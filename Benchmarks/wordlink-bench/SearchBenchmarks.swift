@@ -9,6 +9,14 @@ import Glibc
 /// `links-to dog` against `define dog`, and a keystroke in the browser's `s` prompt. The
 /// folder is only read; the indexes go to a scratch cache.
 enum SearchBenchmarks {
+    /// A term, a phrase and a prefix, each as `wordlink search` takes it and as the sqlite3
+    /// shell's statement over a plain FTS5 table `t` of the same texts.
+    static let queries: [(name: String, wordlink: String, sql: String)] = [
+        ("term", "wolf", #""wolf""#), ("phrase", #""domestic dog""#, #""domestic dog""#), ("prefix", "domesticat*", #""domesticat" *"#),
+    ].map { name, wordlink, fts in
+        (name, wordlink, "SELECT rowid, -bm25(t), snippet(t, 0, '[', ']', '…', 24) FROM t WHERE t MATCH '\(fts)' ORDER BY rank LIMIT 20;")
+    }
+
     static var defaultFolder: String {
         (ProcessInfo.processInfo.environment["HOME"] ?? "/tmp") + "/.local/share/wordlink/wordnet"
     }
@@ -48,13 +56,8 @@ enum SearchBenchmarks {
             INSERT INTO t(rowid, body) SELECT rowid, body FROM wl.fts;
             """])
         guard make.status == 0 else { print("sqlite3 could not make the baseline table"); return }
-        let queries: [(name: String, wordlink: String, fts: String)] = [
-            ("term", "wolf", #""wolf""#),
-            ("phrase", #""domestic dog""#, #""domestic dog""#),
-            ("prefix", "domesticat*", #""domesticat" *"#),
-        ]
         for query in queries {
-            let sql = "SELECT rowid, -bm25(t), snippet(t, 0, '[', ']', '…', 24) FROM t WHERE t MATCH '\(query.fts)' ORDER BY rank LIMIT 20;"
+            let sql = query.sql
             let results = ProcessTimer.compare([
                 ("wordlink search \(query.wordlink)", [wordlink, "search", query.wordlink, "--data", folder]),
                 ("sqlite3 on FTS5, same \(query.name) query", ["/usr/bin/sqlite3", baseline, sql]),
