@@ -1,8 +1,8 @@
 /// What a command that prints one answer (`define`, `search`, `links-to`) will print, worked
-/// out before anything is printed: a command opens the library from its stored indexes,
-/// works its answer out while the folders' files are checked, and prints it only if every
-/// index was current (`LibraryLocation.openStored`); otherwise it works the answer out
-/// again from indexes brought up to date, and the first answer is dropped unseen.
+/// out before anything is printed: `LibraryLocation.printAnswer` works it out from the stored
+/// indexes while the folders' files are checked, and prints it only if every index was
+/// current; otherwise it works the answer out again from indexes brought up to date, and the
+/// first answer is dropped unseen.
 struct CommandAnswer {
     /// Prints the answer (and does what goes with printing it, such as recording a lookup in
     /// the history); returns the exit status.

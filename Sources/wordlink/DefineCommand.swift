@@ -8,14 +8,7 @@ import DictionaryIndex
 enum DefineCommand {
     /// Runs the command and returns the exit status.
     static func run(_ options: DefineOptions) -> Int32 {
-        // From the stored indexes while their folders are checked; printed only if they were current.
-        if let stored = LibraryLocation.openStored(options.library) {
-            let answer = answer(options, library: Library(stored.opened))
-            if stored.isCurrent() { return answer.print() }
-        }
-        let opened: [IndexedDictionary]
-        do throws(LibraryLocation.OpenFailure) { opened = try LibraryLocation.open(options.library, purpose: "look in") } catch { return error.status }
-        return answer(options, library: Library(opened)).print()
+        LibraryLocation.printAnswer(options.library, purpose: "look in") { answer(options, library: $0) }
     }
 
     /// What `define` prints, worked out before anything is printed (`print()` also records

@@ -192,6 +192,20 @@ extension LibraryLocation {
         return StoredLibrary(stored: stored, listings: listings)
     }
 
+    /// Runs a command that prints one answer (`define`, `search`, `links-to`): `work` on the
+    /// library from its stored indexes while the folders are checked, printed only if every
+    /// index was current; otherwise `work` again on the library as `open` brings it up to date.
+    /// Returns the exit status.
+    static func printAnswer(_ options: LibraryOptions, purpose: String, _ work: (Library) -> CommandAnswer) -> Int32 {
+        if let stored = openStored(options) {
+            let answer = work(Library(stored.opened))
+            if stored.isCurrent() { return answer.print() }
+        }
+        let opened: [IndexedDictionary]
+        do throws(OpenFailure) { opened = try open(options, purpose: purpose) } catch { return error.status }
+        return work(Library(opened)).print()
+    }
+
     /// `openLibrary` for a command: the dictionaries, or the failure (already said) to return the exit status of.
     static func open(_ options: LibraryOptions, purpose: String) throws(OpenFailure) -> [IndexedDictionary] {
         try openLibrary(options, purpose: purpose).get()

@@ -15,14 +15,7 @@ struct SearchOptions: Equatable {
 /// `wordlink search QUERY`: full-text search over the senses of every open dictionary.
 enum SearchCommand {
     static func run(_ options: SearchOptions) -> Int32 {
-        // From the stored indexes while their folders are checked; printed only if they were current.
-        if let stored = LibraryLocation.openStored(options.library) {
-            let answer = answer(options, library: Library(stored.opened))
-            if stored.isCurrent() { return answer.print() }
-        }
-        let opened: [IndexedDictionary]
-        do throws(LibraryLocation.OpenFailure) { opened = try LibraryLocation.open(options.library, purpose: "search") } catch { return error.status }
-        return answer(options, library: Library(opened)).print()
+        LibraryLocation.printAnswer(options.library, purpose: "search") { answer(options, library: $0) }
     }
 
     /// What `search` prints, worked out before anything is printed.
