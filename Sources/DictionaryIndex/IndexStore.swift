@@ -1,4 +1,3 @@
-import CLinux
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -146,11 +145,9 @@ public enum IndexStore {
             }
             status = old == nil ? .built : .updated(changedFiles: changed)
         }
-        #if canImport(Glibc)
         // A build's scratch (its tables and sections: most of its 105 MB peak for WordNet) is freed by now;
         // hand it back, or the browser's first run keeps it resident for its whole session.
-        if status != .loaded && index.delta == nil { _ = CLinux_malloc_trim(0) }
-        #endif
+        if status != .loaded && index.delta == nil { releaseFreedMemory() }
         let opened = dictionary(index, prepared, folder: path, cacheDirectory: cacheDirectory, status: status, stored: stored)
         if index.isDamaged && !forceRebuild {
             // Damage found while counting the problems: build it anew.
