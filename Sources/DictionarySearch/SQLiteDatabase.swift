@@ -165,6 +165,12 @@ final class SQLiteStatement {
     /// Whether the column (from 0) of the current row is NULL.
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
 
+    /// The column's bytes as text, valid until the next step; nil when NULL.
+    func bytes(_ column: Int32) -> UnsafeRawBufferPointer? {
+        guard let bytes = sqlite3_column_text(statement, column) else { return nil }
+        return UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column)))
+    }
+
     /// The column as text (UTF-8, invalid bytes repaired), nil when NULL.
     func text(_ column: Int32) -> String? {
         guard let bytes = sqlite3_column_text(statement, column) else { return nil }

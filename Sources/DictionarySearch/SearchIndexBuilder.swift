@@ -69,6 +69,10 @@ struct SearchIndexBuilder {
             throw SearchIndexError("the search index \(path) could not be written: \(systemError())")
         }
         let database = try SQLiteDatabase(path: path)
+        // `define`'s `Linked from` reads the new links from a table of their own (no SQLite).
+        if let verifiedFiles, let table = BacklinkTable.file(forSearchIndex: path) {
+            _ = try? BacklinkTable.write(from: database, filesDigest: verifiedFiles, dictionaryHash: dictionaryHash(), to: table)
+        }
         return SearchIndex(folder: folder, file: path, database: database, status: .built)
     }
 
@@ -164,7 +168,10 @@ struct SearchIndexBuilder {
     }
 
     /// A hash of `dictionary.json` (its lookup rules decide how links resolve).
-    func dictionaryHash() -> Int64 {
+    func dictionaryHash() -> Int64 { Self.dictionaryHash(folder: folder) }
+
+    /// The hash of `folder`'s `dictionary.json` as the index keeps it (0 when it cannot be read).
+    static func dictionaryHash(folder: String) -> Int64 {
         Int64(bitPattern: SearchIndexWriter.contentHash(folder + "/dictionary.json") ?? 0)
     }
 

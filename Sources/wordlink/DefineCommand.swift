@@ -39,7 +39,7 @@ enum DefineCommand {
                 return 1
             }
         }
-        var pages = LibraryPages(library: library, linkedFrom: LibraryLocation.openSearch(library).linkedFrom)
+        var pages = LibraryPages(library: library, linkedFrom: LibraryLocation.linkedFrom(library))
         pages.showsSources = options.showsSources
         let text = pages.page(sections, openedAt: sense).text
         // On a terminal, the width the browser's page has there: the same rows as the browser.

@@ -120,6 +120,23 @@ extension Arguments {
     }
 }
 
+extension LibraryLocation {
+    /// `define`'s `Linked from`: from the library's backlink tables when each is current (no
+    /// SQLite); otherwise from the search indexes, built or brought up to date first, which
+    /// then write the tables that were missing or stale for the next `define`.
+    static func linkedFrom(_ library: Library) -> LinkedFromSource {
+        if let tables = LibraryBacklinks.openCurrent(library, cacheDirectory: IndexStore.defaultCacheDirectory()) {
+            return { member, id, limit in
+                let found = tables.linkingEntries(toEntryWithID: id, member: member, limit: limit)
+                return (found.items.map { LinkedFromItem(member: $0.member, entryID: $0.entryID, headword: $0.headword, sense: $0.sense) }, found.total)
+            }
+        }
+        let search = openSearch(library)
+        search.writeBacklinkTables()
+        return search.linkedFrom
+    }
+}
+
 extension LibrarySearch {
     /// The `Linked from` sections of pages, answered from the search index.
     var linkedFrom: LinkedFromSource {

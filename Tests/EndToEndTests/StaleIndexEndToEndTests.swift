@@ -79,4 +79,26 @@ import TestSupport
         #expect(folder.run(["search", "see zebra"]).status == 1)
         #expect(folder.run(["links-to", "zebra"]).output.contains("no entry links here"))
     }
+
+    /// `define`'s `Linked from` comes from the backlink table the search index's build wrote
+    /// (`index-….links` in the cache); without it, or after an edit, from the search index,
+    /// which writes it again. Every way, the page is the same as the files say.
+    @Test func linkedFromIsTheSameFromTheTableAsFromTheSearchIndex() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let cache = folder.root + "/cache/wordlink"
+        func tables() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).filter { $0.hasSuffix(".links") } }
+        let built = folder.run(["define", "river", "--format", "json"])
+        #expect(built.status == 0 && built.output.contains("Linked from"), "\(built.error)")
+        #expect(tables().count == 1)
+        #expect(folder.run(["define", "river", "--format", "json"]).output == built.output)
+        for table in tables() { unlink(cache + "/" + table) }
+        #expect(folder.run(["define", "river", "--format", "json"]).output == built.output)
+        #expect(tables().count == 1, "the search index wrote the table again")
+        try #"{"id": "creek~n", "headword": "creek", "senses": [{"definition": "a small [[river]]"}]}"#
+            .write(toFile: folder.data + "/entries/creek.json", atomically: false, encoding: .utf8)
+        let edited = folder.run(["define", "river"])
+        #expect(edited.output.contains("\n  creek, sense 1\n"), "\(edited.output)")
+        #expect(folder.run(["define", "river"]).output == edited.output)
+    }
 }

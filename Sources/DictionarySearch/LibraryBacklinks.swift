@@ -1,0 +1,114 @@
+import DictionaryModel
+import DictionaryIndex
+
+/// An entry and sense that link to an entry: one row of a page's `Linked from`.
+public struct LinkingEntry: Hashable, Sendable {
+    /// The library position and key of the linking entry's dictionary.
+    public var member: Int
+    public var dictionary: String
+    public var entryID: String
+    public var headword: String
+    /// The number path of the sense the link stands in; nil outside the senses.
+    public var sense: String?
+}
+
+/// A page's `Linked from` for every dictionary of a library, answered from their backlink
+/// tables (`BacklinkTable`) without opening SQLite, exactly as `LibrarySearch.linkingEntries`
+/// answers it from the search indexes (tested side by side).
+public final class LibraryBacklinks: @unchecked Sendable {
+    public let library: Library
+    private let tables: [BacklinkTable]
+    private let lock = Lock()
+    /// Member `i`'s links that resolve nowhere in its own dictionary, each resolved across
+    /// the library (by its position in the table): worked out once, on first need.
+    private var crossResolved: [Int: [(link: Int, resolution: LinkResolution)]] = [:]
+
+    private init(library: Library, tables: [BacklinkTable]) {
+        self.library = library
+        self.tables = tables
+    }
+
+    /// The tables of every member of `library` when each is current: written at the very
+    /// entry files its lookup checked (`IndexedLookup.verifiedFilesDigest`) and the
+    /// `dictionary.json` it has now. Nil when one is missing or stale, or a member's lookup
+    /// is not an index's; then the search indexes answer (and `LibrarySearch` writes them).
+    public static func openCurrent(_ library: Library, cacheDirectory: String?) -> LibraryBacklinks? {
+        guard let cacheDirectory else { return nil }
+        var tables: [BacklinkTable] = []
+        tables.reserveCapacity(library.members.count)
+        for member in library.members {
+            guard let lookup = member.lookup as? IndexedLookup,
+                  let path = BacklinkTable.file(forSearchIndex: SearchIndex.file(forFolder: realPath(member.folder) ?? member.folder, in: cacheDirectory)),
+                  let table = BacklinkTable.open(path),
+                  table.filesDigest == Int64(bitPattern: lookup.verifiedFilesDigest),
+                  table.dictionaryHash == SearchIndexBuilder.dictionaryHash(folder: member.folder) else { return nil }
+            tables.append(table)
+        }
+        return LibraryBacklinks(library: library, tables: tables)
+    }
+
+    /// The distinct entries and senses whose links resolve to entry `id` of `member`, in
+    /// library then file order: the first `limit`, and how many there are.
+    public func linkingEntries(toEntryWithID id: String, member: Int, limit: Int) -> (items: [LinkingEntry], total: Int) {
+        var items: [LinkingEntry] = []
+        var total = 0
+        var seen = Set<String>()
+        let key = library.members[member].key
+        for i in library.members.indices {
+            let home = library.members[i]
+            var rows: [BacklinkTable.Row]
+            if i == member {
+                let found = tables[i].rows(linkingTo: id, limit: limit)
+                rows = found.rows
+                total += found.total
+            } else if library.isShared {
+                // A link that resolves nowhere in its own dictionary is resolved in the others.
+                rows = []
+                for (link, resolution) in crossResolutions(of: i)
+                where resolution.leadsElsewhere && resolution.dictionary == key && resolution.entryIDs.contains(id) {
+                    rows += tables[i].rows(ofUnresolvedLink: link)
+                }
+                rows = rows.filter { seen.insert(home.key + "\u{0}" + $0.entry + "\u{0}" + ($0.sense ?? "")).inserted }
+                total += rows.count
+            } else {
+                continue
+            }
+            for row in rows where items.count < limit {
+                let headword = home.lookup.entryNumber(forID: row.entry).map { home.lookup.headword(ofEntryAt: $0) } ?? row.entry
+                items.append(LinkingEntry(member: i, dictionary: home.key, entryID: row.entry, headword: headword, sense: row.sense))
+            }
+        }
+        return (items, total)
+    }
+
+    private func crossResolutions(of i: Int) -> [(link: Int, resolution: LinkResolution)] {
+        if let kept = lock.locked({ crossResolved[i] }) { return kept }
+        let resolved = tables[i].unresolvedLinks().enumerated().map { link, pair in
+            (link, library.resolve(target: pair.target, sense: pair.anchor, in: i, checkingOnMiss: false))
+        }
+        lock.locked { crossResolved[i] = resolved }
+        return resolved
+    }
+}
+
+extension LibrarySearch {
+    /// Writes the backlink table of every member whose table is missing or not current, from
+    /// its search index (brought up to date when the library's search opened); how many were
+    /// written. `define` does this when it had to open the search indexes for `Linked from`.
+    @discardableResult
+    public func writeBacklinkTables() -> Int {
+        var written = 0
+        for (i, member) in library.members.enumerated() {
+            guard let lookup = member.lookup as? IndexedLookup else { continue }
+            let digest = Int64(bitPattern: lookup.verifiedFilesDigest)
+            let dictionary = SearchIndexBuilder.dictionaryHash(folder: member.folder)
+            let done = (try? ask(i) { index throws(SearchIndexError) -> Bool in
+                guard index.file != ":memory:", let path = BacklinkTable.file(forSearchIndex: index.file) else { return false }
+                if let table = BacklinkTable.open(path), table.filesDigest == digest, table.dictionaryHash == dictionary { return false }
+                return try BacklinkTable.write(from: index.database, filesDigest: digest, dictionaryHash: dictionary, to: path)
+            }) ?? false
+            if done { written += 1 }
+        }
+        return written
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import DictionaryIndex
+import DictionaryModel
+import TestSupport
+@testable import DictionarySearch
+
+/// `define`'s `Linked from` from the backlink tables (`LibraryBacklinks`), side by side with
+/// the search indexes' answer (`LibrarySearch.linkingEntries`) that it replaces on the
+/// command line: the same items in the same order and the same totals, for every entry of
+/// every dictionary, alone and in libraries (links resolved in another dictionary included).
+@Suite struct BacklinkTableTests {
+    /// The library of `folders` (indexes in `cache`) and its search (which builds the search
+    /// indexes, and with them the tables).
+    static func open(_ folders: [String], cache: String) throws -> (Library, LibrarySearch) {
+        var opened: [(DictionaryInfo, String, any EntryLookup, Int)] = []
+        for folder in folders {
+            let dictionary = try IndexStore.open(folder: folder, cacheDirectory: cache)
+            opened.append((dictionary.info, dictionary.path, dictionary.lookup, 0))
+        }
+        let library = Library(opened)
+        return (library, LibrarySearch(library: library, cacheDirectory: cache))
+    }
+
+    /// Every entry's `Linked from` both ways, at several limits; how many items came from
+    /// another dictionary than the entry's.
+    @discardableResult
+    static func expectSameAnswers(_ library: Library, _ search: LibrarySearch, _ tables: LibraryBacklinks,
+                                  sourceLocation: Testing.SourceLocation = #_sourceLocation) -> (items: Int, fromElsewhere: Int) {
+        var items = 0, fromElsewhere = 0
+        for (i, member) in library.members.enumerated() {
+            for number in 0..<member.lookup.entryCount {
+                let id = member.lookup.id(ofEntryAt: number)
+                for limit in [1, 3, 9, Int.max] {
+                    let expected = search.linkingEntries(toEntryWithID: id, member: i, limit: limit)
+                    let found = tables.linkingEntries(toEntryWithID: id, member: i, limit: limit)
+                    #expect(found.total == expected.total, "total of \(member.key)/\(id), limit \(limit)", sourceLocation: sourceLocation)
+                    #expect(found.items.map { [String($0.member), $0.dictionary, $0.entryID, $0.headword, $0.sense ?? "-"] }
+                            == expected.items.map { [String($0.member), $0.dictionary, $0.entryID, $0.headword, $0.sense ?? "-"] },
+                            "items of \(member.key)/\(id), limit \(limit)", sourceLocation: sourceLocation)
+                    if limit == .max {
+                        items += found.items.count
+                        fromElsewhere += found.items.filter { $0.member != i }.count
+                    }
+                }
+            }
+        }
+        return (items, fromElsewhere)
+    }
+
+    @Test(arguments: [["sample"], ["second"], ["sample", "second"], ["second", "sample"]])
+    func theTablesAnswerAsTheSearchIndexesDo(_ names: [String]) throws {
+        let cache = NSTemporaryDirectory() + "wordlink-backlink-table-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let (library, search) = try Self.open(names.map(Fixtures.path), cache: cache)
+        // The search indexes were built just now, and the tables with them.
+        let tables = try #require(LibraryBacklinks.openCurrent(library, cacheDirectory: cache))
+        let counted = Self.expectSameAnswers(library, search, tables)
+        #expect(counted.items > 0)
+        if names.count > 1 { #expect(counted.fromElsewhere > 0, "no link resolved in another dictionary: the cross path is untested") }
+    }
+
+    /// Ids and senses in CJK, an emoji sequence, combining marks: the keys are sorted and
+    /// searched as bytes, as SQLite sorts them.
+    @Test func idsInAnyScriptAreFound() throws {
+        func entry(_ id: String, links: [String]) -> String {
+            #"{"id": "\#(id)", "headword": "\#(id.split(separator: "~")[0])", "senses": [{"definition": "see \#(links.map { "[[" + $0 + "]]" }.joined(separator: ", "))"}]}"#
+        }
+        let ids = ["犬~n", "👩‍👩‍👧~n", "e\u{301}te\u{301}~n", "ａ~n", "a~n", "ab~n", "b~n", "ﾊﾝ~n"]
+        var files: [String: String] = [:]
+        for (k, id) in ids.enumerated() {
+            files["e\(k).json"] = "[" + entry(id, links: ids.filter { $0 != id }) + "]"
+        }
+        let folder = try SearchFolder(files: files)
+        defer { folder.remove() }
+        let (library, search) = try Self.open([folder.folder], cache: folder.cache)
+        let tables = try #require(LibraryBacklinks.openCurrent(library, cacheDirectory: folder.cache))
+        let counted = Self.expectSameAnswers(library, search, tables)
+        #expect(counted.items == ids.count * (ids.count - 1))
+        #expect(tables.linkingEntries(toEntryWithID: "👩‍👩‍👧~n", member: 0, limit: 100).total == ids.count - 1)
+        #expect(tables.linkingEntries(toEntryWithID: "👩‍👩~n", member: 0, limit: 100).total == 0)
+    }
+
+    /// An edited entry file, or an edited `dictionary.json`, makes the table stale: the
+    /// search indexes answer, write it again, and it answers with the new link.
+    @Test func aChangeMakesTheTableStaleUntilItIsWrittenAgain() throws {
+        let folder = try SearchFolder(files: [
+            "river.json": entry("river~n", "a large natural stream of water"),
+            "lake.json": entry("lake~n", "a body of water"),
+        ])
+        defer { folder.remove() }
+        var (library, search) = try Self.open([folder.folder], cache: folder.cache)
+        #expect(LibraryBacklinks.openCurrent(library, cacheDirectory: folder.cache)?.linkingEntries(toEntryWithID: "lake~n", member: 0, limit: 9).total == 0)
+        try folder.write(#"{"id": "pond~n", "headword": "pond", "senses": [{"definition": "a small [[lake]]"}]}"#, to: "pond.json")
+        (library, search) = try Self.open([folder.folder], cache: folder.cache)
+        // The search index was updated, not built: the table is stale until written.
+        #expect(LibraryBacklinks.openCurrent(library, cacheDirectory: folder.cache) == nil)
+        #expect(search.writeBacklinkTables() == 1)
+        #expect(search.writeBacklinkTables() == 0)
+        let tables = try #require(LibraryBacklinks.openCurrent(library, cacheDirectory: folder.cache))
+        #expect(tables.linkingEntries(toEntryWithID: "lake~n", member: 0, limit: 9).items.map(\.entryID) == ["pond~n"])
+        Self.expectSameAnswers(library, search, tables)
+        try #"{"format": "wordlink-dictionary", "formatVersion": 1, "id": "test", "title": "Renamed"}"#
+            .write(toFile: folder.folder + "/dictionary.json", atomically: false, encoding: .utf8)
+        #expect(LibraryBacklinks.openCurrent(library, cacheDirectory: folder.cache) == nil)
+    }
+
+    /// A truncated table does not open; one with bytes changed anywhere past its header answers
+    /// (less, or wrongly) without reading outside its file.
+    @Test func aDamagedTableNeverReadsOutsideItself() throws {
+        let cache = NSTemporaryDirectory() + "wordlink-backlink-damage-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let (library, search) = try Self.open([Fixtures.path("sample")], cache: cache)
+        let path = try #require(BacklinkTable.file(forSearchIndex: search.indexes[0].file))
+        let good = try #require(FileManager.default.contents(atPath: path))
+        #expect(BacklinkTable.open(path) != nil)
+        try good.prefix(good.count - 1).write(to: URL(fileURLWithPath: path))
+        #expect(BacklinkTable.open(path) == nil)
+        try Data("short".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(BacklinkTable.open(path) == nil)
+        var generator = SystemRandomNumberGenerator()
+        let ids = (0..<library.members[0].lookup.entryCount).map { library.members[0].lookup.id(ofEntryAt: $0) }
+        for round in 0..<200 {
+            var bytes = [UInt8](good)
+            // Past the magic and stamps: the counts and offsets too, so that they point anywhere.
+            for _ in 0..<(1 + round % 8) {
+                let at = Int.random(in: 24..<bytes.count, using: &generator)
+                bytes[at] = round % 3 == 0 ? 0xFF : UInt8.random(in: 0...255, using: &generator)
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            guard let tables = LibraryBacklinks.openCurrent(library, cacheDirectory: cache) else { continue }
+            for id in ids { _ = tables.linkingEntries(toEntryWithID: id, member: 0, limit: .max) }
+        }
+    }
+}
