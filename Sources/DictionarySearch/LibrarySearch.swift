@@ -1,3 +1,4 @@
+import Dispatch
 import DictionaryModel
 import DictionaryIndex
 
@@ -52,6 +53,8 @@ public final class LibrarySearch: @unchecked Sendable {
     private let lock = Lock()
     /// `crossResolutions(of:)`, by member.
     private var crossResolved: [Int: [(String, String?, LinkResolution)]] = [:]
+    /// The backlink tables written after saves, one at a time (`writeBacklinkTableInBackground`).
+    let backlinkTableWrites = DispatchQueue(label: "wordlink.backlink-tables")
 
     /// Opens (building or updating) the search index of every member.
     public init(library: Library, cacheDirectory: String?, progress: @escaping (ProgressStep) -> Void = { _ in }) {
@@ -79,8 +82,12 @@ public final class LibrarySearch: @unchecked Sendable {
         for (i, member) in library.members.enumerated() where member.folder == folder {
             let fresh = SearchIndex.open(folder: member.folder, lookup: member.lookup, cacheDirectory: cacheDirectory)
             lock.locked { indexes[i] = fresh }
+            writeBacklinkTableInBackground(member: i)
         }
     }
+
+    /// Member `i`'s index as it is now (one is replaced when a save or a corrupt file renews it).
+    func index(_ i: Int) -> SearchIndex { lock.locked { indexes[i] } }
 
     /// `body` on member `i`'s index; a database error (a corrupt file) rebuilds that index
     /// once and asks again.

@@ -176,9 +176,7 @@ struct SearchIndexBuilder {
     }
 
     func metaValue(_ database: SQLiteDatabase, _ key: String) throws(SearchIndexError) -> Int64? {
-        let statement = try database.prepare("SELECT value FROM meta WHERE key = ?")
-        statement.bind(key)
-        return try statement.step() ? statement.integer(0) : nil
+        try database.metaValue(key)
     }
 
     func setMeta(_ database: SQLiteDatabase, _ key: String, _ value: Int64) throws(SearchIndexError) {

@@ -95,6 +95,8 @@ enum Help {
         The first use of a data folder builds a lookup index of it in $XDG_CACHE_HOME/wordlink
         (else ~/.cache/wordlink), with a progress line on a terminal; later starts read only
         the entries a page shows, and the index follows changes to the entry files by itself.
+        Its search index lies beside it, with a table of its backlinks that define reads
+        for Linked from; both follow the entry files too.
 
         With several dictionaries open a word is looked up in all of them: the page shows
         each one's entries under a heading that names it, a link resolves in its own

@@ -81,17 +81,21 @@ import TestSupport
         #expect(tables.linkingEntries(toEntryWithID: "👩‍👩~n", member: 0, limit: 100).total == 0)
     }
 
+    /// A river and a lake, nothing linking to the lake; a pond that does, to be added.
+    static func waters() throws -> SearchFolder {
+        try SearchFolder(files: ["river.json": entry("river~n", "a large natural stream of water"),
+                                 "lake.json": entry("lake~n", "a body of water")])
+    }
+    static let pond = #"{"id": "pond~n", "headword": "pond", "senses": [{"definition": "a small [[lake]]"}]}"#
+
     /// An edited entry file, or an edited `dictionary.json`, makes the table stale: the
     /// search indexes answer, write it again, and it answers with the new link.
     @Test func aChangeMakesTheTableStaleUntilItIsWrittenAgain() throws {
-        let folder = try SearchFolder(files: [
-            "river.json": entry("river~n", "a large natural stream of water"),
-            "lake.json": entry("lake~n", "a body of water"),
-        ])
+        let folder = try Self.waters()
         defer { folder.remove() }
         var (library, search) = try Self.open([folder.folder], cache: folder.cache)
         #expect(LibraryBacklinks.openCurrent(library, cacheDirectory: folder.cache)?.linkingEntries(toEntryWithID: "lake~n", member: 0, limit: 9).total == 0)
-        try folder.write(#"{"id": "pond~n", "headword": "pond", "senses": [{"definition": "a small [[lake]]"}]}"#, to: "pond.json")
+        try folder.write(Self.pond, to: "pond.json")
         (library, search) = try Self.open([folder.folder], cache: folder.cache)
         // The search index was updated, not built: the table is stale until written.
         #expect(LibraryBacklinks.openCurrent(library, cacheDirectory: folder.cache) == nil)
@@ -103,6 +107,23 @@ import TestSupport
         try #"{"format": "wordlink-dictionary", "formatVersion": 1, "id": "test", "title": "Renamed"}"#
             .write(toFile: folder.folder + "/dictionary.json", atomically: false, encoding: .utf8)
         #expect(LibraryBacklinks.openCurrent(library, cacheDirectory: folder.cache) == nil)
+    }
+
+    /// A save in the browser (`IndexedLookup.refresh`, then `LibrarySearch.refresh(folder:)`)
+    /// writes the table again in the background, so that the next `define` reads it.
+    @Test func aSaveWritesTheTableAgainInTheBackground() throws {
+        let folder = try Self.waters()
+        defer { folder.remove() }
+        let (library, search) = try Self.open([folder.folder], cache: folder.cache)
+        let lookup = try #require(library.members[0].lookup as? IndexedLookup)
+        try folder.write(Self.pond, to: "pond.json")
+        lookup.refresh()
+        #expect(LibraryBacklinks.openCurrent(library, cacheDirectory: folder.cache) == nil)
+        search.refresh(folder: folder.folder)
+        search.waitForBacklinkTables()
+        let tables = try #require(LibraryBacklinks.openCurrent(library, cacheDirectory: folder.cache))
+        #expect(tables.linkingEntries(toEntryWithID: "lake~n", member: 0, limit: 9).items.map(\.entryID) == ["pond~n"])
+        Self.expectSameAnswers(library, search, tables)
     }
 
     /// A truncated table does not open; one with bytes changed anywhere past its header answers
