@@ -104,16 +104,31 @@ extension LibrarySearch {
     }
 
     /// After a save brought member `i`'s search index up to date (`refresh`): its table
-    /// written again on a thread of its own, with a connection of its own, so that the
-    /// browser's searches and pages never wait for it (1.4 s for WordNet); one write at a time.
+    /// written again two seconds later on a queue of its own, with a connection of its own, so
+    /// that neither the save nor the browser's searches and pages wait for it (1.4 s for
+    /// WordNet). Saves in quick succession make one write: a folder waiting for its write is
+    /// not queued again, and the write reads the index as the last save left it.
     func writeBacklinkTableInBackground(member i: Int) {
         let file = index(i).file
-        backlinkTableWrites.async { BacklinkTable.writeIfStale(forSearchIndex: file) }
+        guard lock.locked({ () -> Bool in
+            guard pendingTableWrites.insert(file).inserted else { return false }
+            scheduledTableWrites += 1
+            return true
+        }) else { return }
+        tableWritesInFlight.enter()
+        backlinkTableWrites.asyncAfter(deadline: .now() + Self.tableWriteDelay) { [self] in
+            lock.locked { _ = pendingTableWrites.remove(file) }
+            BacklinkTable.writeIfStale(forSearchIndex: file)
+            tableWritesInFlight.leave()
+        }
     }
 
-    /// Waits for the tables being written in the background (tests).
+    /// How long after a save its backlink table is written (saves in that time share the write).
+    static let tableWriteDelay: DispatchTimeInterval = .seconds(2)
+
+    /// Waits for the tables scheduled to be written in the background (tests).
     public func waitForBacklinkTables() {
-        backlinkTableWrites.sync {}
+        tableWritesInFlight.wait()
     }
 }
 

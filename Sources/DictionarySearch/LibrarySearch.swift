@@ -50,11 +50,16 @@ public final class LibrarySearch: @unchecked Sendable {
     /// Each member's search index, in library order (one replaced when found corrupt).
     public private(set) var indexes: [SearchIndex]
     let cacheDirectory: String?
-    private let lock = Lock()
+    let lock = Lock()
     /// `crossResolutions(of:)`, by member.
     private var crossResolved: [Int: [(String, String?, LinkResolution)]] = [:]
-    /// The backlink tables written after saves, one at a time (`writeBacklinkTableInBackground`).
+    /// The backlink tables written after saves, one at a time (`writeBacklinkTableInBackground`):
+    /// the queue, the search index files waiting for theirs (under `lock`), and the writes not done.
     let backlinkTableWrites = DispatchQueue(label: "wordlink.backlink-tables")
+    var pendingTableWrites = Set<String>()
+    /// How many writes were scheduled so far (tests).
+    var scheduledTableWrites = 0
+    let tableWritesInFlight = DispatchGroup()
 
     /// Opens (building or updating) the search index of every member.
     public init(library: Library, cacheDirectory: String?, progress: @escaping (ProgressStep) -> Void = { _ in }) {

@@ -119,7 +119,13 @@ import TestSupport
         try folder.write(Self.pond, to: "pond.json")
         lookup.refresh()
         #expect(LibraryBacklinks.openCurrent(library, cacheDirectory: folder.cache) == nil)
+        let first = ContinuousClock.now
         search.refresh(folder: folder.folder)
+        // A second save before the write (two seconds after the first): one write for both.
+        try folder.write(Self.pond.replacingOccurrences(of: "small", with: "still"), to: "pond.json")
+        lookup.refresh()
+        search.refresh(folder: folder.folder)
+        if ContinuousClock.now - first < .milliseconds(1500) { #expect(search.scheduledTableWrites == 1) }
         search.waitForBacklinkTables()
         let tables = try #require(LibraryBacklinks.openCurrent(library, cacheDirectory: folder.cache))
         #expect(tables.linkingEntries(toEntryWithID: "lake~n", member: 0, limit: 9).items.map(\.entryID) == ["pond~n"])
