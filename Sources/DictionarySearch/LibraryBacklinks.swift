@@ -1,4 +1,3 @@
-import Dispatch
 import DictionaryModel
 import DictionaryIndex
 
@@ -101,34 +100,6 @@ extension LibrarySearch {
         library.members.indices.filter { i in
             BacklinkTable.writeIfStale(forSearchIndex: index(i).file)
         }.count
-    }
-
-    /// After a save brought member `i`'s search index up to date (`refresh`): its table
-    /// written again two seconds later on a queue of its own, with a connection of its own, so
-    /// that neither the save nor the browser's searches and pages wait for it (1.4 s for
-    /// WordNet). Saves in quick succession make one write: a folder waiting for its write is
-    /// not queued again, and the write reads the index as the last save left it.
-    func writeBacklinkTableInBackground(member i: Int) {
-        let file = index(i).file
-        guard lock.locked({ () -> Bool in
-            guard pendingTableWrites.insert(file).inserted else { return false }
-            scheduledTableWrites += 1
-            return true
-        }) else { return }
-        tableWritesInFlight.enter()
-        backlinkTableWrites.asyncAfter(deadline: .now() + Self.tableWriteDelay) { [self] in
-            lock.locked { _ = pendingTableWrites.remove(file) }
-            BacklinkTable.writeIfStale(forSearchIndex: file)
-            tableWritesInFlight.leave()
-        }
-    }
-
-    /// How long after a save its backlink table is written (saves in that time share the write).
-    static let tableWriteDelay: DispatchTimeInterval = .seconds(2)
-
-    /// Waits for the tables scheduled to be written in the background (tests).
-    public func waitForBacklinkTables() {
-        tableWritesInFlight.wait()
     }
 }
 

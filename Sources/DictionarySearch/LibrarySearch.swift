@@ -1,4 +1,3 @@
-import Dispatch
 import DictionaryModel
 import DictionaryIndex
 
@@ -50,16 +49,9 @@ public final class LibrarySearch: @unchecked Sendable {
     /// Each member's search index, in library order (one replaced when found corrupt).
     public private(set) var indexes: [SearchIndex]
     let cacheDirectory: String?
-    let lock = Lock()
+    private let lock = Lock()
     /// `crossResolutions(of:)`, by member.
     private var crossResolved: [Int: [(String, String?, LinkResolution)]] = [:]
-    /// The backlink tables written after saves, one at a time (`writeBacklinkTableInBackground`):
-    /// the queue, the search index files waiting for theirs (under `lock`), and the writes not done.
-    let backlinkTableWrites = DispatchQueue(label: "wordlink.backlink-tables")
-    var pendingTableWrites = Set<String>()
-    /// How many writes were scheduled so far (tests).
-    var scheduledTableWrites = 0
-    let tableWritesInFlight = DispatchGroup()
 
     /// Opens (building or updating) the search index of every member.
     public init(library: Library, cacheDirectory: String?, progress: @escaping (ProgressStep) -> Void = { _ in }) {
@@ -87,7 +79,6 @@ public final class LibrarySearch: @unchecked Sendable {
         for (i, member) in library.members.enumerated() where member.folder == folder {
             let fresh = SearchIndex.open(folder: member.folder, lookup: member.lookup, cacheDirectory: cacheDirectory)
             lock.locked { indexes[i] = fresh }
-            writeBacklinkTableInBackground(member: i)
         }
     }
 
