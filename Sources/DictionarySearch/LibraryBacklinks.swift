@@ -106,19 +106,19 @@ extension LibrarySearch {
 extension BacklinkTable {
     /// Writes the table of the search index at `file` (stamped with the lookup files and the
     /// `dictionary.json` its `meta` says it was brought up to date at) unless the one there is
-    /// current; true when it wrote one. Opens a connection of its own.
+    /// current; true when it wrote one. Opens a connection of its own, and reads the stamps
+    /// and the links in one transaction: another process's update cannot come between them.
     @discardableResult
     static func writeIfStale(forSearchIndex file: String) -> Bool {
-        guard file != ":memory:", let path = BacklinkTable.file(forSearchIndex: file),
+        guard file != ":memory:", fileExists(file), let path = BacklinkTable.file(forSearchIndex: file),
               let database = try? SQLiteDatabase(path: file) else { return false }
-        let stamps = try? database.reading { () throws(SearchIndexError) -> (Int64, Int64)? in
+        let written = try? database.reading { () throws(SearchIndexError) -> Bool in
             guard let files = try database.metaValue(SearchIndexBuilder.verifiedFilesKey),
-                  let dictionary = try database.metaValue("dictionary") else { return nil }
-            return (files, dictionary)
+                  let dictionary = try database.metaValue("dictionary") else { return false }
+            if let table = BacklinkTable.open(path), table.filesDigest == files, table.dictionaryHash == dictionary { return false }
+            return try BacklinkTable.write(from: database, filesDigest: files, dictionaryHash: dictionary, to: path)
         }
-        guard let (files, dictionary) = stamps ?? nil else { return false }
-        if let table = BacklinkTable.open(path), table.filesDigest == files, table.dictionaryHash == dictionary { return false }
-        return (try? BacklinkTable.write(from: database, filesDigest: files, dictionaryHash: dictionary, to: path)) ?? false
+        return written ?? false
     }
 }
 

@@ -70,9 +70,7 @@ struct SearchIndexBuilder {
         }
         let database = try SQLiteDatabase(path: path)
         // `define`'s `Linked from` reads the new links from a table of their own (no SQLite).
-        if let verifiedFiles, let table = BacklinkTable.file(forSearchIndex: path) {
-            _ = try? BacklinkTable.write(from: database, filesDigest: verifiedFiles, dictionaryHash: dictionaryHash(), to: table)
-        }
+        if verifiedFiles != nil { BacklinkTable.writeIfStale(forSearchIndex: path) }
         return SearchIndex(folder: folder, file: path, database: database, status: .built)
     }
 
