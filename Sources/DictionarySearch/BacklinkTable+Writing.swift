@@ -4,8 +4,9 @@ import Glibc
 import DictionaryModel
 
 extension BacklinkTable {
-    /// The SQL that lists the distinct links resolving nowhere in their own dictionary, as
-    /// `LibrarySearch` lists them (the same text: the same plan, so the same order).
+    /// The SQL that lists the distinct links resolving nowhere in their own dictionary, and the
+    /// rows of one, shared with `LibrarySearch.backlinks` (one text: the same plan, so the same
+    /// order in the table as in the search index's answer).
     static let unresolvedLinksSQL = "SELECT DISTINCT raw, anchor, NULL, '' FROM links WHERE target IS NULL"
     static let unresolvedRowsSQL = "SELECT entry, sense, text, raw FROM links WHERE target IS NULL AND raw = ? AND anchor IS ? ORDER BY rowid"
 

@@ -295,9 +295,7 @@ public final class LibrarySearch: @unchecked Sendable {
                 for (raw, anchor, resolution) in try crossResolutions(of: i) {
                     guard resolution.leadsElsewhere, resolution.dictionary == key, resolution.entryIDs.contains(id) else { continue }
                     rows += try ask(i) { index throws(SearchIndexError) in
-                        try Self.rows(index, """
-                            SELECT entry, sense, text, raw FROM links WHERE target IS NULL AND raw = ? AND anchor IS ? ORDER BY rowid
-                            """, [raw, anchor])
+                        try Self.rows(index, BacklinkTable.unresolvedRowsSQL, [raw, anchor])
                     }
                 }
             }
@@ -318,7 +316,7 @@ public final class LibrarySearch: @unchecked Sendable {
     private func crossResolutions(of i: Int) throws(SearchIndexError) -> [(String, String?, LinkResolution)] {
         if let kept = lock.locked({ crossResolved[i] }) { return kept }
         let unresolved = try ask(i) { index throws(SearchIndexError) in
-            try Self.rows(index, "SELECT DISTINCT raw, anchor, NULL, '' FROM links WHERE target IS NULL", [])
+            try Self.rows(index, BacklinkTable.unresolvedLinksSQL, [])
         }
         let resolved = unresolved.map { raw, anchor, _, _ in
             (raw, anchor, library.resolve(target: raw, sense: anchor, in: i, checkingOnMiss: false))
