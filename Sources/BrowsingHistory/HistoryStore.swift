@@ -108,7 +108,10 @@ public final class HistoryStore {
     static func makeDirectories(_ folder: String, path: String) throws(HistoryStoreError) {
         var prefix = ""
         for component in folder.split(separator: "/") {
-            prefix += "/" + component
+            // Not `"/" + component` (a string and a substring: the generic `+`, whose first
+            // use looks up a conformance, a scan of every conformance record).
+            prefix += "/"
+            prefix += String(component)
             if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
                 throw HistoryStoreError(path: path, operation: "make the folder of", reason: String(cString: strerror(errno)))
             }

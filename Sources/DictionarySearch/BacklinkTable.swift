@@ -97,7 +97,10 @@ public final class BacklinkTable: @unchecked Sendable {
         guard let slash = databaseFile.lastIndex(of: "/") else { return nil }
         let name = databaseFile[databaseFile.index(after: slash)...]
         guard name.hasPrefix("search-"), name.hasSuffix(".sqlite") else { return nil }
-        return String(databaseFile[...slash]) + "index-" + name.dropFirst("search-".count).dropLast(".sqlite".count) + ".links"
+        // Strings joined, not a string and substrings: `String + Substring` is the generic
+        // `+`, whose first use looks up a conformance (a scan of every conformance record).
+        let folder = String(databaseFile[...slash]), hash = String(name.dropFirst("search-".count).dropLast(".sqlite".count))
+        return folder + "index-" + hash + ".links"
     }
 
     // MARK: Reading

@@ -60,7 +60,8 @@ public final class SearchIndex: @unchecked Sendable {
     public static func file(forFolder absolutePath: String, in cacheDirectory: String) -> String {
         let lookupIndex = IndexStore.indexFile(forFolder: absolutePath, in: cacheDirectory)
         let name = lookupIndex.split(separator: "/").last.map(String.init) ?? "index"
-        return cacheDirectory + "/search-" + name.dropFirst("index-".count).dropLast(".wlindex".count) + ".sqlite"
+        let hash = String(name.dropFirst("index-".count).dropLast(".wlindex".count))
+        return cacheDirectory + "/search-" + hash + ".sqlite"
     }
 
     /// Opens the folder's search index, building it or bringing it up to date first; `lookup`

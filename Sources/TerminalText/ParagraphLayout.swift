@@ -40,7 +40,7 @@ final class ParagraphLayout {
     init(text: StyledText, utf8: UnsafeBufferPointer<UInt8>, start: Int, contentLength: Int, hasNewline: Bool) {
         self.contentLength = contentLength
         self.hasNewline = hasNewline
-        style = text.isEmpty ? .plain : text.attributes(at: start).attributes.paragraphStyle
+        style = text.isEmpty ? .plain : text.runAttributes(at: start).paragraphStyle
         guard contentLength > 0 else {
             clusters = ClusterTable()
             cells = []
@@ -207,7 +207,16 @@ final class ParagraphLayout {
     /// The spans of the links and keep-together runs of the paragraph.
     private static func findLinks(text: StyledText, start: Int, contentLength: Int, clusters: ClusterTable) -> [LinkSpan] {
         let end = start + contentLength
-        var found: [Range<Int>] = []
+        // Spans are made as their runs are found: an array of `Range<Int>` would make the
+        // runtime look up `Int: Comparable` at first use (a scan of every conformance record).
+        var spans: [LinkSpan] = []
+        func add(_ range: Range<Int>) {
+            let first = clusters.index(containing: range.lowerBound - start)
+            let last = clusters.index(containing: range.upperBound - 1 - start)
+            var width = 0
+            for k in first...last { width += clusters.width(k) }
+            spans.append(LinkSpan(clusters: first..<(last + 1), width: width))
+        }
         text.runs.withUnsafeBufferPointer { runs in
             var i = text.runIndex(containing: start)
             var pendingRun = -1
@@ -215,7 +224,7 @@ final class ParagraphLayout {
             while i < runs.count, runs[i].range.lowerBound < end {
                 defer { i += 1 }
                 guard runs[i].attributes.link != nil || runs[i].attributes.keepsTogether else {
-                    if pendingRun >= 0 { found.append(pendingRange); pendingRun = -1 }
+                    if pendingRun >= 0 { add(pendingRange); pendingRun = -1 }
                     continue
                 }
                 let range = max(runs[i].range.lowerBound, start)..<min(runs[i].range.upperBound, end)
@@ -224,20 +233,14 @@ final class ParagraphLayout {
                    runs[pendingRun].attributes.keepsTogether == runs[i].attributes.keepsTogether {
                     pendingRange = pendingRange.lowerBound..<range.upperBound
                 } else {
-                    if pendingRun >= 0 { found.append(pendingRange) }
+                    if pendingRun >= 0 { add(pendingRange) }
                     pendingRun = i
                     pendingRange = range
                 }
             }
-            if pendingRun >= 0 { found.append(pendingRange) }
+            if pendingRun >= 0 { add(pendingRange) }
         }
-        return found.map { range in
-            let first = clusters.index(containing: range.lowerBound - start)
-            let last = clusters.index(containing: range.upperBound - 1 - start)
-            var width = 0
-            for k in first...last { width += clusters.width(k) }
-            return LinkSpan(clusters: first..<(last + 1), width: width)
-        }
+        return spans
     }
 
     /// Indent of a row, kept at most one cell short of the width so that text always fits.

@@ -65,6 +65,12 @@ public struct StyledText: Hashable, Sendable {
         return (runs[i].attributes, runs[i].range)
     }
 
+    /// The run's attributes at `index` (the last run's for the end index), without its range.
+    public func runAttributes(at index: Int) -> TextAttributes {
+        guard !runs.isEmpty else { return .plain }
+        return runs[runIndex(containing: min(max(index, 0), utf8Count - 1))].attributes
+    }
+
     /// The index of the run containing `index` (which must be inside the text).
     func runIndex(containing index: Int) -> Int {
         var low = 0, high = runs.count - 1
@@ -99,11 +105,11 @@ public struct StyledText: Hashable, Sendable {
         if runs.isEmpty {
             attributes = .plain
         } else if !range.isEmpty {
-            attributes = self.attributes(at: range.lowerBound).attributes
+            attributes = runAttributes(at: range.lowerBound)
         } else if range.lowerBound > 0 {
-            attributes = self.attributes(at: range.lowerBound - 1).attributes
+            attributes = runAttributes(at: range.lowerBound - 1)
         } else {
-            attributes = self.attributes(at: range.upperBound).attributes
+            attributes = runAttributes(at: range.upperBound)
         }
         replaceCharacters(in: range, with: StyledText(text, attributes: attributes))
     }

@@ -82,7 +82,16 @@ enum DefineCommand {
                        entries: [RenderedPage.EntryItem]) -> String {
         switch format {
         case .text, .ansi:
-            return page.lines.map { $0 + "\n" }.joined()
+            // A loop, not `joined()`: the generic `joined` looks up a conformance at first use,
+            // a scan of the binary's conformance records (0.1 M instructions).
+            let lines = page.lines
+            var text = ""
+            text.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+            for line in lines {
+                text += line
+                text += "\n"
+            }
+            return text
         case .json:
             return page.json(query: query, entries: entries).serialized + "\n"
         }

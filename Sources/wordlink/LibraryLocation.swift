@@ -199,6 +199,8 @@ extension LibraryLocation {
     static func printAnswer(_ options: LibraryOptions, purpose: String, _ work: (Library) -> CommandAnswer) -> Int32 {
         if let stored = openStored(options) {
             let answer = work(Library(stored.opened))
+            // The listings freed at exit, not here (0.1 M instructions for the library's).
+            UntilExit.keep(stored)
             if stored.isCurrent() { return answer.print() }
         }
         let opened: [IndexedDictionary]
