@@ -14,7 +14,16 @@ extern int posix_openpt(int flags);
 extern int grantpt(int fd);
 extern int unlockpt(int fd);
 extern int syncfs(int fd);
+extern int sched_getaffinity(int pid, size_t size, void *mask);
 
+/// How many processors this process may run on (its affinity mask); 0 when it cannot tell.
+static inline int CLinux_processor_count(void) {
+    unsigned long long mask[16] = {0};
+    if (sched_getaffinity(0, sizeof mask, mask) != 0) return 0;
+    int count = 0;
+    for (int i = 0; i < 16; i++) count += __builtin_popcountll(mask[i]);
+    return count;
+}
 /// Gives freed heap memory back to the system.
 static inline int CLinux_malloc_trim(size_t pad) { return malloc_trim(pad); }
 /// rename(2) with flags: RENAME_EXCHANGE swaps two paths in one step.

@@ -326,7 +326,6 @@ public enum IndexStore {
 }
 
 
-import Dispatch
 
 extension IndexStore {
     /// Opens every folder as `open(folder:…)` does. The folders whose stored index is current
@@ -349,18 +348,16 @@ extension IndexStore {
             let result = Result { () throws(DictionaryModelError) in try open(folder: unique[0], cacheDirectory: cacheDirectory, progress: progress) }
             return folders.map { _ in result }
         }
-        let results = OpenResults(count: unique.count)
         let each = unique
-        DispatchQueue.concurrentPerform(iterations: each.count) { i in
-            if let opened = openIfCurrent(folder: each[i], cacheDirectory: cacheDirectory) { results.set(i, .success(opened)) }
-        }
-        for i in each.indices where !results.has(i) {
-            results.set(i, Result { () throws(DictionaryModelError) in
+        var results: [Result<IndexedDictionary, DictionaryModelError>?] = concurrentMap(each.count) { i in
+            openIfCurrent(folder: each[i], cacheDirectory: cacheDirectory)
+        }.map { opened in opened.map { .success($0) } }
+        for i in each.indices where results[i] == nil {
+            results[i] = Result { () throws(DictionaryModelError) in
                 try open(folder: each[i], cacheDirectory: cacheDirectory, progress: progress)
-            })
+            }
         }
-        let all = results.all
-        return folders.map { all[place[$0]!] }
+        return folders.map { results[place[$0]!]! }
     }
 
     /// The folder opened from its stored index when that holds exactly its files; nil when
@@ -369,29 +366,5 @@ extension IndexStore {
         guard let stored = (try? openStored(folder: path, cacheDirectory: cacheDirectory)) ?? nil,
               isCurrent(stored, listing: EntryFileListings.listing(of: path)) else { return nil }
         return stored.dictionary
-    }
-
-    /// The results of opening folders at once, behind a lock.
-    private final class OpenResults: @unchecked Sendable {
-        private let lock = Lock()
-        private var results: [Result<IndexedDictionary, DictionaryModelError>?]
-
-        init(count: Int) {
-            results = Array(repeating: nil, count: count)
-        }
-
-        func set(_ i: Int, _ result: Result<IndexedDictionary, DictionaryModelError>) {
-            lock.lock()
-            results[i] = result
-            lock.unlock()
-        }
-
-        func has(_ i: Int) -> Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            return results[i] != nil
-        }
-
-        var all: [Result<IndexedDictionary, DictionaryModelError>] { results.map { $0! } }
     }
 }

@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLinux
+
+/// `body` for each of `0..<count`, several at once (one thread per core, the calling thread
+/// one of them), the results in that order: the dictionaries of a library each have their own
+/// indexes, and on two cores two are asked in the time of one.
+///
+/// Raw threads, not Dispatch's `concurrentPerform`: a command runs for a few milliseconds,
+/// and starting Dispatch's pool cost it 0.3–0.6 ms where a thread costs about 30 µs. When no
+/// thread can be started, the calling thread does all of it.
+public func concurrentMap<T>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+    let helpers = min(count, ConcurrentWork.processorCount) - 1
+    guard helpers > 0 else { return (0..<count).map(body) }
+    return withoutActuallyEscaping(body) { body in
+        let work = MapWork(count: count, body: body)
+        var threads: [pthread_t] = []
+        threads.reserveCapacity(helpers)
+        for _ in 0..<helpers {
+            let context = Unmanaged.passRetained(work as ConcurrentWork).toOpaque()
+            var thread = pthread_t()
+            let started = pthread_create(&thread, nil, { context in
+                let work = Unmanaged<ConcurrentWork>.fromOpaque(context!).takeRetainedValue()
+                work.run()
+                return nil
+            }, context)
+            if started == 0 {
+                threads.append(thread)
+            } else {
+                Unmanaged<ConcurrentWork>.fromOpaque(context).release()
+                break
+            }
+        }
+        work.run()
+        for thread in threads { pthread_join(thread, nil) }
+        return work.finish()
+    }
+}
+
+/// What a helper thread of `concurrentMap` runs (a class without generic parameters, for the
+/// C entry point).
+class ConcurrentWork: @unchecked Sendable {
+    /// The processors this process may run on.
+    static let processorCount: Int = {
+        let count = Int(CLinux_processor_count())
+        return count > 0 ? count : max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    }()
+
+    func run() {}
+}
+
+/// The indices still to do and the results so far, behind a lock; every thread takes the
+/// next index until none is left.
+private final class MapWork<T>: ConcurrentWork, @unchecked Sendable {
+    private let lock = Lock()
+    private let count: Int
+    private var next = 0
+    private var body: (@Sendable (Int) -> T)?
+    private var results: [T?]
+
+    init(count: Int, body: @escaping @Sendable (Int) -> T) {
+        self.count = count
+        self.body = body
+        results = Array(repeating: nil, count: count)
+    }
+
+    override func run() {
+        while true {
+            let taken: (index: Int, body: @Sendable (Int) -> T)? = lock.locked {
+                guard next < count, let body else { return nil }
+                next += 1
+                return (next - 1, body)
+            }
+            guard let taken else { return }
+            let value = taken.body(taken.index)
+            lock.locked { results[taken.index] = value }
+        }
+    }
+
+    /// The results, in order; the body is let go (`withoutActuallyEscaping` checks it).
+    func finish() -> [T] {
+        lock.locked {
+            body = nil
+            return results.map { $0! }
+        }
+    }
+}
