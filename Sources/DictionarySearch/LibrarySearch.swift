@@ -110,7 +110,7 @@ public final class LibrarySearch: @unchecked Sendable {
     public func search(_ query: SearchQuery, limit: Int, isCancelled: () -> Bool = { false }) throws(SearchIndexError) -> [SearchResult] {
         guard !query.isEmpty, limit > 0 else { return [] }
         var results: [SearchResult] = []
-        var candidates: [(member: Int, order: Int, doc: Int64, score: Double)] = []
+        var candidates: [Candidate] = []
         if isCancelled() { return [] }
         // Each dictionary's headword matches and best documents, several dictionaries at once.
         let library = library
@@ -126,7 +126,7 @@ public final class LibrarySearch: @unchecked Sendable {
         for (i, found) in each.enumerated() {
             let (headwords, best) = try found.get()
             results += headwords
-            candidates += best.enumerated().map { (i, $0.offset, $0.element.doc, $0.element.score) }
+            candidates += best.enumerated().map { (i, $0.offset, $0.element.doc, $0.element.rank, $0.element.score) }
         }
         if isCancelled() { return [] }
         results = Array(results.prefix(limit))
@@ -134,33 +134,99 @@ public final class LibrarySearch: @unchecked Sendable {
             if a.score != b.score { return a.score > b.score }
             return a.member != b.member ? a.member < b.member : a.order < b.order
         }
-        for candidate in candidates where results.count < limit {
+        // The documents that make the list (those with senses), then their snippets.
+        var listed: [(candidate: Candidate, senses: [SearchResult.Place])] = []
+        for candidate in candidates where results.count + listed.count < limit {
             if isCancelled() { return [] }
-            let key = library.members[candidate.member].key
-            let found = try ask(candidate.member) { index throws(SearchIndexError) -> SearchResult? in
-                let senses = try Self.places(ofDocument: candidate.doc, in: index).map(\.place)
-                guard let first = senses.first else { return nil }
-                return SearchResult(member: candidate.member, dictionary: key, place: first, others: Array(senses.dropFirst()),
-                                    snippet: try Self.snippet(query, document: candidate.doc, in: index) ?? SearchSnippet(text: "", marks: []),
-                                    score: candidate.score)
+            let senses = try ask(candidate.member) { index throws(SearchIndexError) in
+                try Self.places(ofDocument: candidate.doc, in: index).map(\.place)
             }
-            if let found { results.append(found) }
+            if !senses.isEmpty { listed.append((candidate, senses)) }
+        }
+        var snippets = [SearchSnippet?](repeating: nil, count: listed.count)
+        var members: [Int] = []
+        for item in listed where !members.contains(item.candidate.member) { members.append(item.candidate.member) }
+        for member in members {
+            if isCancelled() { return [] }
+            let mine = listed.indices.filter { listed[$0].candidate.member == member }
+            let found = try ask(member) { index throws(SearchIndexError) in
+                try Self.snippets(query, documents: mine.map { (listed[$0].candidate.doc, listed[$0].candidate.rank) },
+                                  strategy: snippetStrategy, in: index)
+            }
+            for (k, i) in mine.enumerated() { snippets[i] = found[k] }
+        }
+        for (i, item) in listed.enumerated() {
+            let key = library.members[item.candidate.member].key
+            results.append(SearchResult(member: item.candidate.member, dictionary: key, place: item.senses[0], others: Array(item.senses.dropFirst()),
+                                        snippet: snippets[i] ?? SearchSnippet(text: "", marks: []), score: item.candidate.score))
         }
         return results
+    }
+
+    /// A document that may make the list: its member, its place in the member's best, its
+    /// place in the member's ranking (headword matches counted), its score.
+    typealias Candidate = (member: Int, order: Int, doc: Int64, rank: Int, score: Double)
+
+    /// How the snippets of the listed documents are made (`automatic` outside the tests).
+    enum SnippetStrategy: Sendable {
+        /// One `MATCH … AND rowid = ?` a document for a query of one plain word; for a query
+        /// of several words, or a prefix, one ranked pass with `snippet()` down to the last
+        /// listed document of the dictionary: FTS5 finds one document of such a query by going
+        /// through the doclists again (0.3 M instructions a document for `domestic dog` in
+        /// GCIDE, where `wolf` took 19 k), and the ranked pass goes through them once.
+        case automatic
+        case eachDocument
+        case rankedPass
+    }
+
+    /// The strategy `search` uses (the tests compare the two).
+    var snippetStrategy = SnippetStrategy.automatic
+
+    /// The snippets of `documents` (each with its place in the ranking), in their order; nil
+    /// for one that no longer holds the query's words.
+    static func snippets(_ query: SearchQuery, documents: [(doc: Int64, rank: Int)], strategy: SnippetStrategy,
+                         in index: SearchIndex) throws(SearchIndexError) -> [SearchSnippet?] {
+        let ranked: Bool
+        switch strategy {
+        case .automatic: ranked = query.terms.count > 1 || query.terms.contains { $0.isPhrase || $0.isPrefix }
+        case .eachDocument: ranked = false
+        case .rankedPass: ranked = true
+        }
+        var found = [SearchSnippet?](repeating: nil, count: documents.count)
+        var missing = Array(documents.indices)
+        if ranked, let last = documents.map(\.rank).max() {
+            let pass = try index.statement("""
+                SELECT rowid, snippet(fts, 0, char(1), char(2), '…', 24) FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT ?
+                """)
+            pass.bind(query.ftsExpression, last + 1)
+            defer { pass.reset() }
+            while try pass.step() {
+                let doc = pass.integer(0)
+                guard let k = missing.firstIndex(where: { documents[$0].doc == doc }) else { continue }
+                found[missing[k]] = SearchSnippet(marked: pass.text(1) ?? "")
+                missing.remove(at: k)
+                if missing.isEmpty { break }
+            }
+        }
+        // One by one: all of them, or those the pass did not reach (the index changed since).
+        for i in missing { found[i] = try snippet(query, document: documents[i].doc, in: index) }
+        return found
     }
 
     /// One member's best `limit` documents for `query` by BM25 (higher is better), leaving
     /// out `excluded` (its headword matches, already listed); more are asked for so that the
     /// left-out ones do not shorten the list.
     static func rankedDocuments(_ query: SearchQuery, limit: Int, excluding excluded: Set<Int64>,
-                                in index: SearchIndex) throws(SearchIndexError) -> [(doc: Int64, score: Double)] {
+                                in index: SearchIndex) throws(SearchIndexError) -> [(doc: Int64, rank: Int, score: Double)] {
         let matches = try index.statement("SELECT rowid, -bm25(fts) FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT ?")
         matches.bind(query.ftsExpression, limit + excluded.count)
         defer { matches.reset() }
-        var found: [(doc: Int64, score: Double)] = []
+        var found: [(doc: Int64, rank: Int, score: Double)] = []
+        var rank = 0
         while try matches.step(), found.count < limit {
+            defer { rank += 1 }
             guard !excluded.contains(matches.integer(0)) else { continue }
-            found.append((matches.integer(0), matches.double(1)))
+            found.append((matches.integer(0), rank, matches.double(1)))
         }
         return found
     }
