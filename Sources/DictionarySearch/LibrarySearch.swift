@@ -101,13 +101,19 @@ public final class LibrarySearch: @unchecked Sendable {
 
     /// The best `limit` results for `query` over every dictionary, best first; none for an
     /// empty query. `isCancelled` is asked before the dictionaries are asked (all at once),
-    /// and between the results' snippets (a newer keystroke).
+    /// and between the dictionaries' snippets (a newer keystroke).
     ///
     /// The senses of the entry the query names come first, in library then dictionary order;
     /// then every other match, best first. Each dictionary gives its best documents with
     /// their scores alone; the places and the snippet (which tokenises the text again) are
     /// worked out only for the documents that make the list, not for every dictionary's best.
     public func search(_ query: SearchQuery, limit: Int, isCancelled: () -> Bool = { false }) throws(SearchIndexError) -> [SearchResult] {
+        try search(query, limit: limit, isCancelled: isCancelled, snippets: .automatic)
+    }
+
+    /// `search`, its snippets made by `strategy` (the tests compare the strategies).
+    func search(_ query: SearchQuery, limit: Int, isCancelled: () -> Bool = { false },
+                snippets strategy: SnippetStrategy) throws(SearchIndexError) -> [SearchResult] {
         guard !query.isEmpty, limit > 0 else { return [] }
         var results: [SearchResult] = []
         var candidates: [Candidate] = []
@@ -151,7 +157,7 @@ public final class LibrarySearch: @unchecked Sendable {
             let mine = listed.indices.filter { listed[$0].candidate.member == member }
             let found = try ask(member) { index throws(SearchIndexError) in
                 try Self.snippets(query, documents: mine.map { (listed[$0].candidate.doc, listed[$0].candidate.rank) },
-                                  strategy: snippetStrategy, in: index)
+                                  strategy: strategy, in: index)
             }
             for (k, i) in mine.enumerated() { snippets[i] = found[k] }
         }
@@ -179,8 +185,16 @@ public final class LibrarySearch: @unchecked Sendable {
         case rankedPass
     }
 
-    /// The strategy `search` uses (the tests compare the two).
-    var snippetStrategy = SnippetStrategy.automatic
+    /// The snippet of a matched row: its text around the matches, marked with U+0001 and
+    /// U+0002 (`SearchSnippet(marked:)`). One text for every statement that makes snippets,
+    /// so that each way gives the same ones.
+    static let snippetColumn = "snippet(fts, 0, char(1), char(2), '…', 24)"
+
+    /// The score and snippet of one document (`?`: the query, the document's rowid).
+    static let documentSnippet = "SELECT -bm25(fts), \(snippetColumn) FROM fts WHERE fts MATCH ? AND rowid = ?"
+
+    /// The snippets of the best documents in rank order (`?`: the query, how many).
+    static let rankedSnippets = "SELECT rowid, \(snippetColumn) FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT ?"
 
     /// The snippets of `documents` (each with its place in the ranking), in their order; nil
     /// for one that no longer holds the query's words.
@@ -195,9 +209,7 @@ public final class LibrarySearch: @unchecked Sendable {
         var found = [SearchSnippet?](repeating: nil, count: documents.count)
         var missing = Array(documents.indices)
         if ranked, let last = documents.map(\.rank).max() {
-            let pass = try index.statement("""
-                SELECT rowid, snippet(fts, 0, char(1), char(2), '…', 24) FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT ?
-                """)
+            let pass = try index.statement(rankedSnippets)
             pass.bind(query.ftsExpression, last + 1)
             defer { pass.reset() }
             while try pass.step() {
@@ -233,9 +245,7 @@ public final class LibrarySearch: @unchecked Sendable {
 
     /// Document `doc`'s text around the query's matches, marked; nil when it holds none.
     static func snippet(_ query: SearchQuery, document doc: Int64, in index: SearchIndex) throws(SearchIndexError) -> SearchSnippet? {
-        let matched = try index.statement("""
-            SELECT -bm25(fts), snippet(fts, 0, char(1), char(2), '…', 24) FROM fts WHERE fts MATCH ? AND rowid = ?
-            """)
+        let matched = try index.statement(documentSnippet)
         matched.bind(query.ftsExpression, doc)
         defer { matched.reset() }
         return try matched.step() ? SearchSnippet(marked: matched.text(1) ?? "") : nil
@@ -274,9 +284,7 @@ public final class LibrarySearch: @unchecked Sendable {
             guard let first = named.first else { continue }
             var snippet: SearchSnippet
             var score = 0.0
-            let matched = try index.statement("""
-                SELECT -bm25(fts), snippet(fts, 0, char(1), char(2), '…', 24) FROM fts WHERE fts MATCH ? AND rowid = ?
-                """)
+            let matched = try index.statement(Self.documentSnippet)
             matched.bind(query.ftsExpression, doc)
             if try matched.step() {
                 score = matched.double(0)

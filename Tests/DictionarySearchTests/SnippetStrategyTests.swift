@@ -42,11 +42,8 @@ import TestSupport
         for text in Self.queries(library) {
             let query = SearchQuery(text)
             for limit in [1, 3, 20] {
-                search.snippetStrategy = .eachDocument
-                let each = try search.search(query, limit: limit)
-                search.snippetStrategy = .rankedPass
-                let ranked = try search.search(query, limit: limit)
-                search.snippetStrategy = .automatic
+                let each = try search.search(query, limit: limit, snippets: .eachDocument)
+                let ranked = try search.search(query, limit: limit, snippets: .rankedPass)
                 let automatic = try search.search(query, limit: limit)
                 #expect(ranked == each, "\(text) in \(names), limit \(limit)")
                 #expect(automatic == each, "\(text) in \(names), limit \(limit)")
