@@ -5,18 +5,15 @@ import DictionaryModel
 /// person, past and `-ing` (`abandons`, `stopped` → `stop`, `baked` → `bake`, `dying` →
 /// `die`), and comparatives and superlatives (`happier` → `happy`, `bigger` → `big`,
 /// `largest` → `large`). Each rule names the part of speech it may land on, as GCIDE spells
-/// it (`transitive verb`, `adjective & noun`), so that `banks` finds the noun and the verb
-/// `bank` but `mores` does not find `more` the adverb.
+/// it (`transitive verb`), so that `banks` finds the noun and the verb `bank` but `mores` does
+/// not find `more` the adverb; a rule lands on a combined part of speech by one of its parts
+/// (`noun` on `adjective & noun`: `LookupRule.lands(onPartOfSpeech:)`), which keeps the rules
+/// few (a dictionary's rules are read on every start and tried on every lookup).
 extension DictdConverter {
-    /// GCIDE's parts of speech that take each kind of inflection (a rule's `pos` must equal
-    /// an entry's exactly).
-    static let gcideNounParts = ["noun", "adjective & noun", "noun & adjective", "noun & verb", "verb & noun",
-                                 "noun & transitive verb", "noun & intransitive verb"]
-    static let gcideVerbParts = ["transitive verb", "intransitive verb", "transitive & intransitive verb",
-                                 "intransitive & transitive verb", "verb", "noun & verb", "verb & noun",
-                                 "noun & transitive verb", "noun & intransitive verb", "transitive verb & noun"]
-    static let gcideComparableParts = ["adjective", "adverb", "adjective & adverb", "adverb & adjective",
-                                       "adjective & noun", "noun & adjective"]
+    /// The parts of speech, as parts of GCIDE's, that take each kind of inflection.
+    static let gcideNounParts = ["noun"]
+    static let gcideVerbParts = ["verb", "transitive verb", "intransitive verb"]
+    static let gcideComparableParts = ["adjective", "adverb"]
 
     /// The rules, in the order they are tried (every rule that lands counts).
     static let gcideLookupRules: [LookupRule] = {

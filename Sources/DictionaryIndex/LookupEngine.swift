@@ -63,7 +63,7 @@ struct LookupEngine: Sendable {
             guard key.utf8.count > suffix.utf8.count, key.hasSuffix(suffix), key.count > suffix.count else { continue }
             let stem = String(key.dropLast(suffix.count)) + rule.normalisedReplace
             for number in directMatches(stem) where !found.contains(number) {
-                if let wanted = rule.pos, view.recordPos(number) != wanted { continue }
+                if rule.pos != nil, !rule.lands(onPartOfSpeech: view.recordPos(number)) { continue }
                 found.append(number)
                 if firstRule == nil { firstRule = rule }
             }

@@ -61,6 +61,35 @@ public struct LookupRule: Hashable, Sendable {
         normalisedSuffix = LookupKey.normalise(suffix)
         normalisedReplace = LookupKey.normalise(replace)
     }
+
+    /// Whether the rule counts on an entry whose part of speech is `entryPos`: a rule without
+    /// `pos` counts on every entry; one with `pos` on an entry of that part of speech, alone or
+    /// as one part of a combined one (`noun` lands on GCIDE's `adjective & noun` and
+    /// `noun & transitive verb`, `transitive verb` on `intransitive & transitive verb`).
+    public func lands(onPartOfSpeech entryPos: String?) -> Bool {
+        guard let wanted = pos else { return true }
+        guard let entryPos else { return false }
+        if entryPos == wanted { return true }
+        // The parts of a combined part of speech, split at " & ", without making strings.
+        let whole = entryPos.utf8, part = wanted.utf8
+        var start = whole.startIndex
+        while start < whole.endIndex {
+            var end = start
+            while end < whole.endIndex, !Self.isSeparator(whole, at: end) { end = whole.index(after: end) }
+            if whole[start..<end].elementsEqual(part) { return true }
+            start = end < whole.endIndex ? whole.index(end, offsetBy: 3) : end
+        }
+        return false
+    }
+
+    /// Whether " & " starts at `i`.
+    private static func isSeparator(_ text: String.UTF8View, at i: String.UTF8View.Index) -> Bool {
+        guard text[i] == UInt8(ascii: " ") else { return false }
+        let amp = text.index(after: i)
+        guard amp < text.endIndex, text[amp] == UInt8(ascii: "&") else { return false }
+        let space = text.index(after: amp)
+        return space < text.endIndex && text[space] == UInt8(ascii: " ")
+    }
 }
 
 /// How a relation type is shown.

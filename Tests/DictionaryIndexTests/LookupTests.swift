@@ -100,6 +100,39 @@ import TestSupport
         #expect(ids("bats") == ids("bat"))
     }
 
+    /// A rule with `pos` lands on that part of speech alone or as one part of a combined one
+    /// (GCIDE's `noun & verb`), never on a part that only contains its text.
+    @Test func ruleLandsOnAPartOfACombinedPartOfSpeech() {
+        let noun = LookupRule(suffix: "s", replace: "", pos: "noun")
+        #expect(noun.lands(onPartOfSpeech: "noun"))
+        #expect(noun.lands(onPartOfSpeech: "adjective & noun"))
+        #expect(noun.lands(onPartOfSpeech: "noun & transitive verb"))
+        #expect(noun.lands(onPartOfSpeech: "verb & noun & adverb"))
+        #expect(!noun.lands(onPartOfSpeech: "verb"))
+        #expect(!noun.lands(onPartOfSpeech: "nouns & verb"))
+        #expect(!noun.lands(onPartOfSpeech: "pronoun"))
+        #expect(!noun.lands(onPartOfSpeech: "noun&verb"))
+        #expect(!noun.lands(onPartOfSpeech: "noun &"))
+        #expect(!noun.lands(onPartOfSpeech: nil))
+        #expect(!noun.lands(onPartOfSpeech: ""))
+        #expect(LookupRule(suffix: "s", replace: "").lands(onPartOfSpeech: nil))
+        let verb = LookupRule(suffix: "ed", replace: "", pos: "transitive verb")
+        #expect(verb.lands(onPartOfSpeech: "intransitive & transitive verb"))
+        #expect(!verb.lands(onPartOfSpeech: "transitive & intransitive verb"))
+        // Parts of speech in other scripts, with combining marks and emoji.
+        let kanji = LookupRule(suffix: "s", replace: "", pos: "名詞")
+        #expect(kanji.lands(onPartOfSpeech: "動詞 & 名詞"))
+        #expect(!kanji.lands(onPartOfSpeech: "名詞x & 動詞"))
+        #expect(LookupRule(suffix: "s", replace: "", pos: "ne\u{301}e").lands(onPartOfSpeech: "🐕‍🦺 & ne\u{301}e"))
+        #expect(!LookupRule(suffix: "s", replace: "", pos: "ne").lands(onPartOfSpeech: "ne\u{301} & 🐕‍🦺"))
+        // In a lookup: `banks` lands on a combined noun and a plain verb, not on an adverb.
+        let lookup = Lookup(entries: [
+            Entry(id: "bank", headword: "Bank", pos: "noun & transitive verb"), Entry(id: "bank-v", headword: "Bank", pos: "verb"),
+            Entry(id: "bank-adv", headword: "Bank", pos: "adverb"),
+        ], rules: [noun, LookupRule(suffix: "s", replace: "", pos: "verb")])
+        #expect(lookup.lookUp("banks").entryNumbers.map { lookup.entries[$0].id } == ["bank", "bank-v"])
+    }
+
     @Test func matchKinds() {
         #expect(lookup.lookUp("dog~n").match == .id)
         #expect(lookup.lookUp("Dog").match == .headwordOrForm)
