@@ -52,7 +52,7 @@ class ConcurrentWork: @unchecked Sendable {
 
 /// The indices still to do and the results so far, behind a lock; every thread takes the
 /// next index until none is left.
-private final class MapWork<T>: ConcurrentWork, @unchecked Sendable {
+final class MapWork<T>: ConcurrentWork, @unchecked Sendable {
     private let lock = Lock()
     private let count: Int
     private var next = 0
@@ -84,5 +84,44 @@ private final class MapWork<T>: ConcurrentWork, @unchecked Sendable {
             body = nil
             return results.map { $0! }
         }
+    }
+}
+
+/// `concurrentMap` started now and finished later: a helper thread starts on the items at
+/// once, and `wait()` has the calling thread take the items not yet started beside it, then
+/// gives the results in order. `search` opens its six search databases this way while it
+/// opens the lookup indexes, and whatever is left when those are open is shared out.
+public final class BackgroundMap<T>: @unchecked Sendable {
+    private let work: MapWork<T>
+    private var thread = pthread_t()
+    private var started = false
+    private var results: [T]?
+
+    public init(_ count: Int, _ body: @escaping @Sendable (Int) -> T) {
+        work = MapWork(count: count, body: body)
+        let context = Unmanaged.passRetained(work as ConcurrentWork).toOpaque()
+        started = pthread_create(&thread, nil, { context in
+            let work = Unmanaged<ConcurrentWork>.fromOpaque(context!).takeRetainedValue()
+            work.run()
+            return nil
+        }, context) == 0
+        if !started { Unmanaged<ConcurrentWork>.fromOpaque(context).release() }
+    }
+
+    /// The results, in order; the calling thread helps with what is left, then waits for the
+    /// helper. Call from one thread.
+    public func wait() -> [T] {
+        if let results { return results }
+        work.run()
+        if started { pthread_join(thread, nil) }
+        started = false
+        let finished = work.finish()
+        results = finished
+        return finished
+    }
+
+    deinit {
+        // Not waited for: let the thread end by itself (it may be the one dropping the last reference).
+        if started { pthread_detach(thread) }
     }
 }

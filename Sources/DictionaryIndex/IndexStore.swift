@@ -175,26 +175,53 @@ public enum IndexStore {
         var problems = 0
         let dictionaryPath = path + "/dictionary.json"
         let hasEntries = isDirectory(path + "/entries")
-        var info = DictionaryInfo(id: "", title: DataFolder.folderName(path))
-        if fileExists(dictionaryPath) {
-            do throws(DictionaryModelError) {
-                info = try DictionaryInfo(json: try JSONParser.parse(try readFile(dictionaryPath, shownAs: "dictionary.json")))
-            } catch {
-                problems += 1
-            }
+        let absolute = realPath(path) ?? path
+        let storePath = cacheDirectory.map { IndexStore.indexFile(forFolder: absolute, in: $0) }
+        let info: DictionaryInfo
+        if fileExists(dictionaryPath), let read = readInfo(dictionaryPath, compiledIn: storePath.map(infoFile(forIndex:))) {
+            info = read
         } else {
-            if !hasEntries { throw .notADataFolder(path: path, reason: "it has neither a dictionary.json nor an entries folder") }
+            if !fileExists(dictionaryPath) && !hasEntries {
+                throw .notADataFolder(path: path, reason: "it has neither a dictionary.json nor an entries folder")
+            }
+            info = DictionaryInfo(id: "", title: DataFolder.folderName(path))
             problems += 1
         }
         if !hasEntries { problems += 1 }
-        let absolute = realPath(path) ?? path
-        let storePath = cacheDirectory.map { IndexStore.indexFile(forFolder: absolute, in: $0) }
         let deltaPath = storePath.map(deltaFile(forIndex:))
         // The stored index, with the delta over it when there is one made for this very base.
         let old: IndexView? = (forceRebuild ? nil : storePath.flatMap(mapIndex)).map { base in
             deltaPath.flatMap { mapDelta($0, over: base) }.map { IndexView(base: base, delta: $0) } ?? IndexView(base: base)
         }
         return Prepared(info: info, problems: problems, hasEntries: hasEntries, storePath: storePath, deltaPath: deltaPath, old: old)
+    }
+
+    /// The `dictionary.json` of the folder at `path` (nil when it is missing or broken), read
+    /// through its compiled form in `cacheDirectory` as an open reads it.
+    public static func info(ofFolder path: String, cacheDirectory: String?) -> DictionaryInfo? {
+        let compiled = cacheDirectory.map { infoFile(forIndex: indexFile(forFolder: realPath(path) ?? path, in: $0)) }
+        return readInfo(path + "/dictionary.json", compiledIn: compiled)
+    }
+
+    /// The compiled `dictionary.json` beside the index file `indexFile`.
+    static func infoFile(forIndex indexFile: String) -> String {
+        (indexFile.hasSuffix(".wlindex") ? String(indexFile.dropLast(".wlindex".count)) : indexFile) + ".info"
+    }
+
+    /// The `dictionary.json` at `path`, read from its compiled form at `compiled` when that
+    /// was made from these very bytes; otherwise parsed, and the compiled form written for the
+    /// next start (no flush: a torn one reads as damaged and is made again). Nil when the file
+    /// cannot be read or is not a valid `dictionary.json`.
+    static func readInfo(_ path: String, compiledIn compiled: String?) -> DictionaryInfo? {
+        guard let bytes = try? readFile(path, shownAs: "dictionary.json") else { return nil }
+        let hash = bytes.withUnsafeBytes { FileFingerprint.hash($0) }
+        if let compiled, let stored = try? readFile(compiled, shownAs: compiled, limit: 1 << 24),
+           let info = stored.withUnsafeBytes({ DictionaryInfo(compiled: $0, sourceSize: bytes.count, sourceHash: hash) }) {
+            return info
+        }
+        guard let info = try? DictionaryInfo(json: JSONParser.parse(bytes)) else { return nil }
+        if let compiled { _ = writeUnflushed(info.compiled(sourceSize: bytes.count, sourceHash: hash), to: compiled) }
+        return info
     }
 
     /// The dictionary answering from `index`, its problems counted (a damaged block the count

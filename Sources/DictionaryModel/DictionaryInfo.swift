@@ -62,6 +62,15 @@ public struct LookupRule: Hashable, Sendable {
         normalisedReplace = LookupKey.normalise(replace)
     }
 
+    /// A rule whose lookup keys were worked out before (read back from its compiled form).
+    init(suffix: String, replace: String, pos: String?, normalisedSuffix: String, normalisedReplace: String) {
+        self.suffix = suffix
+        self.replace = replace
+        self.pos = pos
+        self.normalisedSuffix = normalisedSuffix
+        self.normalisedReplace = normalisedReplace
+    }
+
     /// Whether the rule counts on an entry whose part of speech is `entryPos`: a rule without
     /// `pos` counts on every entry; one with `pos` on an entry of that part of speech, alone or
     /// as one part of a combined one (`noun` lands on GCIDE's `adjective & noun` and
@@ -71,12 +80,14 @@ public struct LookupRule: Hashable, Sendable {
         guard let entryPos else { return false }
         if entryPos == wanted { return true }
         // The parts of a combined part of speech, split at " & ", without making strings.
-        let whole = entryPos.utf8, part = wanted.utf8
+        let whole = entryPos.utf8
         var start = whole.startIndex
         while start < whole.endIndex {
             var end = start
             while end < whole.endIndex, !Self.isSeparator(whole, at: end) { end = whole.index(after: end) }
-            if whole[start..<end].elementsEqual(part) { return true }
+            // As a string, as the whole is compared above (canonical equivalence: a part
+            // written with a combining accent matches its precomposed spelling).
+            if entryPos[start..<end] == wanted { return true }
             start = end < whole.endIndex ? whole.index(end, offsetBy: 3) : end
         }
         return false

@@ -24,7 +24,7 @@ public struct ListedEntryFile: Sendable {
 /// `bytes` when they are valid UTF-8; otherwise the same with every byte that is not part
 /// of a valid sequence written as `\xHH`, so a name can be shown and told apart from others.
 func escapingInvalidUTF8(_ bytes: UnsafeRawBufferPointer) -> (bytes: [UInt8], valid: Bool) {
-    if String(validating: bytes, as: UTF8.self) != nil { return (Array(bytes), true) }
+    if UTF8Validation.isValid(bytes) { return (Array(bytes), true) }
     var result: [UInt8] = []
     var i = 0
     while i < bytes.count {

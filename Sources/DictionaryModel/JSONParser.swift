@@ -218,7 +218,7 @@ private struct Scanner {
                 let slice = UnsafeBufferPointer(rebasing: bytes[position..<i])
                 position = i + 1
                 if isASCII { return String(decoding: slice, as: UTF8.self) }
-                guard let string = String(validating: slice, as: UTF8.self) else {
+                guard let string = UTF8Validation.string(slice) else {
                     throw fail("invalid UTF-8 in a string", at: invalidUTF8Offset(in: start + 1..<i))
                 }
                 return string
@@ -288,7 +288,7 @@ private struct Scanner {
                 throw fail("invalid escape '\\\(Character(UnicodeScalar(escaped)))' in a string; the escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", at: escapeStart)
             }
         }
-        guard let string = String(validating: utf8, as: UTF8.self) else {
+        guard let string = utf8.withUnsafeBytes(UTF8Validation.string) else {
             throw fail("invalid UTF-8 in a string", at: start)
         }
         return string

@@ -53,8 +53,10 @@ public final class LibrarySearch: @unchecked Sendable {
     /// `crossResolutions(of:)`, by member.
     var crossResolved: [Int: [(String, String?, LinkResolution)]] = [:]
 
-    /// Opens (building or updating) the search index of every member.
-    public init(library: Library, cacheDirectory: String?, progress: @escaping (ProgressStep) -> Void = { _ in }) {
+    /// Opens (building or updating) the search index of every member; those that `opening`
+    /// opened ahead are taken from it when they need no work.
+    public init(library: Library, cacheDirectory: String?, opening: SearchIndexOpening? = nil,
+                progress: @escaping (ProgressStep) -> Void = { _ in }) {
         self.library = library
         self.cacheDirectory = cacheDirectory
         // Indexes that need no work are opened several at once (each parses its schema:
@@ -62,9 +64,16 @@ public final class LibrarySearch: @unchecked Sendable {
         // time as before, so that two builds never add up in memory.
         let members = library.members
         var current: [SearchIndex?] = Array(repeating: nil, count: members.count)
-        if let cacheDirectory, members.count > 1, Set(members.map(\.folder)).count == members.count {
-            current = concurrentMap(members.count) { i in
-                SearchIndex.openIfCurrent(folder: members[i].folder, lookup: members[i].lookup, cacheDirectory: cacheDirectory)
+        if let cacheDirectory, Set(members.map(\.folder)).count == members.count {
+            if let opened = opening?.wait() {
+                for (i, member) in members.enumerated() { current[i] = opened[member.folder]?.index(ifCurrentFor: member.lookup) }
+            }
+            let missing = current.indices.filter { current[$0] == nil }
+            if missing.count > 1 {
+                let found = concurrentMap(missing.count) { k in
+                    SearchIndex.openIfCurrent(folder: members[missing[k]].folder, lookup: members[missing[k]].lookup, cacheDirectory: cacheDirectory)
+                }
+                for (k, i) in missing.enumerated() { current[i] = found[k] }
             }
         }
         indexes = members.indices.map { i in
@@ -140,31 +149,41 @@ public final class LibrarySearch: @unchecked Sendable {
             if a.score != b.score { return a.score > b.score }
             return a.member != b.member ? a.member < b.member : a.order < b.order
         }
-        // The documents that make the list (those with senses), then their snippets.
-        var listed: [(candidate: Candidate, senses: [SearchResult.Place])] = []
-        for candidate in candidates where results.count + listed.count < limit {
-            if isCancelled() { return [] }
-            let senses = try ask(candidate.member) { index throws(SearchIndexError) in
-                try Self.places(ofDocument: candidate.doc, in: index).map(\.place)
+        // The documents that make the list (those with senses) and their snippets, taken in
+        // rounds: as many of the best candidates as the list has room for, each dictionary's
+        // asked once, in one read transaction (each `ask` takes and drops the file's lock and
+        // checks its header: asking once a document was 20 of them for a full list).
+        // Another round only when a document had no senses left (the index changed since).
+        var listed: [(candidate: Candidate, senses: [SearchResult.Place], snippet: SearchSnippet?)] = []
+        var next = 0
+        while results.count + listed.count < limit && next < candidates.count {
+            let batch = Array(candidates[next..<min(candidates.count, next + limit - results.count - listed.count)])
+            next += batch.count
+            var members: [Int] = []
+            for candidate in batch where !members.contains(candidate.member) { members.append(candidate.member) }
+            var found = [(senses: [SearchResult.Place], snippet: SearchSnippet?)](repeating: ([], nil), count: batch.count)
+            for member in members {
+                if isCancelled() { return [] }
+                let mine = batch.indices.filter { batch[$0].member == member }
+                let answers = try ask(member) { index throws(SearchIndexError) in
+                    let senses = try mine.map { k throws(SearchIndexError) in try Self.places(ofDocument: batch[k].doc, in: index).map(\.place) }
+                    let kept = mine.indices.filter { !senses[$0].isEmpty }
+                    let snippets = try Self.snippets(query, documents: kept.map { (batch[mine[$0]].doc, batch[mine[$0]].rank) },
+                                                     strategy: strategy, in: index)
+                    var answers = senses.map { (senses: $0, snippet: SearchSnippet?.none) }
+                    for (j, k) in kept.enumerated() { answers[k].snippet = snippets[j] }
+                    return answers
+                }
+                for (j, k) in mine.enumerated() { found[k] = answers[j] }
             }
-            if !senses.isEmpty { listed.append((candidate, senses)) }
-        }
-        var snippets = [SearchSnippet?](repeating: nil, count: listed.count)
-        var members: [Int] = []
-        for item in listed where !members.contains(item.candidate.member) { members.append(item.candidate.member) }
-        for member in members {
-            if isCancelled() { return [] }
-            let mine = listed.indices.filter { listed[$0].candidate.member == member }
-            let found = try ask(member) { index throws(SearchIndexError) in
-                try Self.snippets(query, documents: mine.map { (listed[$0].candidate.doc, listed[$0].candidate.rank) },
-                                  strategy: strategy, in: index)
+            for (k, candidate) in batch.enumerated() where !found[k].senses.isEmpty {
+                listed.append((candidate, found[k].senses, found[k].snippet))
             }
-            for (k, i) in mine.enumerated() { snippets[i] = found[k] }
         }
-        for (i, item) in listed.enumerated() {
+        for item in listed {
             let key = library.members[item.candidate.member].key
             results.append(SearchResult(member: item.candidate.member, dictionary: key, place: item.senses[0], others: Array(item.senses.dropFirst()),
-                                        snippet: snippets[i] ?? SearchSnippet(text: "", marks: []), score: item.candidate.score))
+                                        snippet: item.snippet ?? SearchSnippet(text: "", marks: []), score: item.candidate.score))
         }
         return results
     }
@@ -192,6 +211,16 @@ public final class LibrarySearch: @unchecked Sendable {
 
     /// The score and snippet of one document (`?`: the query, the document's rowid).
     static let documentSnippet = "SELECT -bm25(fts), \(snippetColumn) FROM fts WHERE fts MATCH ? AND rowid = ?"
+
+    /// The documents of the senses whose headword's key is the query's (`?`: the key, how many).
+    static let headwordDocuments = "SELECT doc FROM senses WHERE key = ? GROUP BY doc ORDER BY min(rowid) LIMIT ?"
+
+    /// The best documents by BM25 with their scores (`?`: the query, how many).
+    static let rankedMatches = "SELECT rowid, -bm25(fts) FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT ?"
+
+    /// The statements every search asks each index first: `SearchIndexOpening` prepares them
+    /// ahead (each prepare about 50 k instructions, the first on the FTS5 table connecting it).
+    static let firstStatements = [headwordDocuments, rankedMatches]
 
     /// The snippets of the best documents in rank order (`?`: the query, how many).
     static let rankedSnippets = "SELECT rowid, \(snippetColumn) FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT ?"
@@ -230,7 +259,7 @@ public final class LibrarySearch: @unchecked Sendable {
     /// left-out ones do not shorten the list.
     static func rankedDocuments(_ query: SearchQuery, limit: Int, excluding excluded: Set<Int64>,
                                 in index: SearchIndex) throws(SearchIndexError) -> [(doc: Int64, rank: Int, score: Double)] {
-        let matches = try index.statement("SELECT rowid, -bm25(fts) FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT ?")
+        let matches = try index.statement(Self.rankedMatches)
         matches.bind(query.ftsExpression, limit + excluded.count)
         defer { matches.reset() }
         var found: [(doc: Int64, rank: Int, score: Double)] = []
@@ -269,7 +298,7 @@ public final class LibrarySearch: @unchecked Sendable {
     static func headwordResults(_ query: SearchQuery, limit: Int, member: Int, key: String,
                                 in index: SearchIndex) throws(SearchIndexError) -> [(doc: Int64, result: SearchResult)] {
         guard let headword = query.headwordKey else { return [] }
-        let heads = try index.statement("SELECT doc FROM senses WHERE key = ? GROUP BY doc ORDER BY min(rowid) LIMIT ?")
+        let heads = try index.statement(Self.headwordDocuments)
         heads.bind(headword, limit)
         var docs: [Int64] = []
         while try heads.step() { docs.append(heads.integer(0)) }

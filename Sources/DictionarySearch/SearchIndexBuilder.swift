@@ -44,13 +44,38 @@ struct SearchIndexBuilder {
     /// they are unchanged since, and the index with them: no listing, no stat of every file).
     private func check(_ path: String) throws(SearchIndexError) -> (SQLiteDatabase, isCurrent: Bool, isTrusted: Bool) {
         let database = try SQLiteDatabase(path: path)
-        let (isCurrent, isTrusted) = try database.reading { () throws(SearchIndexError) -> (Bool, Bool) in
-            guard try database.integer("PRAGMA user_version") == Int64(SearchIndex.schemaVersion),
-                  try metaValue(database, "dictionary") == dictionaryHash() else { return (false, false) }
-            guard let verifiedFiles else { return (true, false) }
-            return (true, try metaValue(database, Self.verifiedFilesKey) == verifiedFiles)
+        let stamps = try Stamps(of: database)
+        let isCurrent = stamps.isCurrent(dictionaryHash: dictionaryHash())
+        return (database, isCurrent, isCurrent && verifiedFiles != nil && stamps.lookupFiles == verifiedFiles)
+    }
+
+    /// What a stored index says it was made from: its schema version, the hash of the
+    /// `dictionary.json` it resolved links by, and the digest of the lookup's files it was last
+    /// brought up to date at (the last two nil for an index of another schema).
+    struct Stamps: Sendable {
+        var schemaVersion: Int64?
+        var dictionary: Int64?
+        var lookupFiles: Int64?
+
+        init(of database: SQLiteDatabase) throws(SearchIndexError) {
+            let read = try database.reading { () throws(SearchIndexError) -> Stamps in
+                var stamps = Stamps(schemaVersion: try database.integer("PRAGMA user_version"))
+                guard stamps.schemaVersion == Int64(SearchIndex.schemaVersion) else { return stamps }
+                stamps.dictionary = try database.metaValue("dictionary")
+                stamps.lookupFiles = try database.metaValue(SearchIndexBuilder.verifiedFilesKey)
+                return stamps
+            }
+            self = read
         }
-        return (database, isCurrent, isTrusted)
+
+        init(schemaVersion: Int64?) {
+            self.schemaVersion = schemaVersion
+        }
+
+        /// Whether the index is of this schema and was made with this `dictionary.json`.
+        func isCurrent(dictionaryHash: Int64) -> Bool {
+            schemaVersion == Int64(SearchIndex.schemaVersion) && dictionary == dictionaryHash
+        }
     }
 
     /// Builds the index into a temporary file beside `path` and renames it there, so a reader

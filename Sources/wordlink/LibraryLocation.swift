@@ -65,11 +65,7 @@ struct LibraryLocation: Equatable {
 
     /// The folder's `dictionary.json`, nil when it is missing or broken.
     static func info(ofFolder path: String) -> DictionaryInfo? {
-        do throws(DictionaryModelError) {
-            return try DictionaryInfo(json: try JSONParser.parse(try readFile(path + "/dictionary.json", shownAs: "dictionary.json")))
-        } catch {
-            return nil
-        }
+        IndexStore.info(ofFolder: path, cacheDirectory: IndexStore.defaultCacheDirectory())
     }
 
     static func shippedFolder(executablePath: String?) -> (path: String, origin: String)? {
@@ -171,7 +167,9 @@ extension LibraryLocation {
     /// out again. Nil, saying nothing, when anything would need more than a stored index (a
     /// folder without one, a `-d` that names no dictionary, a folder that does not open):
     /// `open` then does the work and says what is wrong.
-    static func openStored(_ options: LibraryOptions) -> StoredLibrary? {
+    /// `beforeOpening` is given the folders before their indexes are opened (to start work
+    /// beside the opening).
+    static func openStored(_ options: LibraryOptions, beforeOpening: ([String]) -> Void = { _ in }) -> StoredLibrary? {
         var folders = choose(options: options).folders
         guard !folders.isEmpty, Set(folders).count == folders.count else { return nil }
         if !options.dictionaries.isEmpty {
@@ -181,6 +179,7 @@ extension LibraryLocation {
         }
         guard let cache = IndexStore.defaultCacheDirectory() else { return nil }
         let listings = EntryFileListings(folders: folders)
+        beforeOpening(folders)
         var stored: [StoredOpen] = []
         for folder in folders {
             guard let opened = (try? IndexStore.openStored(folder: folder, cacheDirectory: cache)) ?? nil else {
@@ -196,8 +195,10 @@ extension LibraryLocation {
     /// library from its stored indexes while the folders are checked, printed only if every
     /// index was current; otherwise `work` again on the library as `open` brings it up to date.
     /// Returns the exit status.
-    static func printAnswer(_ options: LibraryOptions, purpose: String, _ work: (Library) -> CommandAnswer) -> Int32 {
-        if let stored = openStored(options) {
+    /// `beforeOpening` is given the folders before the stored indexes are opened.
+    static func printAnswer(_ options: LibraryOptions, purpose: String, beforeOpening: ([String]) -> Void = { _ in },
+                            _ work: (Library) -> CommandAnswer) -> Int32 {
+        if let stored = openStored(options, beforeOpening: beforeOpening) {
             let answer = work(Library(stored.opened))
             // The listings freed at exit, not here (0.1 M instructions for the library's).
             UntilExit.keep(stored)

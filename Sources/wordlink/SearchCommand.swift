@@ -15,12 +15,19 @@ struct SearchOptions: Equatable {
 /// `wordlink search QUERY`: full-text search over the senses of every open dictionary.
 enum SearchCommand {
     static func run(_ options: SearchOptions) -> Int32 {
-        LibraryLocation.printAnswer(options.library, purpose: "search") { answer(options, library: $0) }
+        // The search indexes are opened while the lookup indexes are (used only when current).
+        var opening: SearchIndexOpening?
+        return LibraryLocation.printAnswer(options.library, purpose: "search", beforeOpening: { folders in
+            opening = IndexStore.defaultCacheDirectory().map { SearchIndexOpening(folders: folders, cacheDirectory: $0) }
+        }) { library in
+            defer { opening = nil }
+            return answer(options, library: library, opening: opening)
+        }
     }
 
     /// What `search` prints, worked out before anything is printed.
-    static func answer(_ options: SearchOptions, library: Library) -> CommandAnswer {
-        let search = LibraryLocation.openSearch(library)
+    static func answer(_ options: SearchOptions, library: Library, opening: SearchIndexOpening? = nil) -> CommandAnswer {
+        let search = LibraryLocation.openSearch(library, opening: opening)
         let query = SearchQuery(options.query)
         let results: [SearchResult]
         do throws(SearchIndexError) {
@@ -75,10 +82,10 @@ enum SearchCommand {
 extension LibraryLocation {
     /// The search indexes of the library's dictionaries, built or brought up to date first
     /// (with a progress line on a terminal: seconds for WordNet the first time).
-    static func openSearch(_ library: Library) -> LibrarySearch {
+    static func openSearch(_ library: Library, opening: SearchIndexOpening? = nil) -> LibrarySearch {
         let progress = ProgressLine()
         defer { progress.clear() }
-        return LibrarySearch(library: library, cacheDirectory: IndexStore.defaultCacheDirectory(), progress: progress.update)
+        return LibrarySearch(library: library, cacheDirectory: IndexStore.defaultCacheDirectory(), opening: opening, progress: progress.update)
     }
 }
 

@@ -125,6 +125,13 @@ import TestSupport
         #expect(!kanji.lands(onPartOfSpeech: "名詞x & 動詞"))
         #expect(LookupRule(suffix: "s", replace: "", pos: "ne\u{301}e").lands(onPartOfSpeech: "🐕‍🦺 & ne\u{301}e"))
         #expect(!LookupRule(suffix: "s", replace: "", pos: "ne").lands(onPartOfSpeech: "ne\u{301} & 🐕‍🦺"))
+        // A part compares as the whole does, by canonical equivalence: a precomposed é matches
+        // e and a combining accent, alone and as one part of a combined part of speech.
+        let precomposed = LookupRule(suffix: "s", replace: "", pos: "n\u{E9}e")
+        #expect(precomposed.lands(onPartOfSpeech: "ne\u{301}e"))
+        #expect(precomposed.lands(onPartOfSpeech: "verb & ne\u{301}e"))
+        #expect(precomposed.lands(onPartOfSpeech: "ne\u{301}e & 名詞"))
+        #expect(!precomposed.lands(onPartOfSpeech: "verb & ne\u{301}"))
         // In a lookup: `banks` lands on a combined noun and a plain verb, not on an adverb.
         let lookup = Lookup(entries: [
             Entry(id: "bank", headword: "Bank", pos: "noun & transitive verb"), Entry(id: "bank-v", headword: "Bank", pos: "verb"),
