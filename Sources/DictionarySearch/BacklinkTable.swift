@@ -52,27 +52,49 @@ public final class BacklinkTable: @unchecked Sendable {
         public var sense: String?
     }
 
+    /// Every header field is checked before any stored property is set: a class's failable
+    /// init that returns nil once all of them are set runs `deinit`, which unmapped the table,
+    /// and `open` then unmapped the same addresses again, by then perhaps another thread's new
+    /// mapping (a test crashed on a table it had just mapped).
     private init?(base: UnsafeRawPointer, count: Int) {
-        self.base = base
-        self.count = count
         guard count >= Self.headerSize, Self.magic.indices.allSatisfy({ base.load(fromByteOffset: $0, as: UInt8.self) == Self.magic[$0] }) else { return nil }
         func word(_ offset: Int) -> Int { Int(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
-        filesDigest = Int64(littleEndian: base.loadUnaligned(fromByteOffset: 8, as: Int64.self))
-        dictionaryHash = Int64(littleEndian: base.loadUnaligned(fromByteOffset: 16, as: Int64.self))
-        resolvedCount = word(24)
-        unresolvedCount = word(28)
-        records = word(32)..<(word(32) + word(36))
-        keys = word(40)..<(word(40) + word(44))
-        resolvedTable = word(48)
-        unresolvedTable = word(52)
+        let resolvedCount = word(24), unresolvedCount = word(28)
+        let records = word(32)..<(word(32) + word(36)), keys = word(40)..<(word(40) + word(44))
+        let resolvedTable = word(48), unresolvedTable = word(52)
         let length = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 56, as: UInt64.self))
         guard length == UInt64(count), records.lowerBound >= Self.headerSize, records.upperBound <= count,
               keys.lowerBound >= Self.headerSize, keys.upperBound <= count,
               resolvedTable >= Self.headerSize, resolvedTable + resolvedCount * Self.resolvedStride <= count,
               unresolvedTable >= Self.headerSize, unresolvedTable + unresolvedCount * Self.unresolvedStride <= count else { return nil }
+        self.base = base
+        self.count = count
+        filesDigest = Int64(littleEndian: base.loadUnaligned(fromByteOffset: 8, as: Int64.self))
+        dictionaryHash = Int64(littleEndian: base.loadUnaligned(fromByteOffset: 16, as: Int64.self))
+        self.resolvedCount = resolvedCount
+        self.unresolvedCount = unresolvedCount
+        self.records = records
+        self.keys = keys
+        self.resolvedTable = resolvedTable
+        self.unresolvedTable = unresolvedTable
     }
 
-    deinit { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+    deinit { Self.unmap(base, count) }
+
+    /// How many times a table's mapping was let go on the calling thread (the tests count
+    /// them: exactly once a mapping, whether the table opened or not).
+    static var unmappingsOnThisThread: Int { Int(bitPattern: pthread_getspecific(unmappingKey)) }
+
+    private static let unmappingKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    private static func unmap(_ base: UnsafeRawPointer, _ count: Int) {
+        munmap(UnsafeMutableRawPointer(mutating: base), count)
+        pthread_setspecific(unmappingKey, UnsafeRawPointer(bitPattern: unmappingsOnThisThread + 1))
+    }
 
     /// The table at `path`, mapped; nil when there is none or its header does not hold.
     public static func open(_ path: String) -> BacklinkTable? {
@@ -84,7 +106,7 @@ public final class BacklinkTable: @unchecked Sendable {
         let size = Int(info.st_size)
         guard let memory = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), memory != MAP_FAILED else { return nil }
         guard let table = BacklinkTable(base: UnsafeRawPointer(memory), count: size) else {
-            munmap(memory, size)
+            unmap(UnsafeRawPointer(memory), size)
             return nil
         }
         return table

@@ -136,9 +136,21 @@ import TestSupport
         let (library, search) = try Self.open([Fixtures.path("sample")], cache: cache)
         let path = try #require(BacklinkTable.file(forSearchIndex: search.indexes[0].file))
         let good = try #require(FileManager.default.contents(atPath: path))
+        var unmapped = BacklinkTable.unmappingsOnThisThread
         #expect(BacklinkTable.open(path) != nil)
+        #expect(BacklinkTable.unmappingsOnThisThread == unmapped + 1)
+        // A table whose header fails only its last checks: unmapped once, not a second time
+        // by `deinit` (which could unmap another thread's new mapping: a crash of the tests).
         try good.prefix(good.count - 1).write(to: URL(fileURLWithPath: path))
+        unmapped = BacklinkTable.unmappingsOnThisThread
         #expect(BacklinkTable.open(path) == nil)
+        #expect(BacklinkTable.unmappingsOnThisThread == unmapped + 1)
+        var header = [UInt8](good)
+        header[56] ^= 1   // the length field
+        try Data(header).write(to: URL(fileURLWithPath: path))
+        unmapped = BacklinkTable.unmappingsOnThisThread
+        #expect(BacklinkTable.open(path) == nil)
+        #expect(BacklinkTable.unmappingsOnThisThread == unmapped + 1)
         try Data("short".utf8).write(to: URL(fileURLWithPath: path))
         #expect(BacklinkTable.open(path) == nil)
         var generator = SystemRandomNumberGenerator()
