@@ -8,12 +8,15 @@
 /// bounds-checked and every string validated: a damaged or truncated form reads as nil (then
 /// the JSON is parsed as before), never out of its bytes.
 ///
-/// Layout, little-endian: the magic `WLINFO02`, the source's byte count (8 bytes) and hash
+/// Layout, little-endian: the magic `WLINFO03`, the source's byte count (8 bytes) and hash
 /// (8), then the fields in declaration order; a string is its byte count (4) and its UTF-8,
-/// an absent optional string the count 0xFFFF_FFFF; a list its element count (4).
+/// an absent optional string the count 0xFFFF_FFFF; a list its element count (4). The lookup
+/// rules' strings stand once each in a table, the rules as five indices into it (absent:
+/// 0xFFFF_FFFF): GCIDE's 155 rules have 60 distinct strings, and making a string was most of
+/// reading one.
 extension DictionaryInfo {
-    /// "WLINFO02" read as a little-endian integer.
-    static let compiledMagic: UInt64 = 0x3230_4F46_4E49_4C57
+    /// "WLINFO03" read as a little-endian integer.
+    static let compiledMagic: UInt64 = 0x3330_4F46_4E49_4C57
 
     /// The compiled form of this info, made from a `dictionary.json` of `sourceSize` bytes
     /// whose `FileFingerprint.hash` is `sourceHash`.
@@ -25,14 +28,21 @@ extension DictionaryInfo {
         writer.string(id)
         writer.string(title)
         for optional in [description, language, license, sourceName, sourceVersion, start, importer] { writer.optional(optional) }
-        writer.count(lookupRules.count)
-        for rule in lookupRules {
-            writer.string(rule.suffix)
-            writer.string(rule.replace)
-            writer.optional(rule.pos)
-            writer.string(rule.normalisedSuffix)
-            writer.string(rule.normalisedReplace)
+        var table: [String] = [], numbers: [String: Int] = [:]
+        func number(_ text: String?) -> Int {
+            guard let text else { return Int(UInt32.max) }
+            if let known = numbers[text] { return known }
+            table.append(text)
+            numbers[text] = table.count - 1
+            return table.count - 1
         }
+        let rules = lookupRules.map { rule in
+            [number(rule.suffix), number(rule.replace), number(rule.pos), number(rule.normalisedSuffix), number(rule.normalisedReplace)]
+        }
+        writer.count(table.count)
+        for text in table { writer.string(text) }
+        writer.count(rules.count)
+        for rule in rules { for n in rule { writer.count(n) } }
         writer.count(relationTypes.count)
         for (name, type) in relationTypes.sorted(by: { ByteOrder.precedes($0.key, $1.key) }) {
             writer.string(name)
@@ -48,17 +58,30 @@ extension DictionaryInfo {
         guard reader.integer() == Self.compiledMagic, reader.integer() == UInt64(sourceSize), reader.integer() == sourceHash,
               let id = reader.string(), let title = reader.string() else { return nil }
         var optionals: [String?] = []
+        optionals.reserveCapacity(7)
         for _ in 0..<7 {
             guard let value = reader.optional() else { return nil }
             optionals.append(value)
         }
-        guard let ruleCount = reader.count() else { return nil }
+        guard let tableCount = reader.count() else { return nil }
+        var table: [String] = []
+        table.reserveCapacity(tableCount)
+        for _ in 0..<tableCount {
+            guard let text = reader.string() else { return nil }
+            table.append(text)
+        }
+        guard let ruleCount = reader.count(), ruleCount <= reader.remaining / 20 else { return nil }
         var rules: [LookupRule] = []
         rules.reserveCapacity(ruleCount)
+        func text(_ n: UInt32?) -> String? {
+            guard let n, Int(n) < table.count else { return nil }
+            return table[Int(n)]
+        }
         for _ in 0..<ruleCount {
-            guard let suffix = reader.string(), let replace = reader.string(), let pos = reader.optional(),
-                  let normalisedSuffix = reader.string(), let normalisedReplace = reader.string() else { return nil }
-            rules.append(LookupRule(suffix: suffix, replace: replace, pos: pos,
+            guard let suffix = text(reader.word()), let replace = text(reader.word()), let posNumber = reader.word(),
+                  posNumber == .max || Int(posNumber) < table.count,
+                  let normalisedSuffix = text(reader.word()), let normalisedReplace = text(reader.word()) else { return nil }
+            rules.append(LookupRule(suffix: suffix, replace: replace, pos: posNumber == .max ? nil : table[Int(posNumber)],
                                     normalisedSuffix: normalisedSuffix, normalisedReplace: normalisedReplace))
         }
         guard let typeCount = reader.count() else { return nil }
@@ -101,6 +124,7 @@ private struct CompiledReader {
     var position = 0
 
     var isAtEnd: Bool { position == bytes.count }
+    var remaining: Int { bytes.count - position }
 
     mutating func integer() -> UInt64? {
         guard bytes.count - position >= 8 else { return nil }

@@ -87,10 +87,10 @@ import TestSupport
         #expect(try IndexStore.openStored(folder: scratch.folder, cacheDirectory: scratch.cache)?.dictionary.info.title == "Fixture Lexicon é")
 
         // Garbage where the compiled form was: the JSON is read, the form made again.
-        try Data("WLINFO02 not really".utf8).write(to: URL(fileURLWithPath: compiled))
+        try Data("WLINFO03 not really".utf8).write(to: URL(fileURLWithPath: compiled))
         #expect(try scratch.open().info.title == "Fixture Lexicon é")
         let rewritten = try [UInt8](Data(contentsOf: URL(fileURLWithPath: compiled)))
-        #expect(rewritten.count > 24 && rewritten.starts(with: Array("WLINFO02".utf8)))
+        #expect(rewritten.count > 24 && rewritten.starts(with: Array("WLINFO03".utf8)))
 
         // A broken dictionary.json is still a problem, whatever the cache holds.
         try "{ broken".write(toFile: path, atomically: false, encoding: .utf8)

@@ -159,6 +159,26 @@ import TestSupport
         #expect(folder.entryFileCount == names.count)
     }
 
+    /// Hundreds of names in the directory's own order (ext4 hands them out by hash), many
+    /// sharing their first 16 bytes, in CJK, with emoji and combining marks: the listing's
+    /// heap sort gives the byte order.
+    @Test func listsManyEntryFilesInByteOrder() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "z", "0", "9", "名", "犬", "🐕‍🦺", "e\u{301}", "é", "-", "zzzzzzzzzzzzzzzz", "entry"]
+        var added = Set<String>()
+        while added.count < 400 {
+            let count = Int.random(in: 1...6, using: &generator)
+            added.insert((0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined() + ".json")
+        }
+        for name in added { try scratch.write("[]", to: "entries/" + name) }
+        let listed = try listEntryFiles(folder: scratch.folder).map(\.path)
+        let expected = (try FileManager.default.contentsOfDirectory(atPath: scratch.folder + "/entries")).map { "entries/" + $0 }
+        #expect(listed.count == added.count + 7)
+        #expect(listed == expected.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
+
     /// Every start reads all the files' paths: they stand side by side in the index, not
     /// among the entries' strings, where each would cost a page fault of its own.
     @Test func filePathsStandSideBySide() throws {
