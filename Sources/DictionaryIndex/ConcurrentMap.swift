@@ -17,20 +17,9 @@ public func concurrentMap<T>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] 
         let work = MapWork(count: count, body: body)
         var threads: [pthread_t] = []
         threads.reserveCapacity(helpers)
-        for _ in 0..<helpers {
-            let context = Unmanaged.passRetained(work as ConcurrentWork).toOpaque()
-            var thread = pthread_t()
-            let started = pthread_create(&thread, nil, { context in
-                let work = Unmanaged<ConcurrentWork>.fromOpaque(context!).takeRetainedValue()
-                work.run()
-                return nil
-            }, context)
-            if started == 0 {
-                threads.append(thread)
-            } else {
-                Unmanaged<ConcurrentWork>.fromOpaque(context).release()
-                break
-            }
+        for index in 0..<helpers {
+            guard let thread = HelperThread.start(index: index, { work.run() }) else { break }
+            threads.append(thread)
         }
         work.run()
         for thread in threads { pthread_join(thread, nil) }
@@ -38,21 +27,18 @@ public func concurrentMap<T>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] 
     }
 }
 
-/// What a helper thread of `concurrentMap` runs (a class without generic parameters, for the
-/// C entry point).
-class ConcurrentWork: @unchecked Sendable {
+/// How many threads `concurrentMap` may use.
+enum ConcurrentWork {
     /// The processors this process may run on.
     static let processorCount: Int = {
         let count = Int(CLinux_processor_count())
         return count > 0 ? count : max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }()
-
-    func run() {}
 }
 
 /// The indices still to do and the results so far, behind a lock; every thread takes the
 /// next index until none is left.
-final class MapWork<T>: ConcurrentWork, @unchecked Sendable {
+final class MapWork<T>: @unchecked Sendable {
     private let lock = Lock()
     private let count: Int
     private var next = 0
@@ -65,7 +51,7 @@ final class MapWork<T>: ConcurrentWork, @unchecked Sendable {
         results = Array(repeating: nil, count: count)
     }
 
-    override func run() {
+    func run() {
         while true {
             let taken: (index: Int, body: @Sendable (Int) -> T)? = lock.locked {
                 guard next < count, let body else { return nil }
@@ -98,14 +84,13 @@ public final class BackgroundMap<T>: @unchecked Sendable {
     private var results: [T]?
 
     public init(_ count: Int, _ body: @escaping @Sendable (Int) -> T) {
-        work = MapWork(count: count, body: body)
-        let context = Unmanaged.passRetained(work as ConcurrentWork).toOpaque()
-        started = pthread_create(&thread, nil, { context in
-            let work = Unmanaged<ConcurrentWork>.fromOpaque(context!).takeRetainedValue()
-            work.run()
-            return nil
-        }, context) == 0
-        if !started { Unmanaged<ConcurrentWork>.fromOpaque(context).release() }
+        let work = MapWork(count: count, body: body)
+        self.work = work
+        // On one processor a helper would only take turns with the caller: `wait()` does it all.
+        if ConcurrentWork.processorCount > 1, let thread = HelperThread.start({ work.run() }) {
+            self.thread = thread
+            started = true
+        }
     }
 
     /// The results, in order; the calling thread helps with what is left, then waits for the

@@ -68,13 +68,10 @@ public final class EntryFileListings: @unchecked Sendable {
     /// Starts listing `folders`; when no thread can be started, `wait()` lists them itself.
     public init(folders: [String]) {
         self.folders = folders
-        let context = Unmanaged.passRetained(self).toOpaque()
-        started = pthread_create(&thread, nil, { context in
-            let listings = Unmanaged<EntryFileListings>.fromOpaque(context!).takeRetainedValue()
-            listings.list()
-            return nil
-        }, context) == 0
-        if !started { Unmanaged<EntryFileListings>.fromOpaque(context).release() }
+        if let thread = HelperThread.start({ self.list() }) {
+            self.thread = thread
+            started = true
+        }
     }
 
     private func list() {

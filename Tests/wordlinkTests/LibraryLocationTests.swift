@@ -23,6 +23,24 @@ import TestSupport
         #expect(location.origin == "from --data, in that order")
     }
 
+    @Test func dataOptionsAskNothingElse() {
+        // `--data` is the whole answer: the environment, the executable's path (a `realpath`)
+        // and the config file (a read) are not asked for on the way to the page.
+        let asked = AskedFor()
+        let location = LibraryLocation.choose(options: LibraryOptions(data: ["/词典", "/a"], dictionaries: []),
+                                              environment: asked.note("environment", ["WORDLINK_DATA": "/c"]),
+                                              executablePath: asked.note("executable", "/x/wordlink"),
+                                              config: asked.note("config", ConfigFile()))
+        #expect(location.folders == ["/词典", "/a"])
+        #expect(asked.names.isEmpty)
+        // Without it, the environment is asked, and the rest only as the choice goes on.
+        let fromVariable = LibraryLocation.choose(options: LibraryOptions(), environment: asked.note("environment", ["WORDLINK_DATA": "/c"]),
+                                                  executablePath: asked.note("executable", "/x/wordlink"),
+                                                  config: asked.note("config", ConfigFile()))
+        #expect(fromVariable.folders == ["/c"])
+        #expect(asked.names == ["environment"])
+    }
+
     @Test func theVariableHoldsFoldersSeparatedByColons() {
         let location = LibraryLocation.choose(options: LibraryOptions(), environment: ["WORDLINK_DATA": "/x:/y", "HOME": "/nowhere"], executablePath: nil)
         #expect(location.folders == ["/x", "/y"])
@@ -67,5 +85,14 @@ import TestSupport
                 == .dictionaries(library: LibraryOptions(data: [], dictionaries: ["x"]), json: true))
         #expect(throws: ArgumentError.self) { try Arguments.parse(["dictionaries", "--format", "xml"]) }
         #expect(try Arguments.parse(["import", "wordnet"]) == .importDictionary(.wordnet(from: nil, to: nil)))
+    }
+}
+
+/// Which of `LibraryLocation.choose`'s inputs were asked for, in order.
+private final class AskedFor {
+    private(set) var names: [String] = []
+    func note<T>(_ name: String, _ value: T) -> T {
+        names.append(name)
+        return value
     }
 }
