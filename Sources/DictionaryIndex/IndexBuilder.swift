@@ -117,7 +117,10 @@ enum IndexBuilder {
         idRecords.sort { ByteOrder.precedes($0.id, $1.id) }
         var idSection = ByteWriter()
         var idBlockSection = ByteWriter()
+        var idSlots: [(hash: UInt64, value: UInt32)] = []
+        idSlots.reserveCapacity(idRecords.count)
         for (i, item) in idRecords.enumerated() {
+            idSlots.append((IndexLayout.Slots.hash(item.id), UInt32(idBlockSection.bytes.count)))
             if i % IndexLayout.idBlockSize == 0 {
                 idSection.u64(IndexLayout.idPrefix(item.id.utf8))
                 idSection.u32(UInt32(idBlockSection.bytes.count))
@@ -130,6 +133,9 @@ enum IndexBuilder {
         var sortedKeys = keys.map { ($0.key, $0.value) }
         keys = [:]
         sortedKeys.sort { ByteOrder.precedes($0.0, $1.0) }
+        let keySlots = IndexLayout.Slots.table(sortedKeys.indices.map { (IndexLayout.Slots.hash(sortedKeys[$0].0), UInt32($0)) })
+        let idSlotSection = IndexLayout.Slots.table(idSlots)
+        idSlots = []
         var keySection = ByteWriter()
         var postingSection = ByteWriter()
         var postingCount: UInt32 = 0
@@ -183,7 +189,7 @@ enum IndexBuilder {
         // The sections move out of their writers, so each is freed once copied.
         var sections: [[UInt8]] = [pool.take(), fileSection.take(), recordSection.take(), formSection.take(), keySection.take(),
                                    postingSection.take(), idSection.take(), orderSection.take(), signatureSection.take(),
-                                   bucketSection.take(), senseSection.take(), idBlockSection.take()]
+                                   bucketSection.take(), senseSection.take(), idBlockSection.take(), idSlotSection, keySlots]
         var out = ByteWriter()
         // The body's length, for the number of check blocks that go before it.
         let bodyLength = sections.reduce(0) { ($0 + 7) & ~7 + $1.count }

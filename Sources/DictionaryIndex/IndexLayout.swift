@@ -1,6 +1,6 @@
 import DictionaryModel
 
-/// The binary layout of the index file (docs/decisions.md, "The index"): a header, then twelve
+/// The binary layout of the index file (docs/decisions.md, "The index"): a header, then fourteen
 /// sections: fixed-size little-endian records, one pool of UTF-8 strings and one directory of
 /// ids.
 ///
@@ -33,15 +33,18 @@ import DictionaryModel
 ///           entry number and sense ids in place, so that resolving a link reads one place:
 ///           u32 entry, u16 id length, u16 sense count (`idSensesElsewhere` when they did
 ///           not fit), the id, then each sense id as u16 length and bytes
+/// idhash    the ids again, hashed (`Slots`): each slot the offset of its id's entry in
+///           `idblocks`
+/// keyhash   the keys again, hashed (`Slots`): each slot a key number
 /// ```
 enum IndexLayout {
     /// "WLINDEX1" read as a little-endian integer.
     static let magic: UInt64 = 0x3158_4544_4E49_4C57
     /// Bumped whenever the layout or what goes into it changes; another version is rebuilt.
-    static let formatVersion: UInt32 = 9 // 3: keys case-folded by libunistring; 4: sense ids; 5: file paths side by side; 6: the id directory; 7: CRC32 of the header and of each block; 8: a faster check value than CRC32; 9: blocks of 1 KiB, the header's check value leaves out the table of blocks
+    static let formatVersion: UInt32 = 10 // 3: keys case-folded by libunistring; 4: sense ids; 5: file paths side by side; 6: the id directory; 7: CRC32 of the header and of each block; 8: a faster check value than CRC32; 9: blocks of 1 KiB, the header's check value leaves out the table of blocks; 10: ids and keys hashed
 
     enum Section: Int, CaseIterable {
-        case strings, files, records, forms, keys, postings, ids, order, signatures, buckets, senses, idBlocks
+        case strings, files, records, forms, keys, postings, ids, order, signatures, buckets, senses, idBlocks, idSlots, keySlots
 
         /// The size of one record of the section, in bytes.
         var recordSize: Int {
@@ -53,7 +56,7 @@ enum IndexLayout {
             case .keys: return 40
             case .ids: return 16
             case .postings, .order, .buckets: return 4
-            case .signatures: return 8
+            case .signatures, .idSlots, .keySlots: return 8
             }
         }
     }
@@ -158,6 +161,81 @@ enum IndexLayout {
     /// An id directory entry's sense count when its sense ids are only in `senses` (more
     /// than 65,534 of them, or one longer than 65,535 bytes).
     static let idSensesElsewhere: UInt16 = .max
+
+    /// The hash tables of the exact ids and keys (`idhash`, `keyhash`). A binary search over
+    /// 155,000 of WordNet's keys touches some 17 places in a 44 MB file, each a check block to
+    /// verify and often a page to fault in; a link on a page is one such search per
+    /// dictionary it is looked for in (a library's other dictionaries after a miss), and each
+    /// lookup rule that applies is another. A slot is the hash's top 32 bits and a value:
+    /// a miss reads one slot (almost always), a hit the slot and the one place it names.
+    /// Open addressing with linear probing; the table is a power of two, at least 3/2 of the
+    /// items, so a run of full slots stays short; a damaged slot only sends a probe to a
+    /// place that does not match.
+    enum Slots {
+        /// The value of an empty slot.
+        static let empty: UInt32 = .max
+
+        /// How many slots a table of `items` has: a power of two, at least 1.5 × `items` (at least 1).
+        static func count(for items: Int) -> Int {
+            var count = 1
+            while count < items + items / 2 + 1 { count <<= 1 }
+            return count
+        }
+
+        /// The hash of `bytes`: eight bytes at a time, then mixed (MurmurHash3's finaliser),
+        /// so that both the slot (low bits) and the tag (high bits) depend on every byte.
+        @inline(__always)
+        static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+            var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+            var i = 0
+            while i + 8 <= bytes.count {
+                h = (h ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))) &* 0xBF58_476D_1CE4_E5B9
+                h ^= h >> 31
+                i += 8
+            }
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while i < bytes.count {
+                tail |= UInt64(bytes[i]) << shift
+                shift += 8
+                i += 1
+            }
+            h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
+            h ^= h >> 33
+            h = h &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 33
+            h = h &* 0xC4CE_B9FE_1A85_EC53
+            h ^= h >> 33
+            return h
+        }
+
+        /// The hash of a string's UTF-8 bytes.
+        static func hash(_ string: String) -> UInt64 {
+            var string = string
+            return string.withUTF8 { hash(UnsafeRawBufferPointer($0)) }
+        }
+
+        /// The table of `items` (each the `hash` of its bytes, and its value), as the section's bytes.
+        static func table(_ items: [(hash: UInt64, value: UInt32)]) -> [UInt8] {
+            let count = Self.count(for: items.count)
+            var tags = [UInt32](repeating: 0, count: count)
+            var values = [UInt32](repeating: empty, count: count)
+            for item in items {
+                let hash = item.hash
+                var slot = Int(truncatingIfNeeded: hash) & (count - 1)
+                while values[slot] != empty { slot = (slot + 1) & (count - 1) }
+                tags[slot] = UInt32(truncatingIfNeeded: hash >> 32)
+                values[slot] = item.value
+            }
+            var writer = ByteWriter()
+            writer.bytes.reserveCapacity(count * 8)
+            for slot in 0..<count {
+                writer.u32(tags[slot])
+                writer.u32(values[slot])
+            }
+            return writer.take()
+        }
+    }
 
     /// The first 8 bytes of an id as a big-endian integer, zeros past its end: integers in
     /// the order of the ids' bytes, as far as they go.

@@ -24,6 +24,9 @@ struct IndexReader: Sendable {
     let bucketCount: Int
     private let strings: Range<Int>
     private let idBlocks: Range<Int>
+    /// Slots of the id and key hash tables (`IndexLayout.Slots`), each a power of two.
+    private let idSlotCount: Int
+    private let keySlotCount: Int
 
     /// Checks the header and the sections; nil for a file that is not an index of this
     /// format version, or is truncated or inconsistent.
@@ -58,8 +61,11 @@ struct IndexReader: Sendable {
         idBlocks = starts[IndexLayout.Section.idBlocks.rawValue]..<(starts[IndexLayout.Section.idBlocks.rawValue] + counts[IndexLayout.Section.idBlocks.rawValue])
         bucketCount = counts[IndexLayout.Section.buckets.rawValue]
         senseCount = counts[IndexLayout.Section.senses.rawValue]
+        idSlotCount = counts[IndexLayout.Section.idSlots.rawValue]
+        keySlotCount = counts[IndexLayout.Section.keySlots.rawValue]
         guard counts[IndexLayout.Section.order.rawValue] == keyCount, counts[IndexLayout.Section.signatures.rawValue] == keyCount,
-              idBlockCount <= recordCount, bucketCount >= 1 else { return nil }
+              idBlockCount <= recordCount, bucketCount >= 1, idSlotCount >= 1, idSlotCount & (idSlotCount - 1) == 0,
+              keySlotCount == IndexLayout.Slots.count(for: keyCount) else { return nil }
     }
 
     @inline(__always) func start(_ section: IndexLayout.Section) -> Int { starts[section.rawValue] }
@@ -175,37 +181,33 @@ struct IndexReader: Sendable {
         var id = id
         return id.withUTF8 { query -> IDMatch? in
             let query = UnsafeRawBufferPointer(query)
-            let prefix = IndexLayout.idPrefix(query)
-            // The last block whose first id is at most the query.
-            var low = 0, high = idBlockCount
-            while low < high {
-                let mid = (low + high) / 2
-                let fence = start(.ids) + mid * 16
-                let first = data.u64(fence)
-                let isAtMost = first != prefix ? first < prefix
-                    : ByteOrder.compare(directoryID(at: idBlocks.lowerBound + Int(data.u32(fence + 8))), query) <= 0
-                if isAtMost { low = mid + 1 } else { high = mid }
-            }
-            guard low > 0 else { return nil }
-            let fence = start(.ids) + (low - 1) * 16
-            var offset = idBlocks.lowerBound + Int(data.u32(fence + 8))
-            for _ in 0..<Int(data.u32(fence + 12)) {
+            return probe(.idSlots, count: idSlotCount, hash: IndexLayout.Slots.hash(query)) { value in
+                let offset = idBlocks.lowerBound + Int(value)
                 guard offset + 8 <= idBlocks.upperBound else { return nil }
                 let entryID = directoryID(at: offset)
-                let order = ByteOrder.compare(entryID, query)
+                guard ByteOrder.compare(entryID, query) == 0 else { return nil }
                 let record = Int(data.u32(offset))
-                let senseCount = data.u16(offset + 6)
-                if order == 0 {
-                    return record < recordCount ? IDMatch(record: record, senses: offset + 8 + entryID.count, senseCount: senseCount) : nil
-                }
-                if order > 0 { return nil }
-                offset += 8 + entryID.count
-                if senseCount != IndexLayout.idSensesElsewhere {
-                    for _ in 0..<Int(senseCount) { offset += 2 + Int(data.u16(offset)) }
-                }
+                return record < recordCount ? IDMatch(record: record, senses: offset + 8 + entryID.count, senseCount: data.u16(offset + 6)) : nil
             }
-            return nil
         }
+    }
+
+    /// The first value of the hash table `section` (`count` slots) for which `candidate`
+    /// gives an answer, trying the slots of `hash`'s tag in probe order until an empty slot.
+    /// At most `count` slots are read, so a damaged table (read as zeros) still ends.
+    @inline(__always)
+    private func probe<T>(_ section: IndexLayout.Section, count: Int, hash: UInt64, _ candidate: (UInt32) -> T?) -> T? {
+        let mask = count - 1
+        let tag = UInt32(truncatingIfNeeded: hash >> 32)
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        for _ in 0..<count {
+            let field = start(section) + slot * 8
+            let value = data.u32(field + 4)
+            if value == IndexLayout.Slots.empty { return nil }
+            if data.u32(field) == tag, let found = candidate(value) { return found }
+            slot = (slot + 1) & mask
+        }
+        return nil
     }
 
     /// Whether the entry of `match` has a sense with the id `id`, read from its directory
@@ -299,8 +301,12 @@ struct IndexReader: Sendable {
         var key = key
         return key.withUTF8 { buffer -> Int? in
             let query = UnsafeRawBufferPointer(buffer)
-            let found = lowerBound(query)
-            return found < keyCount && ByteOrder.compare(keyBytes(found), query) == 0 ? found : nil
+            // No key is empty (the builder leaves empty keys out), and a damaged key reads as empty.
+            guard !query.isEmpty else { return nil }
+            return probe(.keySlots, count: keySlotCount, hash: IndexLayout.Slots.hash(query)) { value in
+                let number = Int(value)
+                return number < keyCount && ByteOrder.compare(keyBytes(number), query) == 0 ? number : nil
+            }
         }
     }
 
