@@ -7,6 +7,7 @@
 #include <wchar.h>
 
 extern int malloc_trim(size_t pad);
+extern int mallopt(int param, int value);
 extern int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
 extern int wcwidth(wchar_t c);
 extern char *ptsname(int fd);
@@ -65,6 +66,8 @@ static inline int CLinux_set_attributes_mask(void *attr, const CLinux_processor_
     return pthread_attr_setaffinity_np(attr, sizeof mask->bits, mask->bits);
 }
 
+/// How much more than asked a heap grows by, and keeps when trimmed (glibc's M_TOP_PAD).
+static inline int CLinux_malloc_set_top_pad(int bytes) { return mallopt(-2 /* M_TOP_PAD */, bytes); }
 /// Gives freed heap memory back to the system.
 static inline int CLinux_malloc_trim(size_t pad) { return malloc_trim(pad); }
 /// rename(2) with flags: RENAME_EXCHANGE swaps two paths in one step.

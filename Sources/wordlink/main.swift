@@ -2,8 +2,10 @@
 import Glibc
 #endif
 import DictionarySearch
+import DictionaryIndex
 
 // Parses the command line and hands over to one command; only this file exits.
+configureHeapGrowth()
 CrashReports.makeNonInteractive()
 SQLiteProcess.configure()
 let status: Int32
