@@ -56,26 +56,16 @@ extension IndexStore {
 
 /// The entry files of some folders, listed on a thread of its own (`listEntryFiles`; a folder
 /// without `entries/`, or one that cannot be read, lists as no files, as `IndexStore.open`
-/// counts it).
+/// counts it), a folder at a time (`BackgroundMap`): `wait()` has the calling thread list the
+/// folders not yet started beside it, so that a command whose answer is ready does not wait
+/// idle for one thread to list the rest (`search "domestic dog"` on the bench library had its
+/// answer at 2.3–2.7 ms and the listing done at 3.2–3.9 ms).
 public final class EntryFileListings: @unchecked Sendable {
-    private let folders: [String]
-    // Written by the thread, read after `pthread_join`: the join orders the two.
-    private var listings: [[ListedEntryFile]] = []
-    private var thread = pthread_t()
-    private var started = false
-    private var joined = false
+    private let task: BackgroundMap<[ListedEntryFile]>
 
-    /// Starts listing `folders`; when no thread can be started, `wait()` lists them itself.
+    /// Starts listing `folders`.
     public init(folders: [String]) {
-        self.folders = folders
-        if let thread = HelperThread.start({ self.list() }) {
-            self.thread = thread
-            started = true
-        }
-    }
-
-    private func list() {
-        listings = folders.map(Self.listing(of:))
+        task = BackgroundMap(folders.count) { i in Self.listing(of: folders[i]) }
     }
 
     /// The entry files of `folder` as `IndexStore.open` lists them.
@@ -83,17 +73,9 @@ public final class EntryFileListings: @unchecked Sendable {
         isDirectory(folder + "/entries") ? ((try? listEntryFiles(folder: folder)) ?? []) : []
     }
 
-    /// The listings, in the order of the folders; waits for the thread. Call from one thread.
+    /// The listings, in the order of the folders; lists those not yet started and waits for
+    /// the others. Call from one thread.
     public func wait() -> [[ListedEntryFile]] {
-        if !joined {
-            joined = true
-            if started { pthread_join(thread, nil) } else { list() }
-        }
-        return listings
-    }
-
-    deinit {
-        // Not waited for: let the thread end by itself (it may be the one dropping the last reference).
-        if started && !joined { pthread_detach(thread) }
+        task.wait()
     }
 }

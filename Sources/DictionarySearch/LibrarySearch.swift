@@ -46,9 +46,19 @@ public struct Backlink: Hashable, Sendable {
 public final class LibrarySearch: @unchecked Sendable {
     /// The dictionaries searched, in library order.
     public let library: Library
-    /// Each member's search index, in library order (one replaced when found corrupt).
-    public private(set) var indexes: [SearchIndex]
+    /// Each member's search index, in library order (one replaced when found corrupt), nil
+    /// while it is left closed (`closed`); `index(_:)` opens it when first asked.
+    private var opened: [SearchIndex?]
+    /// For each member left closed, its current `TermTable`: the `SearchIndexOpening` of a
+    /// query found that the query cannot match there. A search skips such a member while the
+    /// table says so; anything else opens its index.
+    private var closed: [TermTable?]
+    /// Whether each member's term table was found current when the library was opened.
+    private var hasCurrentTerms: [Bool]
+    /// Each member's search index, in library order (the closed ones opened now).
+    public var indexes: [SearchIndex] { library.members.indices.map(index) }
     let cacheDirectory: String?
+    private let progress: (ProgressStep) -> Void
     let lock = Lock()
     /// `crossResolutions(of:)`, by member.
     var crossResolved: [Int: [(String, String?, LinkResolution)]] = [:]
@@ -59,16 +69,23 @@ public final class LibrarySearch: @unchecked Sendable {
                 progress: @escaping (ProgressStep) -> Void = { _ in }) {
         self.library = library
         self.cacheDirectory = cacheDirectory
+        self.progress = progress
         // Indexes that need no work are opened several at once (each parses its schema:
         // a sixth of `search`'s instructions on the library); builds and updates, one at a
         // time as before, so that two builds never add up in memory.
         let members = library.members
         var current: [SearchIndex?] = Array(repeating: nil, count: members.count)
+        var closed: [TermTable?] = Array(repeating: nil, count: members.count)
+        var hasCurrentTerms = Array(repeating: false, count: members.count)
         if let cacheDirectory, Set(members.map(\.folder)).count == members.count {
             if let opened = opening?.wait() {
-                for (i, member) in members.enumerated() { current[i] = opened[member.folder]?.index(ifCurrentFor: member.lookup) }
+                for (i, member) in members.enumerated() {
+                    current[i] = opened[member.folder]?.index(ifCurrentFor: member.lookup)
+                    closed[i] = opened[member.folder]?.terms(ifCurrentFor: member.lookup)
+                    hasCurrentTerms[i] = opened[member.folder]?.hasCurrentTerms(for: member.lookup) ?? false
+                }
             }
-            let missing = current.indices.filter { current[$0] == nil }
+            let missing = current.indices.filter { current[$0] == nil && closed[$0] == nil }
             if missing.count > 1 {
                 let found = concurrentMap(missing.count) { k in
                     SearchIndex.openIfCurrent(folder: members[missing[k]].folder, lookup: members[missing[k]].lookup, cacheDirectory: cacheDirectory)
@@ -76,9 +93,12 @@ public final class LibrarySearch: @unchecked Sendable {
                 for (k, i) in missing.enumerated() { current[i] = found[k] }
             }
         }
-        indexes = members.indices.map { i in
-            current[i] ?? SearchIndex.open(folder: members[i].folder, lookup: members[i].lookup, cacheDirectory: cacheDirectory,
-                                           title: members[i].info.title, progress: progress)
+        self.closed = closed
+        self.hasCurrentTerms = hasCurrentTerms
+        opened = members.indices.map { i in
+            guard closed[i] == nil else { return nil }
+            return current[i] ?? SearchIndex.open(folder: members[i].folder, lookup: members[i].lookup, cacheDirectory: cacheDirectory,
+                                                  title: members[i].info.title, progress: progress)
         }
     }
 
@@ -87,23 +107,63 @@ public final class LibrarySearch: @unchecked Sendable {
     public func refresh(folder: String) {
         for (i, member) in library.members.enumerated() where member.folder == folder {
             let fresh = SearchIndex.open(folder: member.folder, lookup: member.lookup, cacheDirectory: cacheDirectory)
-            lock.locked { indexes[i] = fresh }
+            lock.locked {
+                opened[i] = fresh
+                closed[i] = nil
+                hasCurrentTerms[i] = false
+            }
         }
     }
 
-    /// Member `i`'s index as it is now (one is replaced when a save or a corrupt file renews it).
-    func index(_ i: Int) -> SearchIndex { lock.locked { indexes[i] } }
+    /// Member `i`'s index as it is now (one is replaced when a save or a corrupt file renews
+    /// it); a closed one is opened now.
+    func index(_ i: Int) -> SearchIndex {
+        lock.locked {
+            if let index = opened[i] { return index }
+            let member = library.members[i]
+            let index = SearchIndex.open(folder: member.folder, lookup: member.lookup, cacheDirectory: cacheDirectory,
+                                         title: member.info.title, progress: progress)
+            opened[i] = index
+            closed[i] = nil
+            return index
+        }
+    }
+
+    /// Whether `query` cannot match in member `i`, as its term table says while it is closed.
+    func cannotMatch(_ query: SearchQuery, in i: Int, tokens: [[[UInt8]]]?) -> Bool {
+        guard let table = lock.locked({ closed[i] }) else { return false }
+        return !table.mayMatch(query, tokens: tokens)
+    }
+
+    /// Writes the term tables of the members whose index is open and whose table is missing
+    /// or stale (after an update, or never written), through the open connections; how many
+    /// it wrote. A table is current when written at the entry files the member's lookup
+    /// checked and the `dictionary.json` it has (what its open index is current for).
+    @discardableResult
+    public func writeTermTables() -> Int {
+        var written = 0
+        for (i, member) in library.members.enumerated() where !lock.locked({ hasCurrentTerms[i] }) {
+            guard let index = lock.locked({ opened[i] }), let lookup = member.lookup as? IndexedLookup,
+                  let path = TermTable.file(forSearchIndex: index.file) else { continue }
+            let files = Int64(bitPattern: lookup.verifiedFilesDigest), hash = SearchIndexBuilder.dictionaryHash(folder: member.folder)
+            if let table = TermTable.open(path), table.isCurrent(filesDigest: files, dictionaryHash: hash) { continue }
+            let wrote = index.lock.locked { (try? TermTable.write(from: index.database, to: path, unlessCurrent: true)) ?? false }
+            if wrote { written += 1 }
+            lock.locked { hasCurrentTerms[i] = true }
+        }
+        return written
+    }
 
     /// `body` on member `i`'s index; a database error (a corrupt file) rebuilds that index
     /// once and asks again.
     func ask<T>(_ i: Int, _ body: (SearchIndex) throws(SearchIndexError) -> T) throws(SearchIndexError) -> T {
-        let index = lock.locked { indexes[i] }
+        let index = self.index(i)
         do {
             return try index.lock.locked { () throws(SearchIndexError) -> T in try index.database.reading { () throws(SearchIndexError) -> T in try body(index) } }
         } catch {
             let member = library.members[i]
             let fresh = index.rebuilt(lookup: member.lookup, cacheDirectory: cacheDirectory)
-            lock.locked { indexes[i] = fresh }
+            lock.locked { opened[i] = fresh }
             return try fresh.lock.locked { () throws(SearchIndexError) -> T in try fresh.database.reading { () throws(SearchIndexError) -> T in try body(fresh) } }
         }
     }
@@ -127,11 +187,14 @@ public final class LibrarySearch: @unchecked Sendable {
         var results: [SearchResult] = []
         var candidates: [Candidate] = []
         if isCancelled() { return [] }
-        // Each dictionary's headword matches and best documents, several dictionaries at once.
+        // Each dictionary's headword matches and best documents, several dictionaries at once;
+        // none from a dictionary left closed whose terms the query cannot match.
         let library = library
+        let tokens = lock.locked { closed.contains { $0 != nil } } ? SearchTokens.tokens(of: query) : nil
         let each = concurrentMap(library.members.count) { i in
             Result { () throws(SearchIndexError) in
-                try self.ask(i) { index throws(SearchIndexError) in
+                if self.cannotMatch(query, in: i, tokens: tokens) { return ([SearchResult](), [(doc: Int64, rank: Int, score: Double)]()) }
+                return try self.ask(i) { index throws(SearchIndexError) in
                     let headwords = try Self.headwordResults(query, limit: limit, member: i, key: library.members[i].key, in: index)
                     let best = try Self.rankedDocuments(query, limit: limit, excluding: Set(headwords.map(\.doc)), in: index)
                     return (headwords.map(\.result), best)

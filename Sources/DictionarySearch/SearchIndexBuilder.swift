@@ -94,8 +94,12 @@ struct SearchIndexBuilder {
             throw SearchIndexError("the search index \(path) could not be written: \(systemError())")
         }
         let database = try SQLiteDatabase(path: path)
-        // `define`'s `Linked from` reads the new links from a table of their own (no SQLite).
-        if verifiedFiles != nil { BacklinkTable.writeIfStale(forSearchIndex: path) }
+        // `define`'s `Linked from` reads the new links from a table of their own (no SQLite),
+        // and `search` the terms it can match (to leave closed the indexes a query cannot match).
+        if verifiedFiles != nil {
+            BacklinkTable.writeIfStale(forSearchIndex: path)
+            TermTable.writeIfStale(forSearchIndex: path)
+        }
         return SearchIndex(folder: folder, file: path, database: database, status: .built)
     }
 

@@ -15,10 +15,12 @@ struct SearchOptions: Equatable {
 /// `wordlink search QUERY`: full-text search over the senses of every open dictionary.
 enum SearchCommand {
     static func run(_ options: SearchOptions) -> Int32 {
-        // The search indexes are opened while the lookup indexes are (used only when current).
+        // The search indexes of the folders (used only when current) are opened after the lookup
+        // indexes, but for those whose term tables say the query cannot match there.
         var opening: SearchIndexOpening?
+        let query = SearchQuery(options.query)
         return LibraryLocation.printAnswer(options.library, purpose: "search", beforeOpening: { folders in
-            opening = IndexStore.defaultCacheDirectory().map { SearchIndexOpening(folders: folders, cacheDirectory: $0) }
+            opening = IndexStore.defaultCacheDirectory().map { SearchIndexOpening(folders: folders, cacheDirectory: $0, query: query) }
         }) { library in
             defer { opening = nil }
             return answer(options, library: library, opening: opening)
@@ -40,12 +42,14 @@ enum SearchCommand {
             return .error("nothing in \(titles) matches \"\(options.query)\"; try fewer words, or a prefix such as word*.", status: 1)
         }
         UntilExit.keep(library, search, results)
+        // After the answer is written: the term tables missing or stale (never written, or
+        // the index was brought up to date since), so that the next search can use them.
         if options.json {
             let json = document(query: options.query, results: results).serialized + "\n"
-            return CommandAnswer { Terminal.write(json: json); return 0 }
+            return CommandAnswer { Terminal.write(json: json); search.writeTermTables(); return 0 }
         }
         let plain = text(results, library: library)
-        return CommandAnswer { Terminal.write(plain); return 0 }
+        return CommandAnswer { Terminal.write(plain); search.writeTermTables(); return 0 }
     }
 
     /// `headword, sense N (Dictionary)`, the snippet indented under it, and the other
