@@ -190,11 +190,12 @@ extension LibraryLocation {
         let listings = EntryFileListings(folders: folders)
         beforeOpening(folders)
         var stored: [StoredOpen] = []
-        for folder in folders {
+        for (i, folder) in folders.enumerated() {
             guard let opened = (try? IndexStore.openStored(folder: folder, cacheDirectory: cache)) ?? nil else {
                 _ = listings.wait()
                 return nil
             }
+            listings.check(opened, at: i)
             stored.append(opened)
         }
         return StoredLibrary(stored: stored, listings: listings)
@@ -240,7 +241,7 @@ struct StoredLibrary {
     /// Whether every index answered from holds its folder's files as they are now (waits for
     /// the listing).
     func isCurrent() -> Bool {
-        zip(stored, listings.wait()).allSatisfy { IndexStore.isCurrent($0, listing: $1) }
+        listings.areCurrent(stored)
     }
 }
 
