@@ -162,6 +162,8 @@ public enum IndexStore {
     /// stored index with the delta over it.
     struct Prepared {
         var info: DictionaryInfo
+        /// `FileFingerprint.hash` of the `dictionary.json` read (nil when there was none).
+        var infoHash: UInt64? = nil
         /// Problems of `dictionary.json` and `entries/` (the files' own are in the index).
         var problems: Int
         var hasEntries: Bool
@@ -178,8 +180,10 @@ public enum IndexStore {
         let absolute = realPath(path) ?? path
         let storePath = cacheDirectory.map { IndexStore.indexFile(forFolder: absolute, in: $0) }
         let info: DictionaryInfo
-        if fileExists(dictionaryPath), let read = readInfo(dictionaryPath, compiledIn: storePath.map(infoFile(forIndex:))) {
-            info = read
+        var infoHash: UInt64?
+        if fileExists(dictionaryPath), let read = readInfoAndHash(dictionaryPath, compiledIn: storePath.map(infoFile(forIndex:))) {
+            info = read.info
+            infoHash = read.hash
         } else {
             if !fileExists(dictionaryPath) && !hasEntries {
                 throw .notADataFolder(path: path, reason: "it has neither a dictionary.json nor an entries folder")
@@ -193,7 +197,7 @@ public enum IndexStore {
         let old: IndexView? = (forceRebuild ? nil : storePath.flatMap(mapIndex)).map { base in
             deltaPath.flatMap { mapDelta($0, over: base) }.map { IndexView(base: base, delta: $0) } ?? IndexView(base: base)
         }
-        return Prepared(info: info, problems: problems, hasEntries: hasEntries, storePath: storePath, deltaPath: deltaPath, old: old)
+        return Prepared(info: info, infoHash: infoHash, problems: problems, hasEntries: hasEntries, storePath: storePath, deltaPath: deltaPath, old: old)
     }
 
     /// The `dictionary.json` of the folder at `path` (nil when it is missing or broken), read
@@ -213,15 +217,21 @@ public enum IndexStore {
     /// next start (no flush: a torn one reads as damaged and is made again). Nil when the file
     /// cannot be read or is not a valid `dictionary.json`.
     static func readInfo(_ path: String, compiledIn compiled: String?) -> DictionaryInfo? {
+        readInfoAndHash(path, compiledIn: compiled)?.info
+    }
+
+    /// `readInfo`, with the `FileFingerprint.hash` of the bytes read (the search index's and
+    /// the backlink table's stamp of `dictionary.json`).
+    static func readInfoAndHash(_ path: String, compiledIn compiled: String?) -> (info: DictionaryInfo, hash: UInt64)? {
         guard let bytes = try? readFile(path, shownAs: "dictionary.json") else { return nil }
         let hash = bytes.withUnsafeBytes { FileFingerprint.hash($0) }
         if let compiled, let stored = try? readFile(compiled, shownAs: compiled, limit: 1 << 24),
            let info = stored.withUnsafeBytes({ DictionaryInfo(compiled: $0, sourceSize: bytes.count, sourceHash: hash) }) {
-            return info
+            return (info, hash)
         }
         guard let info = try? DictionaryInfo(json: JSONParser.parse(bytes)) else { return nil }
         if let compiled { _ = writeUnflushed(info.compiled(sourceSize: bytes.count, sourceHash: hash), to: compiled) }
-        return info
+        return (info, hash)
     }
 
     /// The dictionary answering from `index`, its problems counted (a damaged block the count
@@ -236,7 +246,8 @@ public enum IndexStore {
         } else {
             for number in 0..<index.fileCount { problems += index.fileProblemCount(number) }
         }
-        let lookup = IndexedLookup(view: index, folder: path, rules: prepared.info.lookupRules, cacheDirectory: cacheDirectory)
+        let lookup = IndexedLookup(view: index, folder: path, rules: prepared.info.lookupRules, cacheDirectory: cacheDirectory,
+                                   dictionaryHash: prepared.infoHash)
         return IndexedDictionary(path: path, info: prepared.info, lookup: lookup, problemCount: problems, indexStatus: status, indexFile: stored)
     }
 

@@ -24,12 +24,18 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     /// Entries kept decoded; a page rarely needs more than a few (homographs, sense links).
     static let cacheLimit = 256
 
-    init(view: IndexView, folder: String, rules: [LookupRule], cacheDirectory: String? = nil) {
+    init(view: IndexView, folder: String, rules: [LookupRule], cacheDirectory: String? = nil, dictionaryHash: UInt64? = nil) {
         current = view
         self.folder = folder
         self.rules = rules
         self.cacheDirectory = cacheDirectory
+        self.dictionaryHash = dictionaryHash
     }
+
+    /// `FileFingerprint.hash` of the folder's `dictionary.json` as it was read when the folder
+    /// was opened (nil when it had none): the stamp the search index's tables carry, known
+    /// here so that a command does not read and hash the file again for each of them.
+    public let dictionaryHash: UInt64?
 
     /// The index as it is now, with its delta.
     var view: IndexView {

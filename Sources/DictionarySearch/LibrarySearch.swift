@@ -78,7 +78,7 @@ public final class LibrarySearch: @unchecked Sendable {
         var closed: [TermTable?] = Array(repeating: nil, count: members.count)
         var hasCurrentTerms = Array(repeating: false, count: members.count)
         if let cacheDirectory, Set(members.map(\.folder)).count == members.count {
-            if let opened = opening?.wait() {
+            if let opened = opening?.wait(library: library) {
                 for (i, member) in members.enumerated() {
                     current[i] = opened[member.folder]?.index(ifCurrentFor: member.lookup)
                     closed[i] = opened[member.folder]?.terms(ifCurrentFor: member.lookup)
@@ -145,7 +145,7 @@ public final class LibrarySearch: @unchecked Sendable {
         for (i, member) in library.members.enumerated() where !lock.locked({ hasCurrentTerms[i] }) {
             guard let index = lock.locked({ opened[i] }), let lookup = member.lookup as? IndexedLookup,
                   let path = TermTable.file(forSearchIndex: index.file) else { continue }
-            let files = Int64(bitPattern: lookup.verifiedFilesDigest), hash = SearchIndexBuilder.dictionaryHash(folder: member.folder)
+            let files = Int64(bitPattern: lookup.verifiedFilesDigest), hash = SearchIndexBuilder.dictionaryHash(folder: member.folder, lookup: lookup)
             if let table = TermTable.open(path), table.isCurrent(filesDigest: files, dictionaryHash: hash) { continue }
             let wrote = index.lock.locked { (try? TermTable.write(from: index.database, to: path, unlessCurrent: true)) ?? false }
             if wrote { written += 1 }

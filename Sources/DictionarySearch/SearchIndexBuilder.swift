@@ -202,6 +202,14 @@ struct SearchIndexBuilder {
         Int64(bitPattern: SearchIndexWriter.contentHash(folder + "/dictionary.json") ?? 0)
     }
 
+    /// `dictionaryHash(folder:)`, taken from `lookup` when it read the file as the folder opened:
+    /// for a command that has just opened the library (`search`), not for a process that may
+    /// have run while the file changed (`LibraryBacklinks.openCurrent` reads the file now).
+    static func dictionaryHash(folder: String, lookup: any EntryLookup) -> Int64 {
+        if let known = (lookup as? IndexedLookup)?.dictionaryHash { return Int64(bitPattern: known) }
+        return dictionaryHash(folder: folder)
+    }
+
     func metaValue(_ database: SQLiteDatabase, _ key: String) throws(SearchIndexError) -> Int64? {
         try database.metaValue(key)
     }

@@ -36,15 +36,18 @@ public final class SearchIndexOpening: @unchecked Sendable {
         self.query = query
     }
 
-    /// The opened indexes by folder, opened at the first call. Call from one thread.
-    func wait() -> [String: Opened] {
+    /// The opened indexes by folder, opened at the first call (with the hashes of the
+    /// folders' `dictionary.json` the members of `library` read as they opened). Call from one thread.
+    func wait(library: Library? = nil) -> [String: Opened] {
         if let opened { return opened }
         // The query's words as the index's tokenizer makes them, once, and only when a term
         // table is there to ask.
         var tokens: [[[UInt8]]]??
         var result: [String: Opened] = [:]
         for folder in folders {
-            result[folder] = Opened(folder: folder, cacheDirectory: cacheDirectory, query: query) { query in
+            let member = library?.members.first { $0.folder == folder }
+            let hash = member.map { SearchIndexBuilder.dictionaryHash(folder: folder, lookup: $0.lookup) } ?? SearchIndexBuilder.dictionaryHash(folder: folder)
+            result[folder] = Opened(folder: folder, cacheDirectory: cacheDirectory, dictionaryHash: hash, query: query) { query in
                 if tokens == nil { tokens = .some(SearchTokens.tokens(of: query)) }
                 return tokens ?? nil
             }
@@ -63,9 +66,9 @@ public final class SearchIndexOpening: @unchecked Sendable {
         let stamps: SearchIndexBuilder.Stamps
         let dictionaryHash: Int64
 
-        init?(folder: String, cacheDirectory: String, query: SearchQuery? = nil, tokens: (SearchQuery) -> [[[UInt8]]]? = { _ in nil }) {
+        init?(folder: String, cacheDirectory: String, dictionaryHash hash: Int64, query: SearchQuery? = nil,
+              tokens: (SearchQuery) -> [[[UInt8]]]? = { _ in nil }) {
             let file = SearchIndex.file(forFolder: realPath(folder) ?? folder, in: cacheDirectory)
-            let hash = SearchIndexBuilder.dictionaryHash(folder: folder)
             let table = TermTable.file(forSearchIndex: file).flatMap(TermTable.open)
             termStamps = table.map { ($0.filesDigest, $0.dictionaryHash, $0.schemaVersion) }
             if let query, let table, table.dictionaryHash == hash, table.schemaVersion == SearchIndex.schemaVersion,

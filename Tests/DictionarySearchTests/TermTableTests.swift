@@ -113,6 +113,19 @@ import DictionaryModel
         #expect(table.mayMatch(SearchQuery("zebra"), tokens: nil), "no tokenizer: no ruling out")
     }
 
+    /// The stamp of `dictionary.json` a lookup read as its folder opened is the one read from
+    /// the file (the tables are checked with it, without reading the file again).
+    @Test func theLookupKnowsTheDictionaryHash() throws {
+        let animals = try SearchFolder(id: "動物", files: Self.animals)
+        defer { animals.remove() }
+        let dictionary = try IndexStore.open(folder: animals.folder, cacheDirectory: animals.cache)
+        let lookup = try #require(dictionary.lookup as? IndexedLookup)
+        #expect(lookup.dictionaryHash.map { Int64(bitPattern: $0) } == SearchIndexBuilder.dictionaryHash(folder: animals.folder))
+        #expect(SearchIndexBuilder.dictionaryHash(folder: animals.folder, lookup: lookup) == SearchIndexBuilder.dictionaryHash(folder: animals.folder))
+        let stored = try #require(try IndexStore.openStored(folder: animals.folder, cacheDirectory: animals.cache))
+        #expect((stored.dictionary.lookup as? IndexedLookup)?.dictionaryHash == lookup.dictionaryHash)
+    }
+
     @Test func queriesAreTokenizedAsTheIndexDoes() {
         #expect(SearchTokens.tokens(of: "Crêpes CAFÉ naïve") == [Array("crepes".utf8), Array("cafe".utf8), Array("naive".utf8)])
         #expect(SearchTokens.tokens(of: "e\u{301}te\u{301}") == [Array("ete".utf8)])

@@ -14,7 +14,12 @@ import TestSupport
                                      shellCommand: "XDG_CACHE_HOME=\(cache) \"\(TmuxSession.binary)\" define run --data \"\(TmuxSession.data)\"; echo EXIT=$?; sleep 60")
         let defined = try define.waitFor(text: "EXIT=0")
         let browser = try TmuxSession(name: "agree-browser", columns: columns, rows: 20, arguments: ["run"])
-        let screen = try browser.waitFor(text: "wordlink · run")
+        _ = try browser.waitFor(text: "wordlink · run")
+        // The page drawn to its last row (the title can reach the screen before the rows
+        // below it, under load): wait for the last non-blank row define printed for it.
+        let rows = 20 - 2
+        let lastRow = defined.prefix(rows).last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.trimmingCharacters(in: .whitespaces) ?? ""
+        let screen = try browser.waitFor(text: lastRow)
         // The browser's page rows, without its margin column; define's rows from its first.
         let page = screen[1..<(screen.count - 1)].map { String($0.dropFirst()) }
         let printed = Array(defined.prefix(page.count)).map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
