@@ -63,15 +63,9 @@ public final class TermTable: @unchecked Sendable {
 
     /// The table at `path`, mapped; nil when there is none or its header does not hold.
     public static func open(_ path: String) -> TermTable? {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_size >= headerSize, info.st_size < Int(Int32.max) else { return nil }
-        let size = Int(info.st_size)
-        guard let memory = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), memory != MAP_FAILED else { return nil }
-        guard let table = TermTable(base: UnsafeRawPointer(memory), count: size) else {
-            munmap(memory, size)
+        guard let (memory, size) = mapFile(path, atLeast: headerSize) else { return nil }
+        guard let table = TermTable(base: memory, count: size) else {
+            munmap(UnsafeMutableRawPointer(mutating: memory), size)
             return nil
         }
         return table
