@@ -101,16 +101,38 @@ final class TmuxSession {
     }
 
     /// Waits until `condition` holds for the screen, or fails with the last screen.
+    ///
+    /// The screen returned is the frame the condition first held for, drawn to its end: a
+    /// frame can reach tmux in several writes, and on a loaded machine the program may be
+    /// preempted between them, so the screen is read again until it stops changing (60 ms,
+    /// at most 1 s) while the condition still holds; a screen that moves on to one where it
+    /// no longer holds (a passing state the test waited for) is returned as first seen.
     @discardableResult
     func waitFor(_ what: String, timeout: Double = 10, _ condition: ([String]) -> Bool) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var last: [String] = []
         while Date() < deadline {
             last = try screen()
-            if condition(last) { return last }
+            if condition(last) { return try settled(last, while: condition) }
             usleep(30_000)
         }
         throw E2EError.timedOut(what, last.joined(separator: "\n"))
+    }
+
+    /// `first` read again until it has not changed for 60 ms (at most 1 s), as long as
+    /// `condition` holds for it.
+    private func settled(_ first: [String], while condition: ([String]) -> Bool) throws -> [String] {
+        let deadline = Date().addingTimeInterval(1)
+        var last = first
+        var since = Date()
+        while Date() < deadline {
+            usleep(20_000)
+            let now = try screen()
+            guard condition(now) else { return last }
+            if now != last { last = now; since = Date() }
+            else if Date().timeIntervalSince(since) >= 0.06 { return now }
+        }
+        return last
     }
 
     /// Waits until the screen has not changed for `quiet` seconds: the program has handled
