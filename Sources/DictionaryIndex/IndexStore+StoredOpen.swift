@@ -48,7 +48,7 @@ extension IndexStore {
     }
 
     /// The files part of `isCurrent`: the stored view holds exactly the files of `listing`
-    /// (the pairing, 950 instructions a file; it may run on the thread that listed them).
+    /// (the pairing, 950 instructions a file).
     static func holdsFiles(_ opened: StoredOpen, listing: [ListedEntryFile]) -> Bool {
         let view = opened.view
         guard view.fileCount == listing.count else { return false }
@@ -59,6 +59,33 @@ extension IndexStore {
         return reused.enumerated().allSatisfy { $0.element == $0.offset }
     }
 
+    /// `isCurrent` from the folder's digest (`EntryFilesDigest(folder:)`) instead of its
+    /// listing: the same answer but for the chance of a 64-bit collision, for a seventh of
+    /// the work (`EntryFileListings` checks this way).
+    public static func isCurrent(_ opened: StoredOpen, digest: EntryFilesDigest) -> Bool {
+        holdsFiles(opened, digest: digest) && stillAnswersFromItsView(opened)
+    }
+
+    /// The files part of `isCurrent(_:digest:)`: the view's files add up to `digest`, and
+    /// none of them was changed so near the build that its stat cannot be trusted (`pair`
+    /// would read that one's content, and ask `open` to move the build time on even when it
+    /// is unchanged: not current either way).
+    static func holdsFiles(_ opened: StoredOpen, digest: EntryFilesDigest) -> Bool {
+        storedDigest(opened.view) == digest
+    }
+
+    /// The digest of the files `view` holds, as `EntryFilesDigest(folder:)` makes it of a
+    /// folder that holds the same; nil when one of them must be compared by its content.
+    static func storedDigest(_ view: IndexView) -> EntryFilesDigest? {
+        var digest = EntryFilesDigest()
+        for i in 0..<view.fileCount {
+            let fingerprint = view.fileFingerprint(i)
+            guard fingerprint.modificationSeconds < view.fileBuiltAt(i) - 1 else { return nil }
+            digest.add(path: view.filePathBytes(i), fingerprint)
+        }
+        return digest
+    }
+
     /// The rest of `isCurrent`, asked once the answer is made: the lookup still answers from
     /// the view it was opened on, and no block read from it (the pairing's included) was damaged.
     static func stillAnswersFromItsView(_ opened: StoredOpen) -> Bool {
@@ -66,17 +93,17 @@ extension IndexStore {
     }
 }
 
-/// The entry files of some folders, listed on a thread of its own (`listEntryFiles`; a folder
-/// without `entries/`, or one that cannot be read, lists as no files, as `IndexStore.open`
-/// counts it), a folder at a time (`BackgroundMap`): `wait()` has the calling thread list the
-/// folders not yet started beside it, so that a command whose answer is ready does not wait
-/// idle for one thread to list the rest (`search "domestic dog"` on the bench library had its
-/// answer at 2.3–2.7 ms and the listing done at 3.2–3.9 ms). A folder's stored open handed
-/// over (`check(_:at:)`) before its listing is done is paired with it there too, so that the
-/// command's own thread has only the last, cheap part of `isCurrent` left (pairing the bench
-/// library's 859 files was 0.8 M instructions at the end of every `define` and `search`).
+/// The entry files of some folders, read on a thread of its own into their digests
+/// (`EntryFilesDigest(folder:)`; a folder without `entries/`, or one that cannot be read, has
+/// no files, as `IndexStore.open` counts it), a folder at a time (`BackgroundMap`): `wait()`
+/// has the calling thread read the folders not yet started beside it, so that a command whose
+/// answer is ready does not wait idle for one thread to read the rest (`search "domestic dog"`
+/// on the bench library had its answer at 2.3–2.7 ms and the listing done at 3.2–3.9 ms). A
+/// folder's stored open handed over (`check(_:at:)`) before its digest is made is compared
+/// with it there too, so that the command's own thread has only the last, cheap part of
+/// `isCurrent` left.
 public final class EntryFileListings: @unchecked Sendable {
-    private let task: BackgroundMap<[ListedEntryFile]>
+    private let task: BackgroundMap<EntryFilesDigest>
     private let checks: Checks
 
     /// The stored opens handed over, and what the listing thread found of each.
@@ -91,22 +118,24 @@ public final class EntryFileListings: @unchecked Sendable {
         }
     }
 
-    /// Starts listing `folders`; `opened` (for the tests): stored opens handed over at once.
+    /// Starts reading `folders`; `opened` (for the tests): stored opens handed over at once.
     public init(folders: [String], opened: [StoredOpen?] = []) {
         let checks = Checks(count: folders.count)
         for (i, open) in opened.enumerated() where i < folders.count { checks.opened[i] = open }
         self.checks = checks
         task = BackgroundMap(folders.count) { i in
-            let listing = Self.listing(of: folders[i])
+            let digest = EntryFilesDigest(folder: folders[i])
             if let opened = checks.lock.locked({ checks.opened[i] }) {
-                let holds = IndexStore.holdsFiles(opened, listing: listing)
+                let holds = IndexStore.holdsFiles(opened, digest: digest)
                 checks.lock.locked { checks.holdsFiles[i] = holds }
+                // Asked for by the backlink tables and the search index, as they open.
+                if holds { _ = opened.dictionary.lookup.verifiedFilesDigest(of: opened.view) }
             }
-            return listing
+            return digest
         }
     }
 
-    /// Hands over folder `i`'s stored open, to be paired with its listing where it is listed.
+    /// Hands over folder `i`'s stored open, to be compared with its digest where that is made.
     public func check(_ opened: StoredOpen, at i: Int) {
         checks.lock.locked { checks.opened[i] = opened }
     }
@@ -116,20 +145,20 @@ public final class EntryFileListings: @unchecked Sendable {
         isDirectory(folder + "/entries") ? ((try? listEntryFiles(folder: folder)) ?? []) : []
     }
 
-    /// The listings, in the order of the folders; lists those not yet started and waits for
+    /// The digests, in the order of the folders; reads those not yet started and waits for
     /// the others. Call from one thread.
-    public func wait() -> [[ListedEntryFile]] {
+    public func wait() -> [EntryFilesDigest] {
         task.wait()
     }
 
     /// Whether every one of `stored` (one a folder, in order) is current (`IndexStore.isCurrent`
-    /// with its listing), the pairing taken from the listing thread where it made it.
+    /// with its digest), the comparison taken from the listing thread where it made it.
     public func areCurrent(_ stored: [StoredOpen]) -> Bool {
-        let listings = task.wait()
-        guard stored.count == listings.count else { return false }
+        let digests = task.wait()
+        guard stored.count == digests.count else { return false }
         for (i, opened) in stored.enumerated() {
             let paired = checks.lock.locked { checks.opened[i]?.view === opened.view ? checks.holdsFiles[i] : nil }
-            guard paired ?? IndexStore.holdsFiles(opened, listing: listings[i]), IndexStore.stillAnswersFromItsView(opened) else { return false }
+            guard paired ?? IndexStore.holdsFiles(opened, digest: digests[i]), IndexStore.stillAnswersFromItsView(opened) else { return false }
         }
         return true
     }

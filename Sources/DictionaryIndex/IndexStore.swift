@@ -247,7 +247,7 @@ public enum IndexStore {
             for number in 0..<index.fileCount { problems += index.fileProblemCount(number) }
         }
         let lookup = IndexedLookup(view: index, folder: path, rules: prepared.info.lookupRules, cacheDirectory: cacheDirectory,
-                                   dictionaryHash: prepared.infoHash)
+                                   dictionaryHash: prepared.infoHash, indexFile: prepared.storePath)
         return IndexedDictionary(path: path, info: prepared.info, lookup: lookup, problemCount: problems, indexStatus: status, indexFile: stored)
     }
 
@@ -402,7 +402,7 @@ extension IndexStore {
     /// there is work to do (or the folder does not open), which `open(folder:…)` does.
     static func openIfCurrent(folder path: String, cacheDirectory: String?) -> IndexedDictionary? {
         guard let stored = (try? openStored(folder: path, cacheDirectory: cacheDirectory)) ?? nil,
-              isCurrent(stored, listing: EntryFileListings.listing(of: path)) else { return nil }
+              isCurrent(stored, digest: EntryFilesDigest(folder: path)) else { return nil }
         return stored.dictionary
     }
 }

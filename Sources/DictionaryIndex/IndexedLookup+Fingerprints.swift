@@ -9,8 +9,23 @@ extension IndexedLookup {
     /// times. The search index keeps the digest it was last brought up to date at and, when
     /// it is unchanged, skips its own listing of the folder (docs/decisions.md, "Start-up
     /// after search").
-    public var verifiedFilesDigest: UInt64 {
-        let view = self.view
+    ///
+    /// Worked out once for each index the lookup answers from (the listing thread of a
+    /// command does it while the answer is made: `EntryFileListings`).
+    public var verifiedFilesDigest: UInt64 { verifiedFilesDigest(of: view) }
+
+    /// `verifiedFilesDigest` of `view`, an index the lookup answers from, worked out once: a
+    /// thread that has the view asks for it without taking the lookup's lock (which the
+    /// thread making the answer takes and lets go many times a millisecond).
+    func verifiedFilesDigest(of view: IndexView) -> UInt64 {
+        if let kept = digestKept.locked({ $0.view === view ? $0.digest : nil }) { return kept }
+        let digest = Self.verifiedFilesDigest(of: view)
+        digestKept.locked { $0 = (view, digest) }
+        return digest
+    }
+
+    /// `verifiedFilesDigest` of `view`.
+    static func verifiedFilesDigest(of view: IndexView) -> UInt64 {
         // Per file: its path's hash and the hash of its fixed fields as stored (read straight
         // from the mapped table: a damaged block gives another digest, and the search index
         // then checks the folder itself). With a delta, the folder's files as base and delta

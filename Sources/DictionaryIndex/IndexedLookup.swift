@@ -16,21 +16,30 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     /// The data folder, to read entries from.
     public let folder: String
     /// The cache directory the index is kept in (nil: in memory only), to refresh it.
-    let cacheDirectory: String?
+    public let cacheDirectory: String?
     let rules: [LookupRule]
     private let lock = Lock()
     private var decoded = DecodedEntries()
+    /// `verifiedFilesDigest` of the index it was last worked out for.
+    let digestKept = Locked<(view: IndexView?, digest: UInt64)>((nil, 0))
 
     /// Entries kept decoded; a page rarely needs more than a few (homographs, sense links).
     static let cacheLimit = 256
 
-    init(view: IndexView, folder: String, rules: [LookupRule], cacheDirectory: String? = nil, dictionaryHash: UInt64? = nil) {
+    init(view: IndexView, folder: String, rules: [LookupRule], cacheDirectory: String? = nil, dictionaryHash: UInt64? = nil,
+         indexFile: String? = nil) {
         current = view
         self.folder = folder
         self.rules = rules
         self.cacheDirectory = cacheDirectory
         self.dictionaryHash = dictionaryHash
+        self.indexFile = indexFile
     }
+
+    /// The file its index is kept in (`IndexStore.indexFile(forFolder:in:)` of the folder's
+    /// real path in `cacheDirectory`; nil when it is kept in memory only): the search index
+    /// and the tables beside it are named after it, without resolving the folder's path again.
+    public let indexFile: String?
 
     /// `FileFingerprint.hash` of the folder's `dictionary.json` as it was read when the folder
     /// was opened (nil when it had none): the stamp the search index's tables carry, known
@@ -138,6 +147,7 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     public func headword(ofEntryAt number: Int) -> String { answer { $0.view.recordHeadword(number) } }
     public func pos(ofEntryAt number: Int) -> String? { answer { $0.view.recordPos(number) } }
     public func summary(ofEntryAt number: Int) -> String { answer { $0.view.recordSummary(number) } }
+    public func byteCount(ofEntryAt number: Int) -> Int { answer { $0.view.recordRange(number).count } }
 
     /// A sense id the index lists answers at once; anything else (a numbered path such as
     /// `2.1`, or an anchor that is missing) is settled by decoding the entry.

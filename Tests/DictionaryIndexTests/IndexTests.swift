@@ -179,6 +179,63 @@ import TestSupport
         #expect(listed == expected.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     }
 
+    /// The digest commands check a folder by (`EntryFilesDigest(folder:)`) adds up the files
+    /// `listEntryFiles` lists, whatever order the directory gives them in: names in CJK, with
+    /// emoji and combining marks, and one that is not UTF-8; and a change of a file's size,
+    /// seconds, nanoseconds or name, an added or a removed file, each gives another digest.
+    @Test func aFoldersDigestAddsUpItsListing() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        for name in ["犬.json", "🐕‍🦺.json", "cafe\u{301}.json", "zzzzzzzzzzzzzzzzzzzz1.json", ".hidden.json", "notes.txt"] {
+            try scratch.write("[]", to: "entries/" + name)
+        }
+        // A name that is not UTF-8: listed (and digested) with its bad byte escaped.
+        let badPath = (Array((scratch.folder + "/entries/bad").utf8) + [0xE9] + Array(".json".utf8)).map { CChar(bitPattern: $0) } + [0]
+        let fd = open(badPath, O_CREAT | O_WRONLY, 0o644)
+        #expect(fd >= 0)
+        close(fd)
+        func listed() throws -> EntryFilesDigest {
+            var digest = EntryFilesDigest()
+            let files = try listEntryFiles(folder: scratch.folder)
+            #expect(files.contains { !$0.nameIsUTF8 })
+            // Added in reverse: the order does not matter.
+            for file in files.reversed() { file.pathBytes.withUnsafeBytes { digest.add(path: $0, file.fingerprint) } }
+            return digest
+        }
+        let first = EntryFilesDigest(folder: scratch.folder)
+        #expect(first.count == 12)
+        #expect(first == (try listed()))
+        let dog = scratch.folder + "/entries/dog.json"
+        func touch(_ seconds: Int, _ nanoseconds: Int) {
+            var times = [timespec(tv_sec: seconds, tv_nsec: nanoseconds), timespec(tv_sec: seconds, tv_nsec: nanoseconds)]
+            #expect(utimensat(AT_FDCWD, dog, &times, 0) == 0)
+        }
+        touch(1_000_000_000, 0)
+        let settled = EntryFilesDigest(folder: scratch.folder)
+        #expect(settled != first)
+        #expect(settled == (try listed()))
+        var seen = [settled]
+        touch(1_000_000_001, 0)
+        seen.append(EntryFilesDigest(folder: scratch.folder))
+        touch(1_000_000_000, 1)
+        seen.append(EntryFilesDigest(folder: scratch.folder))
+        touch(1_000_000_000, 0)
+        #expect(EntryFilesDigest(folder: scratch.folder) == settled)
+        #expect(truncate(dog, 3) == 0)
+        touch(1_000_000_000, 0)
+        seen.append(EntryFilesDigest(folder: scratch.folder))
+        #expect(rename(dog, scratch.folder + "/entries/dogs.json") == 0)
+        seen.append(EntryFilesDigest(folder: scratch.folder))
+        try scratch.write("[]", to: "entries/zebra.json")
+        seen.append(EntryFilesDigest(folder: scratch.folder))
+        try FileManager.default.removeItem(atPath: scratch.folder + "/entries/dogs.json")
+        seen.append(EntryFilesDigest(folder: scratch.folder))
+        #expect(Set(seen.map(\.sum)).count == seen.count)
+        #expect(seen.last == (try listed()))
+        // No entries folder: no files, as `IndexStore.open` counts it.
+        #expect(EntryFilesDigest(folder: scratch.root + "/nowhere") == EntryFilesDigest())
+    }
+
     /// Every start reads all the files' paths: they stand side by side in the index, not
     /// among the entries' strings, where each would cost a page fault of its own.
     @Test func filePathsStandSideBySide() throws {
