@@ -106,6 +106,16 @@ public final class BacklinkTable: @unchecked Sendable {
         return table
     }
 
+    /// The table of the folder `folder` that `lookup` answers for, in `cacheDirectory`: named
+    /// after the lookup's index file when that is kept there (its folder's path was resolved
+    /// as it opened), else after the folder's real path.
+    static func file(for lookup: IndexedLookup, folder: String, in cacheDirectory: String) -> String? {
+        if let indexFile = lookup.indexFile, lookup.cacheDirectory == cacheDirectory, indexFile.hasSuffix(".wlindex") {
+            return String(indexFile.utf8.dropLast(".wlindex".utf8.count))! + ".links"
+        }
+        return file(forSearchIndex: SearchIndex.file(forFolder: realPath(folder) ?? folder, in: cacheDirectory))
+    }
+
     /// The table's file for the search index `databaseFile` (`search-<hash>.sqlite` →
     /// `index-<hash>.links`, so that a killed writer's temporary file is removed as the lookup
     /// index's are).

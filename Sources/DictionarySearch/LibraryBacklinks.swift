@@ -32,16 +32,20 @@ public final class LibraryBacklinks: @unchecked Sendable {
     /// entry files its lookup checked (`IndexedLookup.verifiedFilesDigest`) and the
     /// `dictionary.json` it has now. Nil when one is missing or stale, or a member's lookup
     /// is not an index's; then the search indexes answer (and `LibrarySearch` writes them).
-    public static func openCurrent(_ library: Library, cacheDirectory: String?) -> LibraryBacklinks? {
+    /// `justOpened`: the library was opened by this command a moment ago, so the
+    /// `dictionary.json` each lookup read as it opened is the one there now (its hash is not
+    /// read again); a process that may have run while the file changed (the browser) passes false.
+    public static func openCurrent(_ library: Library, cacheDirectory: String?, justOpened: Bool = false) -> LibraryBacklinks? {
         guard let cacheDirectory else { return nil }
         var tables: [BacklinkTable] = []
         tables.reserveCapacity(library.members.count)
         for member in library.members {
             guard let lookup = member.lookup as? IndexedLookup,
-                  let path = BacklinkTable.file(forSearchIndex: SearchIndex.file(forFolder: realPath(member.folder) ?? member.folder, in: cacheDirectory)),
+                  let path = BacklinkTable.file(for: lookup, folder: member.folder, in: cacheDirectory),
                   let table = BacklinkTable.open(path),
                   table.filesDigest == Int64(bitPattern: lookup.verifiedFilesDigest),
-                  table.dictionaryHash == SearchIndexBuilder.dictionaryHash(folder: member.folder) else { return nil }
+                  table.dictionaryHash == (justOpened ? SearchIndexBuilder.dictionaryHash(folder: member.folder, lookup: lookup)
+                                                      : SearchIndexBuilder.dictionaryHash(folder: member.folder)) else { return nil }
             tables.append(table)
         }
         return LibraryBacklinks(library: library, tables: tables)

@@ -204,7 +204,7 @@ struct SearchIndexBuilder {
 
     /// `dictionaryHash(folder:)`, taken from `lookup` when it read the file as the folder opened:
     /// for a command that has just opened the library (`search`), not for a process that may
-    /// have run while the file changed (`LibraryBacklinks.openCurrent` reads the file now).
+    /// have run while the file changed (the browser's `LibraryBacklinks.openCurrent` reads the file now).
     static func dictionaryHash(folder: String, lookup: any EntryLookup) -> Int64 {
         if let known = (lookup as? IndexedLookup)?.dictionaryHash { return Int64(bitPattern: known) }
         return dictionaryHash(folder: folder)

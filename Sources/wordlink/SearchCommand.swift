@@ -134,9 +134,24 @@ extension Arguments {
 extension LibraryLocation {
     /// `define`'s `Linked from`: from the library's backlink tables when each is current (no
     /// SQLite); otherwise from the search indexes, built or brought up to date first, which
-    /// then write the tables that were missing or stale for the next `define`.
+    /// then write the tables that were missing or stale for the next `define`. Opened when
+    /// first asked, by the thread that makes the page's `Linked from` (beside the entries).
+    /// `library` was opened by this command a moment ago.
     static func linkedFrom(_ library: Library) -> LinkedFromSource {
-        if let tables = LibraryBacklinks.openCurrent(library, cacheDirectory: IndexStore.defaultCacheDirectory()) {
+        let opened = Locked<LinkedFromSource?>(nil)
+        return { member, id, limit in
+            let source = opened.locked { source in
+                if let source { return source }
+                let made = openLinkedFrom(library)
+                source = made
+                return made
+            }
+            return source(member, id, limit)
+        }
+    }
+
+    private static func openLinkedFrom(_ library: Library) -> LinkedFromSource {
+        if let tables = LibraryBacklinks.openCurrent(library, cacheDirectory: IndexStore.defaultCacheDirectory(), justOpened: true) {
             return { member, id, limit in
                 let found = tables.linkingEntries(toEntryWithID: id, member: member, limit: limit)
                 return (found.items.map { LinkedFromItem(member: $0.member, entryID: $0.entryID, headword: $0.headword, sense: $0.sense) }, found.total)

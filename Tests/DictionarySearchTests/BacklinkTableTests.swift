@@ -57,6 +57,14 @@ import TestSupport
         let tables = try #require(LibraryBacklinks.openCurrent(library, cacheDirectory: cache))
         let counted = Self.expectSameAnswers(library, search, tables)
         #expect(counted.items > 0)
+        // A command that has just opened the library takes each `dictionary.json`'s hash from
+        // its lookup, and each table's name from its lookup's index file.
+        let justOpened = try #require(LibraryBacklinks.openCurrent(library, cacheDirectory: cache, justOpened: true))
+        Self.expectSameAnswers(library, search, justOpened)
+        for (i, member) in library.members.enumerated() {
+            let lookup = try #require(member.lookup as? IndexedLookup)
+            #expect(BacklinkTable.file(for: lookup, folder: member.folder, in: cache) == BacklinkTable.file(forSearchIndex: search.indexes[i].file))
+        }
         if names.count > 1 { #expect(counted.fromElsewhere > 0, "no link resolved in another dictionary: the cross path is untested") }
     }
 
@@ -107,6 +115,32 @@ import TestSupport
         try #"{"format": "wordlink-dictionary", "formatVersion": 1, "id": "test", "title": "Renamed"}"#
             .write(toFile: folder.folder + "/dictionary.json", atomically: false, encoding: .utf8)
         #expect(LibraryBacklinks.openCurrent(library, cacheDirectory: folder.cache) == nil)
+        // Opened again (no search yet), the lookup has read the new file: stale for a command too.
+        let reopened = try IndexStore.open(folder: folder.folder, cacheDirectory: folder.cache)
+        library = Library([(reopened.info, reopened.path, reopened.lookup as any EntryLookup, 0)])
+        #expect(LibraryBacklinks.openCurrent(library, cacheDirectory: folder.cache, justOpened: true) == nil)
+        search = LibrarySearch(library: library, cacheDirectory: folder.cache)
+        search.writeBacklinkTables()
+        #expect(LibraryBacklinks.openCurrent(library, cacheDirectory: folder.cache, justOpened: true) != nil)
+    }
+
+    /// A folder opened through a symbolic link (in a CJK, combining and emoji path) has its
+    /// table named after its real path, as its search index is; and a lookup whose index is
+    /// kept in another cache, or in memory, names it after the folder.
+    @Test func aTableIsNamedAfterTheFoldersRealPath() throws {
+        let folder = try Self.waters()
+        defer { folder.remove() }
+        let link = folder.cache + "-link 字典 e\u{301} 👩‍👩‍👧"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder.folder)
+        defer { try? FileManager.default.removeItem(atPath: link) }
+        let (library, search) = try Self.open([link], cache: folder.cache)
+        let lookup = try #require(library.members[0].lookup as? IndexedLookup)
+        let expected = try #require(BacklinkTable.file(forSearchIndex: search.indexes[0].file))
+        #expect(expected == BacklinkTable.file(forSearchIndex: SearchIndex.file(forFolder: folder.folder, in: folder.cache)))
+        #expect(BacklinkTable.file(for: lookup, folder: link, in: folder.cache) == expected)
+        #expect(BacklinkTable.file(for: lookup, folder: link, in: folder.cache + "-other")
+                == BacklinkTable.file(forSearchIndex: SearchIndex.file(forFolder: folder.folder, in: folder.cache + "-other")))
+        #expect(LibraryBacklinks.openCurrent(library, cacheDirectory: folder.cache, justOpened: true) != nil)
     }
 
     /// A save in the browser (`IndexedLookup.refresh`, then `LibrarySearch.refresh(folder:)`)
