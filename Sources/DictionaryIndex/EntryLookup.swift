@@ -40,6 +40,9 @@ public protocol EntryLookup: Sendable {
     func pos(ofEntryAt number: Int) -> String?
     /// `Entry.summary` of an entry, without decoding it.
     func summary(ofEntryAt number: Int) -> String
+    /// About how much there is to an entry, without decoding it: the bytes of its JSON where
+    /// the lookup knows them, else 0 (pages made in pieces start on the largest).
+    func byteCount(ofEntryAt number: Int) -> Int
 
     /// The headwords and forms nearest to `query`, best first (see `Lookup.suggestions`).
     func suggestions(for query: String, limit: Int) -> [Suggestion]
@@ -60,6 +63,8 @@ public protocol EntryLookup: Sendable {
 }
 
 extension EntryLookup {
+    public func byteCount(ofEntryAt number: Int) -> Int { 0 }
+
     public func entry(at number: Int, hasSenseAnchoredAt anchor: String) -> Bool {
         entry(at: number).sense(anchoredAt: anchor) != nil
     }

@@ -50,24 +50,104 @@ public struct LibraryPages: Sendable {
         var starts: [[[Int]]] = []
         var entryStarts: [[Int]] = []
         for (s, section) in sections.enumerated() {
-            if s > 0 { builder.blankLine() }
-            if library.isShared {
-                builder.begin(.plain)
-                builder.append(library.members[section.member].info.title, role: .dictionaryHeading, strong: true)
-                builder.end()
-                builder.blankLine()
-            }
-            builder.entryStarts = []
-            starts.append(formatters[section.member].append(entryNumbers: section.entryNumbers, openedAt: sense, to: &builder))
+            starts.append(append(section, first: s == 0, openedAt: sense, to: &builder))
             entryStarts.append(builder.entryStarts)
         }
-        if let linkedFrom {
-            let targets = sections.flatMap { section in
-                section.entryNumbers.map { (member: section.member, id: library.members[section.member].lookup.id(ofEntryAt: $0)) }
-            }
-            LinkedFromSection.append(targets: targets, library: library, source: linkedFrom, limit: LinkedFromSection.rowLimit, to: &builder)
-        }
+        appendLinkedFrom(sections, to: &builder)
         builder.end()
         return (builder.text, starts, entryStarts)
+    }
+
+    /// How many pieces `piece(_:of:openedAt:)` cuts the page of `sections` into: one an
+    /// entry, and the `Linked from` section when the pages have one.
+    public func pieceCount(_ sections: [Section]) -> Int {
+        sections.reduce(0) { $0 + $1.entryNumbers.count } + (linkedFrom == nil || sections.isEmpty ? 0 : 1)
+    }
+
+    /// The pieces of the page of `sections`, most work first, for threads that make them at
+    /// once to end together: `Linked from` (it opens the backlink tables, and reads rows of
+    /// each dictionary), then the entries by the size of their JSON, largest first.
+    public func pieceOrder(_ sections: [Section]) -> [Int] {
+        let count = pieceCount(sections)
+        var sizes: [(piece: Int, bytes: Int)] = []
+        sizes.reserveCapacity(count)
+        var piece = 0
+        for section in sections {
+            let lookup = library.members[section.member].lookup
+            for number in section.entryNumbers {
+                sizes.append((piece, lookup.byteCount(ofEntryAt: number)))
+                piece += 1
+            }
+        }
+        // Largest first, page order among equals: an insertion sort (a page has a few entries).
+        for i in sizes.indices.dropFirst() {
+            var j = i
+            let item = sizes[j]
+            while j > 0 && sizes[j - 1].bytes < item.bytes {
+                sizes[j] = sizes[j - 1]
+                j -= 1
+            }
+            sizes[j] = item
+        }
+        return (piece < count ? [piece] : []) + sizes.map(\.piece)
+    }
+
+    /// Piece `i` of the page of `sections`: an entry, from the blank line that parts it from
+    /// what comes before (its section's heading included when it is the section's first), in
+    /// page order, or (the last) the `Linked from` section, empty when nothing links here. The
+    /// pieces' texts one after another are the page's text, but for the link ordinals, which
+    /// run from 1 in each piece; they can be made at once on several threads (`wordlink
+    /// define` lays each out and prints its rows in turn).
+    public func piece(_ i: Int, of sections: [Section], openedAt sense: String? = nil) -> StyledText {
+        var builder = PageBuilder()
+        // As the whole page's builder is there: after an entry, but for the first.
+        builder.endsWithBlankLine = i == 0
+        var rest = i
+        var place: (section: Int, entry: Int)?
+        for (s, section) in sections.enumerated() {
+            if rest < section.entryNumbers.count {
+                place = (s, rest)
+                break
+            }
+            rest -= section.entryNumbers.count
+        }
+        if let (s, k) = place {
+            let section = sections[s]
+            if k == 0 { appendHeading(section, first: s == 0, to: &builder) } else { builder.blankLine() }
+            _ = formatters[section.member].append(entryNumbers: [section.entryNumbers[k]], openedAt: sense, to: &builder)
+        } else {
+            appendLinkedFrom(sections, to: &builder)
+        }
+        builder.end()
+        return builder.text
+    }
+
+    /// Appends `section` (after a blank line unless it is the page's first), under its
+    /// dictionary's heading when the library is shared; where its entries' senses start.
+    private func append(_ section: Section, first: Bool, openedAt sense: String?, to builder: inout PageBuilder) -> [[Int]] {
+        appendHeading(section, first: first, to: &builder)
+        return formatters[section.member].append(entryNumbers: section.entryNumbers, openedAt: sense, to: &builder)
+    }
+
+    /// What comes before `section`'s first entry: a blank line unless it is the page's first,
+    /// and its dictionary's heading when the library is shared.
+    private func appendHeading(_ section: Section, first: Bool, to builder: inout PageBuilder) {
+        if !first { builder.blankLine() }
+        if library.isShared {
+            builder.begin(.plain)
+            builder.append(library.members[section.member].info.title, role: .dictionaryHeading, strong: true)
+            builder.end()
+            builder.blankLine()
+        }
+        builder.entryStarts = []
+    }
+
+    /// Appends the `Linked from` section of the entries of `sections`, if the pages have one.
+    private func appendLinkedFrom(_ sections: [Section], to builder: inout PageBuilder) {
+        guard let linkedFrom else { return }
+        let targets = sections.flatMap { section in
+            section.entryNumbers.map { (member: section.member, id: library.members[section.member].lookup.id(ofEntryAt: $0)) }
+        }
+        LinkedFromSection.append(targets: targets, library: library, source: linkedFrom, limit: LinkedFromSection.rowLimit, to: &builder)
     }
 }

@@ -41,34 +41,37 @@ enum DefineCommand {
         }
         var pages = LibraryPages(library: library, linkedFrom: LibraryLocation.linkedFrom(library))
         pages.showsSources = options.showsSources
-        let text = pages.page(sections, openedAt: sense).text
         // On a terminal, the width the browser's page has there: the same rows as the browser.
         let width = options.width ?? Terminal.width().map { max(1, $0 - 2 * Browser.margin) } ?? 80
-        let page = RenderedPage(text: text, width: width, library: library)
-        let entries = sections.flatMap { section in
-            section.entryNumbers.map { number in
-                let member = library.members[section.member]
-                return RenderedPage.EntryItem(id: member.lookup.id(ofEntryAt: number), headword: member.lookup.headword(ofEntryAt: number),
-                                              dictionary: member.info.id)
-            }
-        }
         let write: () -> Void
         switch options.format {
         case .json:
+            let text = pages.page(sections, openedAt: sense).text
+            let page = RenderedPage(text: text, width: width, library: library)
+            let entries = sections.flatMap { section in
+                section.entryNumbers.map { number in
+                    let member = library.members[section.member]
+                    return RenderedPage.EntryItem(id: member.lookup.id(ofEntryAt: number), headword: member.lookup.headword(ofEntryAt: number),
+                                                  dictionary: member.info.id)
+                }
+            }
             let json = output(page, format: .json, query: options.word, entries: entries)
+            UntilExit.keep(page, text)
             write = { Terminal.write(json: json) }
         case .ansi:
             // The browser's theme: WORDLINK_THEME, and NO_COLOR for type attributes only.
             let environment = themeEnvironment()
             let theme = Theme.choose(preferred: Theme.Name(rawValue: environment["WORDLINK_THEME"] ?? "") ?? .dark,
                                      environment: environment, terminalHasColors: true)
-            let styled = ansiOutput(page, style: ANSIStyle(theme: theme))
-            write = { Terminal.write(styled) }
+            let style = ANSIStyle(theme: theme)
+            let styled = piecewise(pages, sections, openedAt: sense, width: width) { ansiOutput($0, style: style) }
+            write = { for piece in styled { Terminal.write(piece) } }
         case .text:
-            let plain = output(page, format: .text, query: options.word, entries: entries)
+            let lines = piecewise(pages, sections, openedAt: sense, width: width) { $0.lines }
+            let plain = text(lines: lines.flatMap { $0 })
             write = { Terminal.write(plain) }
         }
-        UntilExit.keep(library, pages, page, text)
+        UntilExit.keep(library, pages)
         return CommandAnswer {
             write()
             // After the page is written: one line appended to the history's journal.
@@ -77,21 +80,46 @@ enum DefineCommand {
         }
     }
 
+    /// `body` of each piece of the page of `sections` laid out at `width` (`LibraryPages.piece`),
+    /// in order, but for an empty one (`Linked from` when nothing links here: laid out, it
+    /// would be a row of its own): the pieces are made, laid out and drawn at once on the
+    /// processors there are, and their rows one after another are the whole page's.
+    static func piecewise<T>(_ pages: LibraryPages, _ sections: [LibraryPages.Section], openedAt sense: String?, width: Int,
+                             _ body: @escaping @Sendable (RenderedPage) -> T) -> [T] {
+        let library = pages.library
+        // Made most work first (`pieceOrder`), so that the threads end together.
+        let order = pages.pieceOrder(sections)
+        let made = concurrentMap(order.count) { k -> (page: RenderedPage, result: T)? in
+            let text = pages.piece(order[k], of: sections, openedAt: sense)
+            if text.isEmpty { return nil }
+            let page = RenderedPage(text: text, width: width, library: library)
+            return (page, body(page))
+        }
+        UntilExit.keep(made.map { $0?.page })
+        var results = [T?](repeating: nil, count: order.count)
+        for (k, i) in order.enumerated() { results[i] = made[k]?.result }
+        return results.compactMap { $0 }
+    }
+
+    /// `lines` as printed: each followed by a newline.
+    static func text(lines: [String]) -> String {
+        // A loop, not `joined()`: the generic `joined` looks up a conformance at first use,
+        // a scan of the binary's conformance records (0.1 M instructions).
+        var text = ""
+        text.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines {
+            text += line
+            text += "\n"
+        }
+        return text
+    }
+
     /// The text printed for `page` in `format` (`ansi`: without its styles; see `ansiOutput`).
     static func output(_ page: RenderedPage, format: DefineOptions.Format, query: String,
                        entries: [RenderedPage.EntryItem]) -> String {
         switch format {
         case .text, .ansi:
-            // A loop, not `joined()`: the generic `joined` looks up a conformance at first use,
-            // a scan of the binary's conformance records (0.1 M instructions).
-            let lines = page.lines
-            var text = ""
-            text.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
-            for line in lines {
-                text += line
-                text += "\n"
-            }
-            return text
+            return text(lines: page.lines)
         case .json:
             return page.json(query: query, entries: entries).serialized + "\n"
         }

@@ -1,0 +1,112 @@
+import Testing
+import TestSupport
+import TerminalText
+import DictionaryModel
+import DictionaryIndex
+import PageFormatting
+import BrowserCore
+@testable import wordlink
+
+/// `define` makes its page in pieces, one an entry and one for `Linked from`, laid out at once
+/// on several threads; the rows printed must be the rows of the whole page laid out at once.
+@Suite struct PiecewisePageTests {
+    /// Every entry of `lookup`, by a linking entry of each member with hostile text.
+    static let linkedFrom: LinkedFromSource = { member, id, limit in
+        let items = [LinkedFromItem(member: 0, entryID: "dog~n", headword: "dog \u{1B}[31m", sense: "1"),
+                     LinkedFromItem(member: member, entryID: id + "-back", headword: "漢字 e\u{301} 👨‍👩‍👧", sense: nil)]
+        return (Array(items.prefix(limit)), id.utf8.count % 3 == 0 ? 12 : 2)
+    }
+
+    /// Two dictionaries: the sample, and one of CJK, combining marks, emoji and a wrapping link.
+    static func library() throws -> Library {
+        let (sample, sampleLookup) = try Fixtures.sample()
+        var wide = RenderedPageTests.wideFolder()
+        wide.info = DictionaryInfo(id: "wide", title: "Wide 字典 👍🏽")
+        return Library([(sample.info, Fixtures.path("sample"), sampleLookup as any EntryLookup, 0),
+                        (wide.info, "wide", Lookup(folder: wide) as any EntryLookup, 0)])
+    }
+
+    static func sections(_ library: Library, _ query: String) -> [LibraryPages.Section] {
+        library.members.indices.compactMap { member in
+            let numbers = library.members[member].lookup.lookUp(query).entryNumbers
+            return numbers.isEmpty ? nil : LibraryPages.Section(member: member, entryNumbers: numbers)
+        }
+    }
+
+    /// The piecewise rows and styled rows of `sections`, checked against the whole page's.
+    func check(_ pages: LibraryPages, _ sections: [LibraryPages.Section], sense: String? = nil, width: Int) {
+        let whole = RenderedPage(text: pages.page(sections, openedAt: sense).text, width: width, library: pages.library)
+        let lines = DefineCommand.piecewise(pages, sections, openedAt: sense, width: width) { $0.lines }
+        #expect(lines.count <= pages.pieceCount(sections))
+        #expect(lines.allSatisfy { !$0.isEmpty }, "an empty piece has no rows")
+        #expect(DefineCommand.text(lines: lines.flatMap { $0 }) == DefineCommand.output(whole, format: .text, query: "", entries: []),
+                "width \(width)")
+        let style = ANSIStyle(theme: Theme.choose(preferred: .dark, environment: [:], terminalHasColors: true))
+        let styled = DefineCommand.piecewise(pages, sections, openedAt: sense, width: width) { DefineCommand.ansiOutput($0, style: style) }
+        var joined = StyledOutput()
+        for piece in styled { joined.append(piece) }
+        #expect(joined.pieces == DefineCommand.ansiOutput(whole, style: style).pieces, "width \(width)")
+    }
+
+    @Test(arguments: [7, 20, 33, 80])
+    func piecesMakeTheWholePage(width: Int) throws {
+        let library = try Self.library()
+        var pages = LibraryPages(library: library, linkedFrom: Self.linkedFrom)
+        // One dictionary answering, then both (headings, a blank line between sections).
+        check(pages, Self.sections(library, "bank"), width: width)
+        check(pages, Self.sections(library, "bank"), sense: "2", width: width)
+        let both = Self.sections(library, "dog") + [LibraryPages.Section(member: 1, entryNumbers: [0, 1])]
+        #expect(both.count == 2)
+        check(pages, both, width: width)
+        // Without the Linked from section, and with sources shown.
+        pages.showsSources = true
+        check(pages, both, width: width)
+        check(LibraryPages(library: library), both, width: width)
+        // A library of one dictionary: no headings.
+        let (sample, lookup) = try Fixtures.sample()
+        let single = Library(single: lookup, info: sample.info)
+        check(LibraryPages(library: single, linkedFrom: Self.linkedFrom), Self.sections(single, "bank"), width: width)
+    }
+
+    @Test func aPageWithNoLinkedFromIsItsEntries() throws {
+        let library = try Self.library()
+        let sections = Self.sections(library, "bank")
+        let entries = sections.reduce(0) { $0 + $1.entryNumbers.count }
+        #expect(entries == 2)
+        #expect(LibraryPages(library: library).pieceCount(sections) == entries)
+        #expect(LibraryPages(library: library, linkedFrom: Self.linkedFrom).pieceCount(sections) == entries + 1)
+        #expect(LibraryPages(library: library, linkedFrom: Self.linkedFrom).pieceCount([]) == 0)
+        // Nothing links here: the last piece is empty, and the page is its entries.
+        let none: LinkedFromSource = { _, _, _ in ([], 0) }
+        let pages = LibraryPages(library: library, linkedFrom: none)
+        #expect(pages.piece(entries, of: sections).string.isEmpty)
+        check(pages, sections, width: 40)
+        #expect(DefineCommand.piecewise(pages, sections, openedAt: nil, width: 40) { $0.lines }.count == entries)
+    }
+
+    @Test func piecesAreMadeLinkedFromFirstThenLargestEntryFirst() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let lookup = try scratch.open().lookup
+        let folder = try DataFolder.load(from: scratch.folder)
+        let library = Library(single: lookup, info: folder.info)
+        let numbers = Array(0..<min(6, lookup.entryCount))
+        let sections = [LibraryPages.Section(member: 0, entryNumbers: numbers)]
+        let sizes = numbers.map { lookup.byteCount(ofEntryAt: $0) }
+        #expect(sizes.allSatisfy { $0 > 0 })
+        #expect(Set(sizes).count > 1, "entries of different sizes")
+        let order = LibraryPages(library: library, linkedFrom: Self.linkedFrom).pieceOrder(sections)
+        #expect(order.first == numbers.count)
+        #expect(Set(order) == Set(0...numbers.count))
+        let entryOrder = Array(order.dropFirst())
+        // Largest first; equal sizes keep page order.
+        for (a, b) in zip(entryOrder, entryOrder.dropFirst()) {
+            #expect(sizes[a] > sizes[b] || (sizes[a] == sizes[b] && a < b))
+        }
+        #expect(LibraryPages(library: library).pieceOrder(sections) == entryOrder)
+        // In-memory dictionaries know no sizes: page order.
+        let memory = try Self.library()
+        #expect(LibraryPages(library: memory).pieceOrder(Self.sections(memory, "bank")) == [0, 1])
+        check(LibraryPages(library: library, linkedFrom: Self.linkedFrom), sections, width: 50)
+    }
+}
