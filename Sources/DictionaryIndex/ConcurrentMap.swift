@@ -8,24 +8,20 @@ import CLinux
 /// indexes, and on two cores two are asked in the time of one.
 ///
 /// Raw threads, not Dispatch's `concurrentPerform`: a command runs for a few milliseconds,
-/// and starting Dispatch's pool cost it 0.3–0.6 ms where a thread costs about 30 µs. The
-/// process's shared helper (`SharedHelper`), when started, is the first of them: it is
-/// already running, where a thread started now costs 40 µs to make and as much again before
-/// it runs. When no thread can be started, the calling thread does all of it.
+/// and starting Dispatch's pool cost it 0.3–0.6 ms where a thread costs about 30 µs. When no
+/// thread can be started, the calling thread does all of it.
 public func concurrentMap<T>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
     let helpers = min(count, ConcurrentWork.processorCount) - 1
     guard helpers > 0 else { return (0..<count).map(body) }
     return withoutActuallyEscaping(body) { body in
         let work = MapWork(count: count, body: body)
-        let shared = SharedHelper.submit(work) ? 1 : 0
         var threads: [pthread_t] = []
-        threads.reserveCapacity(helpers - shared)
-        for index in shared..<helpers {
+        threads.reserveCapacity(helpers)
+        for index in 0..<helpers {
             guard let thread = HelperThread.start(index: index, { work.run() }) else { break }
             threads.append(thread)
         }
         work.run()
-        work.waitForTaken()
         for thread in threads { pthread_join(thread, nil) }
         return work.finish()
     }
@@ -40,14 +36,12 @@ enum ConcurrentWork {
     }()
 }
 
-/// The indices still to do, those being done and the results so far, behind a lock; every
-/// thread takes the next index until none is left.
-final class MapWork<T>: HelperJob, @unchecked Sendable {
-    private let condition = Condition()
+/// The indices still to do and the results so far, behind a lock; every thread takes the
+/// next index until none is left.
+final class MapWork<T>: @unchecked Sendable {
+    private let lock = Lock()
     private let count: Int
     private var next = 0
-    /// Indices taken and not yet done.
-    private var running = 0
     private var body: (@Sendable (Int) -> T)?
     private var results: [T?]
 
@@ -58,56 +52,32 @@ final class MapWork<T>: HelperJob, @unchecked Sendable {
     }
 
     func run() {
-        while let (index, value) = runOne() {
-            condition.locked {
-                results[index] = value
-                running -= 1
-                if running == 0 && next == count { condition.broadcast() }
+        while true {
+            let taken: (index: Int, body: @Sendable (Int) -> T)? = lock.locked {
+                guard next < count, let body else { return nil }
+                next += 1
+                return (next - 1, body)
             }
+            guard let taken else { return }
+            let value = taken.body(taken.index)
+            lock.locked { results[taken.index] = value }
         }
-    }
-
-    /// The next index and its result; nil when none is left. The body is held only in here,
-    /// so that it is let go before the index counts as done (`concurrentMap`'s
-    /// `withoutActuallyEscaping` checks that nothing holds it once every index is done).
-    private func runOne() -> (Int, T)? {
-        let taken: (index: Int, body: @Sendable (Int) -> T)? = condition.locked {
-            guard next < count, let body else { return nil }
-            next += 1
-            running += 1
-            return (next - 1, body)
-        }
-        guard let taken else { return nil }
-        return (taken.index, taken.body(taken.index))
-    }
-
-    /// Waits until no index is being done (call once `run()` has returned, when none is left
-    /// to take). Checks for a millisecond before it sleeps: waking a sleeping thread cost
-    /// 50–100 µs on the machines measured here, about what the other thread's last index
-    /// has left to do.
-    func waitForTaken() {
-        let deadline = SharedHelper.now() + 1_000_000
-        while SharedHelper.now() < deadline {
-            if condition.locked({ running == 0 }) { return }
-            sched_yield()
-        }
-        condition.locked { while running > 0 { condition.wait() } }
     }
 
     /// The results, in order; the body is let go (`withoutActuallyEscaping` checks it).
     func finish() -> [T] {
-        condition.locked {
+        lock.locked {
             body = nil
             return results.map { $0! }
         }
     }
 }
 
-/// `concurrentMap` started now and finished later: a helper thread (the shared helper when
-/// started, else one of its own) starts on the items at once, and `wait()` has the calling
-/// thread take the items not yet started beside it, then gives the results in order.
-/// `define` and `search` read their folders' entry files this way while they open the
-/// lookup indexes, and whatever is left when those are open is shared out.
+/// `concurrentMap` started now and finished later: a helper thread starts on the items at
+/// once, and `wait()` has the calling thread take the items not yet started beside it, then
+/// gives the results in order. `define`, `search` and `links-to` read their folders' entry
+/// files this way while they open the lookup indexes, and whatever is left when those are
+/// open is shared out.
 public final class BackgroundMap<T>: @unchecked Sendable {
     private let work: MapWork<T>
     private var thread = pthread_t()
@@ -118,7 +88,7 @@ public final class BackgroundMap<T>: @unchecked Sendable {
         let work = MapWork(count: count, body: body)
         self.work = work
         // On one processor a helper would only take turns with the caller: `wait()` does it all.
-        if ConcurrentWork.processorCount > 1, !SharedHelper.submit(work), let thread = HelperThread.start({ work.run() }) {
+        if ConcurrentWork.processorCount > 1, let thread = HelperThread.start({ work.run() }) {
             self.thread = thread
             started = true
         }
@@ -129,7 +99,6 @@ public final class BackgroundMap<T>: @unchecked Sendable {
     public func wait() -> [T] {
         if let results { return results }
         work.run()
-        work.waitForTaken()
         if started { pthread_join(thread, nil) }
         started = false
         let finished = work.finish()

@@ -28,41 +28,6 @@ public final class Lock: @unchecked Sendable {
     }
 }
 
-/// A lock with a condition to wait on: what a thread waits for is changed, and waiters are
-/// woken (`broadcast`), with the lock held.
-public final class Condition: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
-
-    public init() {
-        mutex = .allocate(capacity: 1)
-        initializeAdaptive(mutex)
-        condition = .allocate(capacity: 1)
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        condition.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    /// `body`'s result, run with the lock held.
-    public func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
-    }
-
-    /// Lets the lock go until woken, then takes it again. Only inside `locked`, in a loop
-    /// that checks what it waits for (a wake-up may come for nothing).
-    public func wait() { pthread_cond_wait(condition, mutex) }
-
-    /// Wakes every waiter. Only inside `locked`.
-    public func broadcast() { pthread_cond_broadcast(condition) }
-}
-
 /// A value behind a lock of its own.
 public final class Locked<Value>: @unchecked Sendable {
     private let lock = Lock()

@@ -64,6 +64,25 @@ public struct LibraryPages: Sendable {
         sections.reduce(0) { $0 + $1.entryNumbers.count } + (linkedFrom == nil || sections.isEmpty ? 0 : 1)
     }
 
+    /// Whether the page of `sections` is worth making in pieces on two threads: no entry is
+    /// half its entries' JSON or more, so that a second thread has about as much to do as
+    /// the first. A page of one large entry and small ones (WordNet's `dog` alone: the noun,
+    /// the verb) was made slower in pieces: a thread's start and the pieces' own layouts
+    /// cost more than the small ones' share saves. Dictionaries that know no sizes (in
+    /// memory) are not split.
+    public func splitsEvenly(_ sections: [Section]) -> Bool {
+        var total = 0, largest = 0
+        for section in sections {
+            let lookup = library.members[section.member].lookup
+            for number in section.entryNumbers {
+                let bytes = lookup.byteCount(ofEntryAt: number)
+                total += bytes
+                largest = max(largest, bytes)
+            }
+        }
+        return total > 0 && 2 * largest < total
+    }
+
     /// The pieces of the page of `sections`, most work first, for threads that make them at
     /// once to end together: `Linked from` (it opens the backlink tables, and reads rows of
     /// each dictionary), then the entries by the size of their JSON, largest first.

@@ -64,10 +64,10 @@ enum DefineCommand {
             let theme = Theme.choose(preferred: Theme.Name(rawValue: environment["WORDLINK_THEME"] ?? "") ?? .dark,
                                      environment: environment, terminalHasColors: true)
             let style = ANSIStyle(theme: theme)
-            let styled = piecewise(pages, sections, openedAt: sense, width: width) { ansiOutput($0, style: style) }
+            let styled = rendered(pages, sections, openedAt: sense, width: width) { ansiOutput($0, style: style) }
             write = { for piece in styled { Terminal.write(piece) } }
         case .text:
-            let lines = piecewise(pages, sections, openedAt: sense, width: width) { $0.lines }
+            let lines = rendered(pages, sections, openedAt: sense, width: width) { $0.lines }
             let plain = text(lines: lines.flatMap { $0 })
             write = { Terminal.write(plain) }
         }
@@ -78,6 +78,16 @@ enum DefineCommand {
             HistoryMemory.recordLookup(options.word, title: firstEntry, origin: "define")
             return 0
         }
+    }
+
+    /// `body` of the page of `sections` laid out at `width`: of each of its pieces in order
+    /// (`piecewise`) when they split evenly (`LibraryPages.splitsEvenly`), else of the whole.
+    static func rendered<T>(_ pages: LibraryPages, _ sections: [LibraryPages.Section], openedAt sense: String?, width: Int,
+                            _ body: @escaping @Sendable (RenderedPage) -> T) -> [T] {
+        if pages.splitsEvenly(sections) { return piecewise(pages, sections, openedAt: sense, width: width, body) }
+        let page = RenderedPage(text: pages.page(sections, openedAt: sense).text, width: width, library: pages.library)
+        UntilExit.keep(page)
+        return [body(page)]
     }
 
     /// `body` of each piece of the page of `sections` laid out at `width` (`LibraryPages.piece`),

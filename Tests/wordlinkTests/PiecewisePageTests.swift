@@ -104,6 +104,30 @@ import BrowserCore
             #expect(sizes[a] > sizes[b] || (sizes[a] == sizes[b] && a < b))
         }
         #expect(LibraryPages(library: library).pieceOrder(sections) == entryOrder)
+        // Split when no entry is half of them or more.
+        let pages = LibraryPages(library: library, linkedFrom: Self.linkedFrom)
+        let total = sizes.reduce(0, +), largest = try #require(sizes.max())
+        #expect(pages.splitsEvenly(sections) == (2 * largest < total))
+        let big = try #require(sizes.firstIndex(of: largest))
+        let others = numbers.filter { $0 != big }
+        #expect(pages.splitsEvenly([LibraryPages.Section(member: 0, entryNumbers: others)]) == (2 * others.map { sizes[$0] }.max()! < total - largest))
+        #expect(!pages.splitsEvenly([LibraryPages.Section(member: 0, entryNumbers: [big])]), "one entry")
+        #expect(!pages.splitsEvenly([]))
+        var lopsided = [big]
+        for other in others where 2 * (lopsided.dropFirst().map { sizes[$0] }.reduce(0, +) + sizes[other]) < largest { lopsided.append(other) }
+        #expect(lopsided.count > 1, "the sample has small entries beside its largest")
+        #expect(!pages.splitsEvenly([LibraryPages.Section(member: 0, entryNumbers: lopsided)]), "one large entry, small ones")
+        let even = numbers.filter { 4 * sizes[$0] < total }
+        #expect(even.count > 2 && 2 * even.map({ sizes[$0] }).max()! < even.map({ sizes[$0] }).reduce(0, +), "entries of like sizes")
+        #expect(pages.splitsEvenly([LibraryPages.Section(member: 0, entryNumbers: even)]))
+        // What define prints is the whole page's rows either way.
+        for chosen in [sections, [LibraryPages.Section(member: 0, entryNumbers: [big])]] {
+            let whole = RenderedPage(text: pages.page(chosen).text, width: 50, library: library)
+            #expect(DefineCommand.text(lines: DefineCommand.rendered(pages, chosen, openedAt: nil, width: 50) { $0.lines }.flatMap { $0 })
+                    == DefineCommand.output(whole, format: .text, query: "", entries: []))
+        }
+        // In-memory dictionaries know no sizes: never split.
+        #expect(!LibraryPages(library: try Self.library()).splitsEvenly(Self.sections(try Self.library(), "bank")))
         // In-memory dictionaries know no sizes: page order.
         let memory = try Self.library()
         #expect(LibraryPages(library: memory).pieceOrder(Self.sections(memory, "bank")) == [0, 1])
