@@ -42,7 +42,9 @@ extension IndexStore {
     /// (`listEntryFiles` of its folder), as `open(folder:…)` would find it with nothing to
     /// do: every path, size and modification time equal, and the content of a file changed
     /// within a second of the build equal too. False also when the lookup has replaced its
-    /// index since (an entry's bytes moved under it) or a block read is damaged.
+    /// index since (an entry's bytes moved under it) or a block read is damaged. The commands
+    /// ask `isCurrent(_:digest:)`, which reads no names into memory; this one is what the
+    /// tests hold that one to (`StoredOpenTests`).
     public static func isCurrent(_ opened: StoredOpen, listing: [ListedEntryFile]) -> Bool {
         holdsFiles(opened, listing: listing) && stillAnswersFromItsView(opened)
     }
@@ -140,7 +142,8 @@ public final class EntryFileListings: @unchecked Sendable {
         checks.lock.locked { checks.opened[i] = opened }
     }
 
-    /// The entry files of `folder` as `IndexStore.open` lists them.
+    /// The entry files of `folder` as `IndexStore.open` lists them (for the tests, beside
+    /// the digest `wait()` gives).
     static func listing(of folder: String) -> [ListedEntryFile] {
         isDirectory(folder + "/entries") ? ((try? listEntryFiles(folder: folder)) ?? []) : []
     }
