@@ -30,18 +30,18 @@ public enum CellWidth {
     @inline(__always)
     static func rawValue(_ value: UInt32) -> Int {
         if value >= 0x20 && value < 0x7F { return 1 }
-        if value < 0x10000 { return Int(basicPlane[Int(value)]) }
+        if value < 0x10000 { return basicPlaneValue(value) }
         return lookup(value)
     }
 
-    /// The Basic Multilingual Plane expanded from the ranges: one byte per code point.
-    static let basicPlane: [Int8] = {
-        var table = [Int8](repeating: 1, count: 0x10000)
-        for i in rangeStarts.indices where rangeStarts[i] < 0x10000 {
-            for value in Int(rangeStarts[i])...Int(min(rangeEnds[i], 0xFFFF)) { table[value] = rangeWidths[i] }
-        }
-        return table
-    }()
+    /// The value of a code point of the Basic Multilingual Plane, from the generated
+    /// two-level table (static data: nothing is built at run time, and only the blocks a
+    /// text uses are read).
+    @inline(__always)
+    static func basicPlaneValue(_ value: UInt32) -> Int {
+        let block = Int(basicPlaneBlockOfHighByte[Int(value >> 8)])
+        return Int(basicPlaneBlocks[block << 8 | Int(value & 0xFF)])
+    }
 
     static func lookup(_ value: UInt32) -> Int {
         let starts = rangeStarts

@@ -22,6 +22,21 @@ import Glibc
         #expect(disagreements.isEmpty, "regenerate with Scripts/generate-width-table.py: \(disagreements)")
     }
 
+    /// The Basic Multilingual Plane's two-level table says what the ranges say, for every
+    /// code point (placeholders and unprintable ones included).
+    @Test func theBasicPlanesBlocksAgreeWithTheRanges() {
+        #expect(CellWidth.basicPlaneBlockOfHighByte.count == 256)
+        #expect(CellWidth.basicPlaneBlocks.count % 256 == 0)
+        var disagreements: [UInt32] = []
+        for value in UInt32(0)..<0x10000 where CellWidth.basicPlaneValue(value) != CellWidth.lookup(value) {
+            disagreements.append(value)
+        }
+        #expect(disagreements.isEmpty, "first: \(disagreements.prefix(10))")
+        #expect(CellWidth.basicPlaneValue(0x4E2D) == 2, "中")
+        #expect(CellWidth.basicPlaneValue(0x301) == 0, "a combining acute")
+        #expect(CellWidth.basicPlaneValue(0x202E) == 10, "a bidi override: a placeholder")
+    }
+
     @Test(arguments: [
         ("a", 1), ("中", 2), ("ｱ", 1), ("Ａ", 2), ("e\u{301}", 1), ("👍", 2), ("👍🏽", 4),
         ("👨‍👩‍👧", 6), ("🇯🇵", 2), ("❤️", 1), ("\u{1b}", 2), ("\u{202e}", 8), ("\u{85}", 8),
