@@ -101,9 +101,11 @@ bench: deps
 
 # `make hot-order`: Scripts/hot-sections.txt made again from the release binary, run under
 # callgrind on the bench library (`make bench BENCH_ARGS=library` imports it).
+# The binary is removed after: SwiftPM does not link again for a changed list alone.
 hot-order: release
 	Scripts/ensure-packages valgrind
 	Scripts/order-hot-code $$($(SWIFT) build $(RELEASE) --show-bin-path)/wordlink
+	rm -f $$($(SWIFT) build $(RELEASE) --show-bin-path)/wordlink
 
 wordnet: release
 	Scripts/ensure-packages wordnet-base
