@@ -16,7 +16,7 @@ enum StartupBenchmarks {
         return text.split(separator: " ").prefix(3).joined(separator: " ")
     }
 
-    static func run(wordlink: String, wordnet: String, data: [String], environment: [String: String], scratch: String, runs: Int = 21) {
+    static func run(wordlink: String, wordnet: String, data: [String], environment: [String: String], scratch: String, runs: Int = 61) {
         print("== start-up beside its peers (load average \(loadAverage()))")
         // 1. define dog on WordNet: this build, the base binary, wn.
         var commands: [(name: String, arguments: [String])] = [("wordlink define dog --data WORDNET", [wordlink, "define", "dog", "--data", wordnet])]

@@ -62,7 +62,7 @@ enum WordNetBenchmarks {
 
     // MARK: define against wn and dict
 
-    static func compare(define: [String], environment: [String: String], scratch: String, runs: Int = 21,
+    static func compare(define: [String], environment: [String: String], scratch: String, runs: Int = 61,
                         also: [(name: String, arguments: [String])] = [], name: String = "wordlink define dog --data WORDNET") {
         var commands: [(name: String, arguments: [String])] = [(name, define)] + also
         let wn = ProcessTimer.runOnce(["wn", "dog", "-over"])
