@@ -20,7 +20,7 @@ extension IndexedLookup {
     func verifiedFilesDigest(of view: IndexView) -> UInt64 {
         if let kept = digestKept.locked({ $0.view === view ? $0.digest : nil }) { return kept }
         let digest = Self.verifiedFilesDigest(of: view)
-        digestKept.locked { $0 = (view, digest) }
+        digestKept.locked { $0 = KeptDigest(view: view, digest: digest) }
         return digest
     }
 

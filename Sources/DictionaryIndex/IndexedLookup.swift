@@ -20,8 +20,14 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     let rules: [LookupRule]
     private let lock = Lock()
     private var decoded = DecodedEntries()
-    /// `verifiedFilesDigest` of the index it was last worked out for.
-    let digestKept = Locked<(view: IndexView?, digest: UInt64)>((nil, 0))
+    /// `verifiedFilesDigest` of the index it was last worked out for, held weakly: after a
+    /// refresh the old index's mappings are let go, not kept for this.
+    let digestKept = Locked(KeptDigest())
+
+    struct KeptDigest {
+        weak var view: IndexView?
+        var digest: UInt64 = 0
+    }
 
     /// Entries kept decoded; a page rarely needs more than a few (homographs, sense links).
     static let cacheLimit = 256

@@ -9,7 +9,7 @@ public final class Lock: @unchecked Sendable {
 
     public init() {
         mutex = .allocate(capacity: 1)
-        initializeAdaptive(mutex)
+        pthread_mutex_init(mutex, nil)
     }
 
     deinit {
@@ -41,16 +41,4 @@ public final class Locked<Value>: @unchecked Sendable {
     public func locked<T>(_ body: (inout Value) -> T) -> T {
         lock.locked { body(&value) }
     }
-}
-
-/// Initialises `mutex` as one that a thread wanting it spins on for a while before it sleeps:
-/// a sleeping thread took 50–100 µs to wake on the machines measured here, long enough for the
-/// thread holding the lock to take it again and again (a listing thread once waited 2.7 ms
-/// this way for a lookup's lock that the thread making the page took for each entry).
-private func initializeAdaptive(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
-    var attributes = pthread_mutexattr_t()
-    pthread_mutexattr_init(&attributes)
-    pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
-    pthread_mutex_init(mutex, &attributes)
-    pthread_mutexattr_destroy(&attributes)
 }

@@ -111,8 +111,12 @@ import TestSupport
         #expect(next.lookup.verifiedFilesDigest == opened.lookup.verifiedFilesDigest)
         #expect(next.lookup.verifiedFilesDigest != before.lookup.verifiedFilesDigest)
         try Self.expectAnswersAsAFullLoad(scratch, next.lookup, extra: try Self.sampleQueries())
-        // The lookup opened before the edit is brought up to date by `refresh()`.
+        // The lookup opened before the edit is brought up to date by `refresh()`; the digest
+        // it kept for its old index is not answered again, nor does it keep that index alive.
+        weak var oldView = before.lookup.view
         before.lookup.refresh()
+        #expect(oldView == nil, "the old index is let go")
+        #expect(before.lookup.verifiedFilesDigest == next.lookup.verifiedFilesDigest)
         try Self.expectAnswersAsAFullLoad(scratch, before.lookup, extra: try Self.sampleQueries())
     }
 
