@@ -80,16 +80,25 @@ struct IndexedFile: Sendable {
     ///
     /// A file that does not decode and changed within the last two seconds may be caught
     /// half written (`cp` and a shell's `>` truncate it first, then write): it is read again
-    /// after pauses of 2, 4, 8 … ms while it is empty or still changing, for at most half a
-    /// second. A broken file that stays as it is through two pauses (a person's typo) is
-    /// taken as broken after 6 ms; an old one is read once.
+    /// after pauses of 2, 4, 8, then 16 ms while it is empty or still changing, for at most
+    /// `brokenFileWait`. A broken file that stays as it is through two pauses (a person's
+    /// typo) is taken as broken after 6 ms; an old one is read once.
+    ///
+    /// Short pauses, many of them: a writer that rewrites the file over and over (a shell loop
+    /// of `cp`) leaves it empty a third of the time on a loaded machine, so what finds it
+    /// whole is the number of reads, not their spacing. A long wait: a writer can stop
+    /// between its truncate and its write for as long as the file system makes it wait (on
+    /// ext4 the write first updates the file's times, which can wait for a journal commit
+    /// while other programs write and flush a lot: the test suite's importers do).
     static func scan(folder: String, path: String, fingerprint listed: FileFingerprint) -> IndexedFile {
         var result = scanOnce(folder: folder, path: path, fingerprint: listed)
         var pause: UInt32 = 2_000
+        var waited: UInt32 = 0
         var unchanged = 0
-        for _ in 0..<brokenFileRereads where result.errorCount > 0 && changedRecently(result.fingerprint) {
+        while result.errorCount > 0 && changedRecently(result.fingerprint) && waited < brokenFileWait {
             usleep(pause)
-            pause *= 2
+            waited += pause
+            pause = min(pause * 2, 16_000)
             var info = stat()
             guard stat(folder + "/" + path, &info) == 0 else { break }
             let now = FileFingerprint(stat: info)
@@ -104,10 +113,11 @@ struct IndexedFile: Sendable {
         return result
     }
 
-    /// Pauses of 2, 4, … 256 ms: half a second in all, for a writer that a loaded machine
-    /// keeps waiting between its truncate and its write (62 ms was too short at a load of 14
-    /// on two cores: 2 runs in 60 read the file empty).
-    static let brokenFileRereads = 8
+    /// At most this long (in µs) a just-changed file that is empty or keeps changing is read
+    /// again: 2 s, the time after which a change is no longer recent (`changedRecently`).
+    /// Half a second was too short: 1 run in 60 of the concurrent-rewrite test read the file
+    /// empty throughout while the sanitizer build's suite ran beside it.
+    static let brokenFileWait: UInt32 = 2_000_000
 
     /// Whether the file was modified within the last two seconds.
     static func changedRecently(_ fingerprint: FileFingerprint) -> Bool {
