@@ -11,9 +11,14 @@ BUILD_FLAGS ?=
 # of code to fault in (docs/decisions.md, "Start-up: the code it runs, together"). gold's option;
 # left out where there is no gold. In a build folder of its own: SwiftPM does not rebuild a
 # module when only these flags change, and a build made without them would stay as it was.
-HOT_ORDER   := $(if $(wildcard /usr/bin/ld.gold),--scratch-path .build/ordered -Xswiftc -Xfrontend -Xswiftc -function-sections \
+HOT_ORDER   := $(if $(wildcard /usr/bin/ld.gold),-Xswiftc -Xfrontend -Xswiftc -function-sections \
                -Xlinker --section-ordering-file=$(CURDIR)/Scripts/hot-sections.txt)
-RELEASE     := -c release -Xswiftc -static-executable $(HOT_ORDER)
+# The metadata of a concrete generic type (a `[String: Int]`, a `Set<String>`) through its
+# direct accessor, not a mangled name the runtime demangles and checks conformances for at first
+# use: 1 M fewer instructions for `define dog` on the library (docs/decisions.md, "Start-up:
+# generic metadata without mangled names").
+DIRECT_METADATA := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+RELEASE     := -c release -Xswiftc -static-executable --scratch-path .build/static $(DIRECT_METADATA) $(HOT_ORDER)
 # The floor that define is measured against, linked the way a plain Swift tool is (static Swift runtime).
 FLOOR       := -c release --static-swift-stdlib --scratch-path .build/floor
 # wordnet-base and the dict-* packages: the importers' integration tests run on the real packages;
