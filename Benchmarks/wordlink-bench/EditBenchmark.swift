@@ -34,10 +34,10 @@ enum EditBenchmark {
         if let info = try? String(contentsOfFile: infoPath, encoding: .utf8) {
             try? info.replacingOccurrences(of: #""importer":"#, with: #""x-importer":"#).write(toFile: infoPath, atomically: true, encoding: .utf8)
         }
-        measure(copy: copy, cache: cache, shard: "entries/0100.json", runs: runs)
+        measure(copy: copy, cache: cache, shard: "entries/0025.json", runs: runs)
         // A save that changes the entry's shape: a sense added, then taken away again, in turn.
         print("== edit (Ctrl-S adding or removing a sense, the same shard)")
-        measure(copy: copy, cache: cache, shard: "entries/0100.json", runs: runs, addsSenses: true)
+        measure(copy: copy, cache: cache, shard: "entries/0025.json", runs: runs, addsSenses: true)
         // A hand-made dictionary is edited in place, an import is not: the same on a folder of
         // 5,000 made-up entries in shards of 500 (SyntheticFolder).
         let synthetic = scratch + "/synthetic"
