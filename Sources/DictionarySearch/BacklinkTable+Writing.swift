@@ -23,8 +23,17 @@ extension BacklinkTable {
         var resolved: [UInt32] = []
         var unresolved: [UInt32] = []
         var resolvedCount = 0
+        var headwords: [[UInt8]: [UInt8]] = [:]
         do throws(SearchIndexError) {
             try database.reading { () throws(SearchIndexError) in
+                // Each entry's headword, as its first sense row has it (an entry with no
+                // sense row has none, and its rows leave it to the reader's lookup).
+                let names = try database.prepare("SELECT entry, headword FROM senses ORDER BY rowid")
+                while try names.step() {
+                    guard let entry = names.bytes(0), let headword = names.bytes(1) else { continue }
+                    let key = Array(entry)
+                    if headwords[key] == nil { headwords[key] = Array(headword) }
+                }
                 // The links grouped by target in the covering index's order (no sort of a
                 // million rows); in each group, the rows put back in file order (rowid), each
                 // entry and sense once, at its first link.
@@ -36,7 +45,7 @@ extension BacklinkTable {
                     let rows = distinct(group)
                     resolved += [UInt32(keys.count), UInt32(target.count), UInt32(truncatingIfNeeded: writer.offset), UInt32(rows.count)]
                     keys += target
-                    for row in rows { writer.appendRecord(entry: row.entry, sense: row.sense) }
+                    for row in rows { writer.appendRecord(entry: row.entry, sense: row.sense, headword: headwords[row.entry]) }
                     resolvedCount += 1
                     group.removeAll(keepingCapacity: true)
                 }
@@ -66,7 +75,7 @@ extension BacklinkTable {
                     unresolved += [UInt32(keys.count), UInt32(anchor.map { $0.count + 1 } ?? 0)]
                     keys += anchor ?? []
                     unresolved += [UInt32(truncatingIfNeeded: writer.offset), UInt32(rows.count)]
-                    for row in rows { writer.appendRecord(entry: row.entry, sense: row.sense) }
+                    for row in rows { writer.appendRecord(entry: row.entry, sense: row.sense, headword: headwords[row.entry]) }
                 }
             }
         } catch {
@@ -153,14 +162,16 @@ private struct StreamWriter {
         offset += 1
     }
 
-    mutating func appendRecord(entry: [UInt8], sense: [UInt8]?) {
+    mutating func appendRecord(entry: [UInt8], sense: [UInt8]?, headword: [UInt8]?) {
         appendVarint(entry.count)
         buffer += entry
         offset += entry.count
-        appendVarint(sense.map { $0.count + 1 } ?? 0)
-        if let sense {
-            buffer += sense
-            offset += sense.count
+        for part in [sense, headword] {
+            appendVarint(part.map { $0.count + 1 } ?? 0)
+            if let part {
+                buffer += part
+                offset += part.count
+            }
         }
         if buffer.count >= 1 << 20 { flush() }
     }

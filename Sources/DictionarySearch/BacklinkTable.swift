@@ -22,17 +22,17 @@ import DictionaryIndex
 /// brought up to date at) and the hash of `dictionary.json`. Every read is bounds-checked: a
 /// damaged or truncated file answers less, never out of its bytes.
 ///
-/// Layout, little-endian: a 64-byte header (magic `WLLINKS1`; the files digest; the
+/// Layout, little-endian: a 64-byte header (magic `WLLINKS2`; the files digest; the
 /// dictionary hash; the resolved and unresolved counts; the offset and length of the records,
 /// of the key bytes, the offsets of the two tables; the file's length), the records (per
 /// row: a varint length and the entry id, a varint of the sense's length plus one, 0 for
-/// none, and the sense), the key bytes, the resolved table (16 bytes a target, sorted by
+/// none, and the sense, then the same for the entry's headword), the key bytes, the resolved table (16 bytes a target, sorted by
 /// its bytes as SQLite's BINARY collation sorts: key offset, key length, first record's
 /// offset, row count) and the unresolved table (24 bytes: target offset and length, anchor
 /// offset and length plus one, first record's offset, row count). Key offsets count from the
 /// start of the key bytes; record offsets, from the start of the file.
 public final class BacklinkTable: @unchecked Sendable {
-    static let magic: [UInt8] = Array("WLLINKS1".utf8)
+    static let magic: [UInt8] = Array("WLLINKS2".utf8)
     static let headerSize = 64
     static let resolvedStride = 16
     static let unresolvedStride = 24
@@ -50,6 +50,10 @@ public final class BacklinkTable: @unchecked Sendable {
     public struct Row: Equatable, Sendable {
         public var entry: String
         public var sense: String?
+        /// The linking entry's headword as the search index has it (nil when it has none for
+        /// the entry): a page's `Linked from` shows it without probing the lookup's index
+        /// (four scattered reads a row, the most of `Linked from`'s time on the library).
+        public var headword: String?
     }
 
     /// Every header field is checked before any stored property is set: a class's failable
@@ -218,7 +222,13 @@ public final class BacklinkTable: @unchecked Sendable {
                 guard let read = text(senseLength - 1) else { break }
                 sense = read
             }
-            rows.append(Row(entry: entry, sense: sense))
+            guard let headwordLength = varint() else { break }
+            var headword: String?
+            if headwordLength > 0 {
+                guard let read = text(headwordLength - 1) else { break }
+                headword = read
+            }
+            rows.append(Row(entry: entry, sense: sense, headword: headword))
         }
         return rows
     }

@@ -78,7 +78,7 @@ public final class LibraryBacklinks: @unchecked Sendable {
                 continue
             }
             for row in rows where items.count < limit {
-                let headword = home.lookup.entryNumber(forID: row.entry).map { home.lookup.headword(ofEntryAt: $0) } ?? row.entry
+                let headword = row.headword ?? home.lookup.entryNumber(forID: row.entry).map { home.lookup.headword(ofEntryAt: $0) } ?? row.entry
                 items.append(LinkingEntry(member: i, dictionary: home.key, entryID: row.entry, headword: headword, sense: row.sense))
             }
         }

@@ -66,6 +66,21 @@ import TestSupport
             #expect(BacklinkTable.file(for: lookup, folder: member.folder, in: cache) == BacklinkTable.file(forSearchIndex: search.indexes[i].file))
         }
         if names.count > 1 { #expect(counted.fromElsewhere > 0, "no link resolved in another dictionary: the cross path is untested") }
+        // Each row carries its entry's headword, the lookup's own (so `Linked from` reads no
+        // index for it); every linking entry of these fixtures has a sense.
+        var carried = 0
+        for (i, member) in library.members.enumerated() {
+            let lookup = try #require(member.lookup as? IndexedLookup)
+            let table = try #require(BacklinkTable.file(forSearchIndex: search.indexes[i].file).flatMap(BacklinkTable.open))
+            for number in 0..<lookup.entryCount {
+                for row in table.rows(linkingTo: lookup.id(ofEntryAt: number), limit: .max).rows {
+                    let linking = try #require(lookup.entryNumber(forID: row.entry))
+                    #expect(row.headword == lookup.headword(ofEntryAt: linking), "\(member.key)/\(row.entry)")
+                    carried += 1
+                }
+            }
+        }
+        #expect(carried > 0)
     }
 
     /// Ids and senses in CJK, an emoji sequence, combining marks: the keys are sorted and
