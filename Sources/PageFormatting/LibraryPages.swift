@@ -12,6 +12,11 @@ public struct LibraryPages: Sendable {
     public var showsSources = false {
         didSet { for i in formatters.indices { formatters[i].showsSources = showsSources } }
     }
+    /// Whether the pages' links are resolved (`PageFormatter.resolvesLinks`): false only for
+    /// pages printed as plain text.
+    public var resolvesLinks = true {
+        didSet { for i in formatters.indices { formatters[i].resolvesLinks = resolvesLinks } }
+    }
     /// Where the `Linked from` section that ends an entry page comes from; nil: no section.
     public var linkedFrom: LinkedFromSource?
 

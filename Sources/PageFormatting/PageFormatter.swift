@@ -26,6 +26,12 @@ public struct PageFormatter: Sendable {
     /// Whether pages show each entry's and sense's `source` (provenance) as a dimmed line
     /// (PageFormatter+Provenance.swift); off by default, as the data format asks.
     public var showsSources = false
+    /// Whether the page's links are resolved (true by default). False for a page that is
+    /// only printed as plain text (`wordlink define`'s text format), whose rows are the same
+    /// whatever a link leads to: each link then keeps its target as written for destination
+    /// (as a link to several homographs does, looked up again when followed), and no index is
+    /// read for it. On WordNet's `dog` that is 70 scattered pages of the id directory.
+    public var resolvesLinks = true
 
     public init(lookup: any EntryLookup, info: DictionaryInfo) {
         self.lookup = lookup
@@ -120,7 +126,12 @@ public struct PageFormatter: Sendable {
     // MARK: Entry
 
     func resolve(_ target: String, _ sense: String?) -> LinkResolution {
-        resolveLink(target, sense)
+        resolvesLinks ? resolveLink(target, sense) : Self.unresolvedLink(target, sense)
+    }
+
+    /// The resolution a link has on a page that does not resolve its links (`resolvesLinks`).
+    static func unresolvedLink(_ target: String, _ sense: String?) -> LinkResolution {
+        LinkResolution(state: Lookup.isExternal(target) ? .external : .resolved, sense: sense, destination: target)
     }
 
     func format(_ entry: Entry, into builder: inout PageBuilder) {

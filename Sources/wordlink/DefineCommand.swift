@@ -67,6 +67,8 @@ enum DefineCommand {
             let styled = rendered(pages, sections, openedAt: sense, width: width) { ansiOutput($0, style: style) }
             write = { for piece in styled { Terminal.write(piece) } }
         case .text:
+            // Plain rows are the same whatever a link leads to: no link is resolved.
+            pages.resolvesLinks = false
             let lines = rendered(pages, sections, openedAt: sense, width: width) { $0.lines }
             let plain = text(lines: lines.flatMap { $0 })
             write = { Terminal.write(plain) }

@@ -133,4 +133,52 @@ import BrowserCore
         #expect(LibraryPages(library: memory).pieceOrder(Self.sections(memory, "bank")) == [0, 1])
         check(LibraryPages(library: library, linkedFrom: Self.linkedFrom), sections, width: 50)
     }
+
+    /// `define`'s text format does not resolve links (`LibraryPages.resolvesLinks`): its rows are
+    /// the rows of the page whose links are resolved, for every entry of three dictionaries
+    /// (CJK, combining marks, emoji, unresolved links, links into another dictionary, to a
+    /// sense, to a URL, folded relations), opened whole and at a sense, at widths that wrap
+    /// links across rows.
+    @Test(arguments: [7, 33, 80])
+    func rowsAreTheSameWithoutResolvingLinks(width: Int) throws {
+        let base = try Self.library()
+        let crossing = DataFolder.load(dictionary: nil, entryFiles: [SourceFile(path: "entries/c.json", text: """
+            [{"id": "cross", "headword": "cross", "senses": [
+               {"definition": "a [[dog]] (another dictionary's), a [[bank#2|river bank]], [[漢字]], [[https://example.org/x|a page]] and [[zzz-nowhere]]"},
+               {"definition": "see [[cross#2]] and [[cross]]"}]}]
+            """)])
+        let library = Library(base.members.map { ($0.info, $0.folder, $0.lookup, 0) }
+                              + [(DictionaryInfo(id: "cross", title: "Cross"), "cross", Lookup(folder: crossing) as any EntryLookup, 0)])
+        let resolved = LibraryPages(library: library, linkedFrom: Self.linkedFrom)
+        var plain = resolved
+        plain.resolvesLinks = false
+        #expect(plain.formatters.allSatisfy { !$0.resolvesLinks } && resolved.formatters.allSatisfy(\.resolvesLinks))
+        var linksSeen = 0, elsewhere = 0, external = 0
+        for member in library.members.indices {
+            for item in library.members[member].lookup.headwords {
+                let sections = [LibraryPages.Section(member: member, entryNumbers: item.entryNumbers)]
+                for sense in [nil, "1", "2"] as [String?] {
+                    let whole = RenderedPage(text: resolved.page(sections, openedAt: sense).text, width: width, library: library)
+                    let bare = RenderedPage(text: plain.page(sections, openedAt: sense).text, width: width, library: library)
+                    #expect(bare.lines == whole.lines, "\(item.headword) at width \(width)")
+                    #expect(DefineCommand.text(lines: DefineCommand.rendered(plain, sections, openedAt: sense, width: width) { $0.lines }
+                        .flatMap { $0 }) == DefineCommand.output(whole, format: .text, query: "", entries: []))
+                    // The same links in the same places; each keeps its target as written
+                    // for destination, looked up by nobody.
+                    #expect(bare.links.map(\.range) == whole.links.map(\.range))
+                    for (b, w) in zip(bare.links, whole.links) where w.link.state != .external && w.link.destination != w.link.target {
+                        #expect(b.link.target == w.link.target)
+                        #expect(b.link.destination == b.link.target && b.link.dictionary == nil && !b.link.leadsElsewhere)
+                        linksSeen += 1
+                    }
+                    elsewhere += whole.links.filter(\.link.leadsElsewhere).count
+                    #expect(bare.links.allSatisfy { !$0.link.leadsElsewhere })
+                    external += zip(bare.links, whole.links).filter { $0.0.link.state == .external && $0.1.link.state == .external }.count
+                }
+            }
+        }
+        #expect(linksSeen > 20, "links whose resolved destination is not their target")
+        #expect(elsewhere > 0, "a link into another dictionary")
+        #expect(external > 0, "a URL stays external")
+    }
 }
