@@ -112,7 +112,9 @@ extension Lookup {
     /// Whether `target` is a URL: a known scheme and a colon (`mailto:a@b`), or any
     /// RFC 3986 scheme followed by `://`. A headword with a colon (`re: something`) is not.
     public static func isExternal(_ target: String) -> Bool {
-        guard let colon = target.firstIndex(of: ":") else { return false }
+        // Most targets have no colon: told from their bytes, without breaking them into
+        // characters (every link of a page asks this).
+        guard target.utf8.contains(UInt8(ascii: ":")), let colon = target.firstIndex(of: ":") else { return false }
         let scheme = target[..<colon]
         guard let first = scheme.unicodeScalars.first, first.isASCIILetter else { return false }
         for scalar in scheme.unicodeScalars {

@@ -58,9 +58,12 @@ struct LookupEngine: Sendable {
             return LookupResult(query: query, entryNumbers: found, match: .headwordOrForm)
         }
         var firstRule: LookupRule?
-        for rule in rules {
+        let keyIsASCII = key.utf8.allSatisfy { $0 < 0x80 }
+        // By position: a rule is copied (its strings retained) only when its suffix fits.
+        for r in rules.indices {
+            guard Self.endsWithSuffix(key, rules[r].normalisedSuffix, keyIsASCII: keyIsASCII) else { continue }
+            let rule = rules[r]
             let suffix = rule.normalisedSuffix
-            guard key.utf8.count > suffix.utf8.count, key.hasSuffix(suffix), key.count > suffix.count else { continue }
             let stem = String(key.dropLast(suffix.count)) + rule.normalisedReplace
             for number in directMatches(stem) where !found.contains(number) {
                 if rule.pos != nil, !rule.lands(onPartOfSpeech: view.recordPos(number)) { continue }
@@ -70,6 +73,22 @@ struct LookupEngine: Sendable {
         }
         let match: LookupResult.Match = direct > 0 ? .headwordOrForm : firstRule.map { .rule($0) } ?? .none
         return LookupResult(query: query, entryNumbers: found, match: match, directCount: direct)
+    }
+
+    /// Whether `key` ends with `suffix` and has at least one character before it, as
+    /// `hasSuffix` and the keys' character counts tell. Both are normalised keys (NFKC): for an
+    /// ASCII key a byte is a character, and a suffix that is not ASCII is never equivalent to
+    /// ASCII, so its last bytes are compared as they are (a lookup tries every rule, 57 for
+    /// WordNet and GCIDE; comparing characters was most of a missed link's resolution).
+    @inline(__always)
+    static func endsWithSuffix(_ key: String, _ suffix: String, keyIsASCII: Bool) -> Bool {
+        let keyCount = key.utf8.count, suffixCount = suffix.utf8.count
+        guard keyCount > suffixCount else { return false }
+        guard keyIsASCII else { return key.hasSuffix(suffix) && key.count > suffix.count }
+        var key = key, suffix = suffix
+        return key.withUTF8 { k in
+            suffix.withUTF8 { s in suffixCount == 0 || memcmp(k.baseAddress! + (keyCount - suffixCount), s.baseAddress!, suffixCount) == 0 }
+        }
     }
 
     /// Headword matches first, then form matches, each in load order, without repeats.

@@ -57,7 +57,6 @@ public final class LibraryBacklinks: @unchecked Sendable {
         var items: [LinkingEntry] = []
         var total = 0
         var seen = Set<String>()
-        let key = library.members[member].key
         for i in library.members.indices {
             let home = library.members[i]
             var rows: [BacklinkTable.Row]
@@ -68,8 +67,7 @@ public final class LibraryBacklinks: @unchecked Sendable {
             } else if library.isShared {
                 // A link that resolves nowhere in its own dictionary is resolved in the others.
                 rows = []
-                for (link, resolution) in crossResolutions(of: i)
-                where resolution.leadsElsewhere && resolution.dictionary == key && resolution.entryIDs.contains(id) {
+                for link in crossLinks(of: i, to: id, in: member) {
                     rows += tables[i].rows(ofUnresolvedLink: link)
                 }
                 rows = rows.filter { seen.insert(home.key + "\u{0}" + $0.entry + "\u{0}" + ($0.sense ?? "")).inserted }
@@ -83,6 +81,38 @@ public final class LibraryBacklinks: @unchecked Sendable {
             }
         }
         return (items, total)
+    }
+
+    /// How many unresolved links of a member are resolved one by one against the entry asked
+    /// about (`crossLinks`) rather than all at once across the library and kept (the tests
+    /// set 0 to take the other way).
+    var targetedResolutionLimit = 64
+
+    /// The unresolved links of member `i` (by position in its table) that resolve, across the
+    /// library, to entry `id` of member `member`. When the member's links have not all been
+    /// resolved yet and are few, each is first asked of `member` alone, and only one that leads
+    /// to `id` there is resolved across the library (where an earlier dictionary may take it
+    /// first): one lookup a link instead of one a dictionary, and nothing kept for a command
+    /// that shows one page. Otherwise all of them are resolved once and kept (the browser).
+    func crossLinks(of i: Int, to id: String, in member: Int) -> [Int] {
+        let key = library.members[member].key
+        let leadsHere = { (resolution: LinkResolution) in
+            resolution.leadsElsewhere && resolution.dictionary == key && resolution.entryIDs.contains(id)
+        }
+        let kept = lock.locked { crossResolved[i] }
+        let unresolved = kept == nil ? tables[i].unresolvedLinks() : []
+        guard kept == nil, unresolved.count <= targetedResolutionLimit else {
+            return crossResolutions(of: i).filter { leadsHere($0.resolution) }.map(\.link)
+        }
+        let lookup = library.members[member].lookup
+        return unresolved.indices.filter { link in
+            let (target, anchor) = unresolved[link]
+            // `Library.resolve` asks `member` exactly this on its way: a link that does not
+            // lead to `id` here does not lead to it across the library either.
+            let here = lookup.resolve(target: target, sense: anchor, checkingOnMiss: false)
+            guard here.state == .resolved, here.entryIDs.contains(id) else { return false }
+            return leadsHere(library.resolve(target: target, sense: anchor, in: i, checkingOnMiss: false))
+        }
     }
 
     private func crossResolutions(of i: Int) -> [(link: Int, resolution: LinkResolution)] {

@@ -213,6 +213,7 @@ import TestSupport
         ("https://example.org/a b", false), ("https://example.org/", true), ("http://x", true),
         ("mailto:someone@example.org", true), ("ftp://x/y", true), ("gemini://x", true),
         ("re: something", false), ("note:", false), ("dog", false), ("1:2", false), ("a:b", false),
+        ("漢字:x", false), ("mailto:漢字@例え.jp", true), ("e\u{301}:x", false), ("👩‍👩‍👧", false), ("https://例え.jp/👩‍👩‍👧", true),
     ])
     func externalTargets(_ target: String, _ isExternal: Bool) {
         #expect(Lookup.isExternal(target) == isExternal)

@@ -61,6 +61,11 @@ import TestSupport
         // its lookup, and each table's name from its lookup's index file.
         let justOpened = try #require(LibraryBacklinks.openCurrent(library, cacheDirectory: cache, justOpened: true))
         Self.expectSameAnswers(library, search, justOpened)
+        // Links unresolved in their own dictionary resolved all at once across the library
+        // and kept, as the browser does when a dictionary has many: the same answers.
+        let resolvingAll = try #require(LibraryBacklinks.openCurrent(library, cacheDirectory: cache, justOpened: true))
+        resolvingAll.targetedResolutionLimit = 0
+        #expect(Self.expectSameAnswers(library, search, resolvingAll) == counted)
         for (i, member) in library.members.enumerated() {
             let lookup = try #require(member.lookup as? IndexedLookup)
             #expect(BacklinkTable.file(for: lookup, folder: member.folder, in: cache) == BacklinkTable.file(forSearchIndex: search.indexes[i].file))
@@ -102,6 +107,29 @@ import TestSupport
         #expect(counted.items == ids.count * (ids.count - 1))
         #expect(tables.linkingEntries(toEntryWithID: "👩‍👩‍👧~n", member: 0, limit: 100).total == ids.count - 1)
         #expect(tables.linkingEntries(toEntryWithID: "👩‍👩~n", member: 0, limit: 100).total == 0)
+    }
+
+    /// A link that names nothing in its own dictionary leads into the first other dictionary
+    /// that has it: `Linked from` shows it there only, though a later dictionary has the word
+    /// too, whether the links are resolved one by one against the entry or all at once; and a
+    /// link that resolves nowhere is listed nowhere.
+    @Test func aCrossLinkIsListedOnlyWhereItLeads() throws {
+        let first = try SearchFolder(id: "first", files: ["pond.json": entry("pond~n", "still water")])
+        let second = try SearchFolder(id: "second", files: ["pond.json": entry("pond~n", "a small lake"),
+                                                           "mere.json": entry("mere~n", "a lake")])
+        let linking = try SearchFolder(id: "linking", files: ["duck.json": entry("duck~n", "a bird of the [[pond]], not the [[mere|meres]] or the [[nowhere-at-all]]")])
+        defer { for folder in [first, second, linking] { folder.remove() } }
+        let cache = first.cache
+        let (library, search) = try Self.open([first.folder, second.folder, linking.folder], cache: cache)
+        for limit in [64, 0] {
+            let tables = try #require(LibraryBacklinks.openCurrent(library, cacheDirectory: cache))
+            tables.targetedResolutionLimit = limit
+            #expect(tables.linkingEntries(toEntryWithID: "pond~n", member: 0, limit: 9).items.map(\.entryID) == ["duck~n"], "limit \(limit)")
+            #expect(tables.linkingEntries(toEntryWithID: "pond~n", member: 1, limit: 9).total == 0, "limit \(limit)")
+            #expect(tables.linkingEntries(toEntryWithID: "mere~n", member: 1, limit: 9).items.map(\.entryID) == ["duck~n"], "limit \(limit)")
+            let counted = Self.expectSameAnswers(library, search, tables)
+            #expect(counted.items == 2 && counted.fromElsewhere == 2)
+        }
     }
 
     /// A river and a lake, nothing linking to the lake; a pond that does, to be added.
