@@ -17,7 +17,7 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     public let folder: String
     /// The cache directory the index is kept in (nil: in memory only), to refresh it.
     public let cacheDirectory: String?
-    let rules: [LookupRule]
+    let rules: LookupRules
     private let lock = Lock()
     private var decoded = DecodedEntries()
     /// `verifiedFilesDigest` of the index it was last worked out for, held weakly: after a
@@ -36,7 +36,7 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
          indexFile: String? = nil) {
         current = view
         self.folder = folder
-        self.rules = rules
+        self.rules = LookupRules(rules)
         self.cacheDirectory = cacheDirectory
         self.dictionaryHash = dictionaryHash
         self.indexFile = indexFile

@@ -23,7 +23,7 @@ public struct Lookup: EntryLookup {
         guard let index = IndexReader(data: IndexData(copying: bytes)) else {
             preconditionFailure("an index built in memory does not read back")
         }
-        engine = LookupEngine(index: index, rules: rules)
+        engine = LookupEngine(index: index, rules: LookupRules(rules))
     }
 
     /// The index of a loaded folder, with its lookup rules.

@@ -13,19 +13,19 @@ import Glibc
 struct LookupEngine: Sendable {
     /// The index asked, with the delta over it when there is one (`IndexView`).
     let view: IndexView
-    let rules: [LookupRule]
+    let rules: LookupRules
 
     /// The base index (the whole index when there is no delta), kept apart from `view` so that
     /// the scans over its keys read it without a copy.
     let index: IndexReader
 
-    init(index: IndexReader, rules: [LookupRule]) {
+    init(index: IndexReader, rules: LookupRules) {
         view = IndexView(base: index)
         self.index = index
         self.rules = rules
     }
 
-    init(view: IndexView, rules: [LookupRule]) {
+    init(view: IndexView, rules: LookupRules) {
         self.view = view
         index = view.base
         self.rules = rules
@@ -58,11 +58,8 @@ struct LookupEngine: Sendable {
             return LookupResult(query: query, entryNumbers: found, match: .headwordOrForm)
         }
         var firstRule: LookupRule?
-        let keyIsASCII = key.utf8.allSatisfy { $0 < 0x80 }
-        // By position: a rule is copied (its strings retained) only when its suffix fits.
-        for r in rules.indices {
-            guard Self.endsWithSuffix(key, rules[r].normalisedSuffix, keyIsASCII: keyIsASCII) else { continue }
-            let rule = rules[r]
+        for r in rules.fitting(key) {
+            let rule = rules.all[r]
             let suffix = rule.normalisedSuffix
             let stem = String(key.dropLast(suffix.count)) + rule.normalisedReplace
             for number in directMatches(stem) where !found.contains(number) {
@@ -73,22 +70,6 @@ struct LookupEngine: Sendable {
         }
         let match: LookupResult.Match = direct > 0 ? .headwordOrForm : firstRule.map { .rule($0) } ?? .none
         return LookupResult(query: query, entryNumbers: found, match: match, directCount: direct)
-    }
-
-    /// Whether `key` ends with `suffix` and has at least one character before it, as
-    /// `hasSuffix` and the keys' character counts tell. Both are normalised keys (NFKC): for an
-    /// ASCII key a byte is a character, and a suffix that is not ASCII is never equivalent to
-    /// ASCII, so its last bytes are compared as they are (a lookup tries every rule, 57 for
-    /// WordNet and GCIDE; comparing characters was most of a missed link's resolution).
-    @inline(__always)
-    static func endsWithSuffix(_ key: String, _ suffix: String, keyIsASCII: Bool) -> Bool {
-        let keyCount = key.utf8.count, suffixCount = suffix.utf8.count
-        guard keyCount > suffixCount else { return false }
-        guard keyIsASCII else { return key.hasSuffix(suffix) && key.count > suffix.count }
-        var key = key, suffix = suffix
-        return key.withUTF8 { k in
-            suffix.withUTF8 { s in suffixCount == 0 || memcmp(k.baseAddress! + (keyCount - suffixCount), s.baseAddress!, suffixCount) == 0 }
-        }
     }
 
     /// Headword matches first, then form matches, each in load order, without repeats.
@@ -245,6 +226,68 @@ struct LookupEngine: Sendable {
                 result.append(0xFFFD)
                 i = start + 1
             }
+        }
+    }
+}
+
+/// A dictionary's lookup rules, with their normalised suffixes packed one after another in
+/// one buffer of bytes: a lookup tries every rule on its key (57 for WordNet and GCIDE), and
+/// comparing the bytes there copies no rule and retains none of its strings (comparing the
+/// rules' strings as characters was most of the cost of resolving a link that misses).
+struct LookupRules: Sendable {
+    let all: [LookupRule]
+    /// The suffixes' UTF-8, one after another: rule `r`'s ends at `ends[r]`.
+    private let bytes: [UInt8]
+    private let ends: [Int]
+
+    init(_ rules: [LookupRule]) {
+        all = rules
+        var bytes: [UInt8] = [], ends: [Int] = []
+        ends.reserveCapacity(rules.count)
+        for rule in rules {
+            bytes.append(contentsOf: rule.normalisedSuffix.utf8)
+            ends.append(bytes.count)
+        }
+        self.bytes = bytes
+        self.ends = ends
+    }
+
+    /// The positions of the rules whose suffix the normalised key `key` ends with, at least
+    /// one character of it left before the suffix, in order.
+    func fitting(_ key: String) -> [Int] {
+        guard !all.isEmpty else { return [] }
+        guard key.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return all.indices.filter { Self.endsWithSuffix(key, all[$0].normalisedSuffix, keyIsASCII: false) }
+        }
+        var key = key
+        return key.withUTF8 { k -> [Int] in
+            // An ASCII key: a byte is a character, and a suffix that is not ASCII (NFKC, as the
+            // key) is never equivalent to ASCII, so bytes are compared as they are.
+            return bytes.withUnsafeBufferPointer { packed -> [Int] in
+                var found: [Int] = []
+                var start = 0
+                for r in ends.indices {
+                    let end = ends[r], length = end - start
+                    if k.count > length, length == 0 || memcmp(k.baseAddress! + (k.count - length), packed.baseAddress! + start, length) == 0 {
+                        found.append(r)
+                    }
+                    start = end
+                }
+                return found
+            }
+        }
+    }
+
+    /// Whether `key` ends with `suffix` and has at least one character before it, as
+    /// `hasSuffix` and the keys' character counts tell; both normalised keys (NFKC). For an
+    /// ASCII key the bytes are compared (what `fitting` does for all of them at once).
+    static func endsWithSuffix(_ key: String, _ suffix: String, keyIsASCII: Bool) -> Bool {
+        let keyCount = key.utf8.count, suffixCount = suffix.utf8.count
+        guard keyCount > suffixCount else { return false }
+        guard keyIsASCII else { return key.hasSuffix(suffix) && key.count > suffix.count }
+        var key = key, suffix = suffix
+        return key.withUTF8 { k in
+            suffix.withUTF8 { s in suffixCount == 0 || memcmp(k.baseAddress! + (keyCount - suffixCount), s.baseAddress!, suffixCount) == 0 }
         }
     }
 }

@@ -4,7 +4,7 @@ import TestSupport
 @testable import DictionaryIndex
 
 /// A lookup rule's suffix is compared with a key by its bytes when the key is ASCII
-/// (`LookupEngine.endsWithSuffix`): the same answer as comparing characters and counting them,
+/// (`LookupRules.fitting`): the same answer as comparing characters and counting them,
 /// on normalised keys and suffixes in any script.
 @Suite struct RuleSuffixTests {
     static let words = ["dogs", "s", "", "ies", "flies", "happier", "ier", "e", "stopped", "pped", "é", "café", "cafés", "s\u{301}",
@@ -18,7 +18,10 @@ import TestSupport
                 let suffix = LookupKey.normalise(rawSuffix)
                 let expected = key.utf8.count > suffix.utf8.count && key.hasSuffix(suffix) && key.count > suffix.count
                 let isASCII = key.utf8.allSatisfy { $0 < 0x80 }
-                #expect(LookupEngine.endsWithSuffix(key, suffix, keyIsASCII: isASCII) == expected, "\(key) / \(suffix)")
+                #expect(LookupRules.endsWithSuffix(key, suffix, keyIsASCII: isASCII) == expected, "\(key) / \(suffix)")
+                let rules = LookupRules([LookupRule(suffix: "zz", replace: ""), LookupRule(suffix: rawSuffix, replace: ""), LookupRule(suffix: "", replace: "")])
+                #expect(rules.fitting(key) == [0, 1, 2].filter { LookupRules.endsWithSuffix(key, rules.all[$0].normalisedSuffix, keyIsASCII: false) },
+                        "\(key) / \(suffix)")
                 if expected { matched += 1 }
             }
         }
