@@ -137,6 +137,9 @@ public final class EntryFileListings: @unchecked Sendable {
         }
     }
 
+    /// The thread the folders are read on, free for more work once they are (nil on one processor).
+    public var helper: HelperQueue? { task.helper }
+
     /// Hands over folder `i`'s stored open, to be compared with its digest where that is made.
     public func check(_ opened: StoredOpen, at i: Int) {
         checks.lock.locked { checks.opened[i] = opened }

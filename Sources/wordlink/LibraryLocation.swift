@@ -201,6 +201,10 @@ extension LibraryLocation {
         return StoredLibrary(stored: stored, listings: listings)
     }
 
+    /// The thread that read the folders' entry files for the command (`EntryFileListings.helper`),
+    /// free for the command's own work once it has: `define` makes its page's pieces on it.
+    nonisolated(unsafe) static var commandHelper: HelperQueue?
+
     /// Runs a command that prints one answer (`define`, `search`, `links-to`): `work` on the
     /// library from its stored indexes while the folders are checked, printed only if every
     /// index was current; otherwise `work` again on the library as `open` brings it up to date.
@@ -209,6 +213,7 @@ extension LibraryLocation {
     static func printAnswer(_ options: LibraryOptions, purpose: String, beforeOpening: ([String]) -> Void = { _ in },
                             _ work: (Library) -> CommandAnswer) -> Int32 {
         if let stored = openStored(options, beforeOpening: beforeOpening) {
+            commandHelper = stored.listings.helper
             let answer = work(Library(stored.opened))
             // The listings freed at exit, not here (0.1 M instructions for the library's).
             UntilExit.keep(stored)

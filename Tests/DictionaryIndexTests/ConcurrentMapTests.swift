@@ -32,6 +32,77 @@ import Glibc
         #expect(waited == [true, true])
     }
 
+    /// A helper's jobs run one after another on a thread of their own, in the order handed
+    /// over; once none has come for its idle limit the thread ends and takes no more.
+    @Test func aHelperRunsItsJobsInOrderThenEnds() throws {
+        let queue = try #require(HelperQueue(idleLimit: 50_000_000))
+        let seen = Counter()
+        let caller = pthread_self()
+        let others = Counter()
+        for i in 0..<20 {
+            #expect(queue.submit {
+                seen.add(i)
+                if pthread_equal(pthread_self(), caller) == 0 { others.add(i) }
+            })
+        }
+        for _ in 0..<5000 where seen.values.count < 20 { usleep(1000) }
+        #expect(seen.values == Array(0..<20), "in the order handed over")
+        #expect(others.values.count == 20, "none on the calling thread")
+        usleep(300_000)
+        #expect(!queue.submit { seen.add(99) }, "ended after its idle limit")
+        usleep(20_000)
+        #expect(!seen.values.contains(99))
+    }
+
+    /// `concurrentMap` with a helper that is busy: the calling thread does every item and
+    /// waits for none of the helper's work; with a free one, both take items; a map made on
+    /// the helper itself, handed back to it, does not wait for itself. Results in order.
+    @Test(arguments: [1, 2, 9, 64])
+    func aHelperTakesItemsWhenFree(_ count: Int) throws {
+        try #require(ConcurrentWork.processorCount > 1, "one processor: concurrentMap uses no helper")
+        let queue = try #require(HelperQueue())
+        let release = Counter()
+        queue.submit { for _ in 0..<10_000 where release.values.isEmpty { usleep(500) } }
+        let caller = pthread_self()
+        let busy = concurrentMap(count, helper: queue) { i -> (Int, Bool) in (i * i, pthread_equal(pthread_self(), caller) != 0) }
+        #expect(busy.map(\.0) == (0..<count).map { $0 * $0 })
+        #expect(busy.allSatisfy { $0.1 }, "the busy helper took nothing")
+        release.add(1)
+        // Free now: whichever thread takes index 0 waits (up to 5 s) for index 1 to start,
+        // which only the other can do.
+        let started = Counter()
+        let shared = concurrentMap(max(2, count), helper: queue) { i -> Bool in
+            started.add(i)
+            if i == 0 { for _ in 0..<5000 where !started.values.contains(1) { usleep(1000) } }
+            return pthread_equal(pthread_self(), caller) != 0
+        }
+        #expect(shared.count == max(2, count))
+        #expect(shared[0] != shared[1], "one of the first two on the helper, one on the caller")
+        // A map made on the helper, handing work to the helper: done without waiting on itself.
+        let nested = Counter()
+        queue.submit {
+            let inner = concurrentMap(count, helper: queue) { $0 + 1 }
+            nested.add(inner == (1...count).map { $0 } ? 1 : 0)
+        }
+        for _ in 0..<5000 where nested.values.isEmpty { usleep(1000) }
+        #expect(nested.values == [1])
+    }
+
+    /// `BackgroundMap`: every item once, in order, whether the helper or the caller ran it,
+    /// and its helper free for more work after.
+    @Test(arguments: [0, 1, 6, 100])
+    func aBackgroundMapGivesItsResultsInOrder(_ count: Int) {
+        let map = BackgroundMap(count) { i in "folder \(i) 字 e\u{301}" }
+        if count > 3 { usleep(2000) }
+        #expect(map.wait() == (0..<count).map { "folder \($0) 字 e\u{301}" })
+        #expect(map.wait().count == count)
+        if ConcurrentWork.processorCount > 1 {
+            let helper = map.helper
+            #expect(helper != nil)
+            #expect(concurrentMap(4, helper: helper) { $0 * 2 } == [0, 2, 4, 6])
+        }
+    }
+
     @Test func theProcessorCountIsTheAffinityMask() {
         #expect(ConcurrentWork.processorCount >= 1)
         #expect(ConcurrentWork.processorCount <= sysconf(Int32(_SC_NPROCESSORS_CONF)))
@@ -40,7 +111,8 @@ import Glibc
 
 private final class Counter: @unchecked Sendable {
     private let lock = Lock()
-    private var values: [Int] = []
-    func add(_ value: Int) { lock.locked { values.append(value) } }
-    var sorted: [Int] { lock.locked { values.sorted() } }
+    private var stored: [Int] = []
+    func add(_ value: Int) { lock.locked { stored.append(value) } }
+    var sorted: [Int] { lock.locked { stored.sorted() } }
+    var values: [Int] { lock.locked { stored } }
 }
