@@ -65,9 +65,15 @@ public final class LibrarySearch: @unchecked Sendable {
 
     /// Opens (building or updating) the search index of every member; those that `opening`
     /// opened ahead are taken from it when they need no work.
-    public init(library: Library, cacheDirectory: String?, opening: SearchIndexOpening? = nil,
+    /// A thread already running that takes a share of the work asked of several dictionaries
+    /// at once when it is free (`concurrentMap(_:helper:_:)`): a command's, that read its
+    /// folders' entry files. Nil: a thread is started for the share.
+    let helper: HelperQueue?
+
+    public init(library: Library, cacheDirectory: String?, opening: SearchIndexOpening? = nil, helper: HelperQueue? = nil,
                 progress: @escaping (ProgressStep) -> Void = { _ in }) {
         self.library = library
+        self.helper = helper
         self.cacheDirectory = cacheDirectory
         self.progress = progress
         // Indexes that need no work are opened several at once (each parses its schema:
@@ -87,7 +93,7 @@ public final class LibrarySearch: @unchecked Sendable {
             }
             let missing = current.indices.filter { current[$0] == nil && closed[$0] == nil }
             if missing.count > 1 {
-                let found = concurrentMap(missing.count) { k in
+                let found = concurrentMap(missing.count, helper: helper) { k in
                     SearchIndex.openIfCurrent(folder: members[missing[k]].folder, lookup: members[missing[k]].lookup, cacheDirectory: cacheDirectory)
                 }
                 for (k, i) in missing.enumerated() { current[i] = found[k] }
@@ -191,7 +197,7 @@ public final class LibrarySearch: @unchecked Sendable {
         // none from a dictionary left closed whose terms the query cannot match.
         let library = library
         let tokens = lock.locked { closed.contains { $0 != nil } } ? SearchTokens.tokens(of: query) : nil
-        let each = concurrentMap(library.members.count) { i in
+        let each = concurrentMap(library.members.count, helper: helper) { i in
             Result { () throws(SearchIndexError) in
                 if self.cannotMatch(query, in: i, tokens: tokens) { return ([SearchResult](), [(doc: Int64, rank: Int, score: Double)]()) }
                 return try self.ask(i) { index throws(SearchIndexError) in

@@ -89,7 +89,8 @@ extension LibraryLocation {
     static func openSearch(_ library: Library, opening: SearchIndexOpening? = nil) -> LibrarySearch {
         let progress = ProgressLine()
         defer { progress.clear() }
-        return LibrarySearch(library: library, cacheDirectory: IndexStore.defaultCacheDirectory(), opening: opening, progress: progress.update)
+        return LibrarySearch(library: library, cacheDirectory: IndexStore.defaultCacheDirectory(), opening: opening,
+                             helper: commandHelper, progress: progress.update)
     }
 }
 
