@@ -147,6 +147,8 @@ public final class HelperQueue: @unchecked Sendable {
     private let arrived = Condition()
     private var jobs: [@Sendable () -> Void] = []
     private var ended = false
+    /// No more jobs are coming (`close`): the thread ends once it has run those it has.
+    private var closing = false
 
     /// Starts the thread, which ends once no job has come for `idleLimit` nanoseconds (0.2 s);
     /// nil when it cannot start.
@@ -159,12 +161,21 @@ public final class HelperQueue: @unchecked Sendable {
     @discardableResult
     public func submit(_ job: @escaping @Sendable () -> Void) -> Bool {
         let taken = lock.locked {
-            guard !ended else { return false }
+            guard !ended, !closing else { return false }
             jobs.append(job)
             return true
         }
         if taken { arrived.broadcast(with: lock) }
         return taken
+    }
+
+    /// Takes no more jobs; the thread ends once it has run those it has (at once when idle),
+    /// rather than waiting out its idle limit: a command that has all it needs closes its
+    /// helper before it prints, so that the thread is gone before the process exits (ending
+    /// a thread asleep on the other processor at exit held up the parent's `wait4`).
+    public func close() {
+        lock.locked { closing = true }
+        arrived.broadcast(with: lock)
     }
 
     private func runJobs() {
@@ -176,7 +187,7 @@ public final class HelperQueue: @unchecked Sendable {
     private func nextJob() -> (@Sendable () -> Void)? {
         lock.locked {
             let deadline = Condition.deadline(after: idleLimit)
-            while jobs.isEmpty, arrived.wait(with: lock, until: deadline) {}
+            while jobs.isEmpty, !closing, arrived.wait(with: lock, until: deadline) {}
             guard !jobs.isEmpty else {
                 ended = true
                 return nil

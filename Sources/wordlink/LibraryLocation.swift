@@ -217,7 +217,10 @@ extension LibraryLocation {
             let answer = work(Library(stored.opened))
             // The listings freed at exit, not here (0.1 M instructions for the library's).
             UntilExit.keep(stored)
-            if stored.isCurrent() { return answer.print() }
+            let current = stored.isCurrent()
+            commandHelper?.close()
+            commandHelper = nil
+            if current { return answer.print() }
         }
         let opened: [IndexedDictionary]
         do throws(OpenFailure) { opened = try open(options, purpose: purpose) } catch { return error.status }

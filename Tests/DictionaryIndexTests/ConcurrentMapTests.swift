@@ -54,6 +54,20 @@ import Glibc
         #expect(!seen.values.contains(99))
     }
 
+    /// A helper closed runs the jobs it has and takes no more.
+    @Test func aClosedHelperRunsWhatItHasAndEnds() throws {
+        let queue = try #require(HelperQueue(idleLimit: 60_000_000_000))
+        let seen = Counter()
+        let release = Counter()
+        queue.submit { for _ in 0..<5000 where release.values.isEmpty { usleep(1000) } }
+        queue.submit { seen.add(1) }
+        queue.close()
+        #expect(!queue.submit { seen.add(2) }, "closed: no more jobs")
+        release.add(1)
+        for _ in 0..<5000 where seen.values.isEmpty { usleep(1000) }
+        #expect(seen.values == [1], "the job handed over before it closed still ran")
+    }
+
     /// `concurrentMap` with a helper that is busy: the calling thread does every item and
     /// waits for none of the helper's work; with a free one, both take items; a map made on
     /// the helper itself, handed back to it, does not wait for itself. Results in order.
