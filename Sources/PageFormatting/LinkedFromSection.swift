@@ -19,8 +19,22 @@ public struct LinkedFromItem: Hashable, Sendable {
     }
 
     /// The item as one string, equal for equal items only (each text after its length).
+    /// Appended piece by piece: an interpolation of the same made a hundred calls an item.
     var identity: String {
-        "\(member):\(entryID.utf8.count):\(entryID)\(headword.utf8.count):\(headword)" + (sense.map { "\u{0}" + $0 } ?? "")
+        var key = String(member)
+        key.reserveCapacity(key.utf8.count + entryID.utf8.count + headword.utf8.count + (sense?.utf8.count ?? 0) + 16)
+        key += ":"
+        key += String(entryID.utf8.count)
+        key += ":"
+        key += entryID
+        key += String(headword.utf8.count)
+        key += ":"
+        key += headword
+        if let sense {
+            key += "\u{0}"
+            key += sense
+        }
+        return key
     }
 }
 
