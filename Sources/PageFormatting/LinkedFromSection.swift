@@ -17,25 +17,6 @@ public struct LinkedFromItem: Hashable, Sendable {
         self.headword = headword
         self.sense = sense
     }
-
-    /// The item as one string, equal for equal items only (each text after its length).
-    /// Appended piece by piece: an interpolation of the same made a hundred calls an item.
-    var identity: String {
-        var key = String(member)
-        key.reserveCapacity(key.utf8.count + entryID.utf8.count + headword.utf8.count + (sense?.utf8.count ?? 0) + 16)
-        key += ":"
-        key += String(entryID.utf8.count)
-        key += ":"
-        key += entryID
-        key += String(headword.utf8.count)
-        key += ":"
-        key += headword
-        if let sense {
-            key += "\u{0}"
-            key += sense
-        }
-        return key
-    }
 }
 
 /// What pages ask for their `Linked from` section: the first `limit` entries (any
@@ -60,13 +41,15 @@ public enum LinkedFromSection {
                        to builder: inout PageBuilder) {
         var rows: [LinkedFromItem] = []
         var total = 0
-        // Seen items as strings: a set of `LinkedFromItem` would cost its metadata and its
-        // Hashable conformance, looked up at run time, on every page's first section.
-        var seen = Set<String>()
+        // A linking entry and sense met again under another target of the page is listed once.
+        // (A set of the items themselves: release builds make its metadata through its
+        // accessor, with no conformance looked up at run time; strings made of each item's
+        // parts cost four times as much.)
+        var seen = Set<LinkedFromItem>()
         for target in targets {
             let found = source(target.member, target.id, limit.map { $0 + 1 } ?? .max)
             total += found.total
-            for item in found.items where seen.insert(item.identity).inserted { rows.append(item) }
+            for item in found.items where seen.insert(item).inserted { rows.append(item) }
         }
         guard !rows.isEmpty else { return }
         builder.blankLine()
