@@ -24,10 +24,51 @@ public func systemError() -> String {
 }
 
 /// The absolute path of `path` with every symbolic link resolved, or nil when it does not exist.
+///
+/// Kept for the process by `path`, with the file it named then: a folder's index, search
+/// index and backlink table are each named after its real path, so a command asked it three
+/// times a folder, and `realpath` reads each component of the path (30 `readlink`s to open a
+/// library of six dictionaries). A kept answer is given again only while `path` still names the
+/// same file (one `stat`), so a symbolic link pointed elsewhere is followed again.
 public func realPath(_ path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    if let kept = RealPaths.kept(path), kept.device == info.st_dev, kept.inode == info.st_ino { return kept.resolved }
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
-    return String(cString: resolved)
+    let answer = String(cString: resolved)
+    RealPaths.keep(path, RealPaths.Answer(resolved: answer, device: info.st_dev, inode: info.st_ino))
+    return answer
+}
+
+/// `realPath`'s answers so far, by the path asked.
+private enum RealPaths {
+    struct Answer {
+        var resolved: String
+        var device: dev_t
+        var inode: ino_t
+    }
+
+    nonisolated(unsafe) private static var answers: [String: Answer] = [:]
+    nonisolated(unsafe) private static let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        return mutex
+    }()
+
+    static func kept(_ path: String) -> Answer? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return answers[path]
+    }
+
+    static func keep(_ path: String, _ answer: Answer) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        // A process asks about a few folders; one that names thousands keeps the latest.
+        if answers.count > 4096 { answers.removeAll() }
+        answers[path] = answer
+    }
 }
 
 /// The names in a folder (not `.` and `..`).

@@ -119,4 +119,29 @@ import Glibc
         #expect(!fileExists(folder + "/gone"))
         #expect(try Self.text(folder + "/kept/file") == "stays")
     }
+
+    /// `realPath` keeps its answers, but follows a symbolic link again once it is pointed at
+    /// another folder, and says nil once the path is gone (names in CJK, emoji, combining marks).
+    @Test func realPathFollowsALinkPointedElsewhere() throws {
+        let folder = ImportScratch.folder("fs 字典 e\u{301} 👩‍👩‍👧")
+        defer { ImportScratch.remove(folder) }
+        try makeDirectories(folder + "/一")
+        try makeDirectories(folder + "/二")
+        let link = folder + "/link 犬"
+        #expect(symlink(folder + "/一", link) == 0)
+        let first = try #require(realPath(link))
+        #expect(first.hasSuffix("/一"))
+        #expect(realPath(link) == first, "asked again")
+        #expect(realPath(folder + "/二/../一") == first)
+        unlink(link)
+        #expect(realPath(link) == nil, "gone")
+        #expect(symlink(folder + "/二", link) == 0)
+        let second = try #require(realPath(link))
+        #expect(second.hasSuffix("/二"))
+        #expect(second != first)
+        // Replaced by a folder of the same name: that folder.
+        unlink(link)
+        try makeDirectories(link)
+        #expect(realPath(link)?.hasSuffix("/link 犬") == true)
+    }
 }
