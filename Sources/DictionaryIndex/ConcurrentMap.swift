@@ -67,7 +67,7 @@ final class MapWork<T>: @unchecked Sendable {
                 results[index] = value
                 running -= 1
             }
-            done.broadcast(with: lock)
+            done.broadcast()
         }
     }
 
@@ -165,7 +165,7 @@ public final class HelperQueue: @unchecked Sendable {
             jobs.append(job)
             return true
         }
-        if taken { arrived.broadcast(with: lock) }
+        if taken { arrived.broadcast() }
         return taken
     }
 
@@ -175,7 +175,7 @@ public final class HelperQueue: @unchecked Sendable {
     /// a thread asleep on the other processor at exit held up the parent's `wait4`).
     public func close() {
         lock.locked { closing = true }
-        arrived.broadcast(with: lock)
+        arrived.broadcast()
     }
 
     private func runJobs() {

@@ -82,6 +82,6 @@ final class Condition: @unchecked Sendable {
         return pthread_cond_timedwait(condition, lock.pointer, &deadline) != ETIMEDOUT
     }
 
-    /// Wakes every waiter; called with or without the lock held (`lock` names it for the reader).
-    func broadcast(with lock: Lock) { pthread_cond_broadcast(condition) }
+    /// Wakes every waiter (with or without the lock held).
+    func broadcast() { pthread_cond_broadcast(condition) }
 }

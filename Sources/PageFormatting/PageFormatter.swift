@@ -126,11 +126,11 @@ public struct PageFormatter: Sendable {
     // MARK: Entry
 
     func resolve(_ target: String, _ sense: String?) -> LinkResolution {
-        resolvesLinks ? resolveLink(target, sense) : Self.unresolvedLink(target, sense)
+        resolvesLinks ? resolveLink(target, sense) : Self.linkAsWritten(target, sense)
     }
 
     /// The resolution a link has on a page that does not resolve its links (`resolvesLinks`).
-    static func unresolvedLink(_ target: String, _ sense: String?) -> LinkResolution {
+    static func linkAsWritten(_ target: String, _ sense: String?) -> LinkResolution {
         LinkResolution(state: Lookup.isExternal(target) ? .external : .resolved, sense: sense, destination: target)
     }
 
