@@ -28,9 +28,10 @@ import DictionaryIndex
 /// row: a varint length and the entry id, a varint of the sense's length plus one, 0 for
 /// none, and the sense, then the same for the linking entry's headword), the key bytes, the
 /// resolved table (16 bytes a target, sorted by its bytes as SQLite's BINARY collation sorts:
-/// key offset, key length, first record's offset, row count) and the unresolved table (24 bytes: target offset and length, anchor
-/// offset and length plus one, first record's offset, row count). Key offsets count from the
-/// start of the key bytes; record offsets, from the start of the file.
+/// key offset, key length, first record's offset, row count) and the unresolved table (24
+/// bytes: target offset and length, anchor offset and length plus one, first record's offset,
+/// row count). Key offsets count from the start of the key bytes; record offsets, from the
+/// start of the file.
 public final class BacklinkTable: @unchecked Sendable {
     static let magic: [UInt8] = Array("WLLINKS2".utf8)
     static let headerSize = 64

@@ -108,17 +108,19 @@ public final class LibraryBacklinks: @unchecked Sendable {
         let (kept, keptHere) = lock.locked { (crossResolved[i], resolvedHere[pair]) }
         if let kept { return kept.filter { leadsHere($0.resolution) }.map(\.link) }
         var candidates: [(link: Int, entryIDs: [String])]
+        var unresolved: [(target: String, anchor: String?)]?
         if let keptHere {
             candidates = keptHere
         } else {
-            let unresolved = tables[i].unresolvedLinks()
-            guard unresolved.count <= targetedResolutionLimit else {
+            let links = tables[i].unresolvedLinks()
+            unresolved = links
+            guard links.count <= targetedResolutionLimit else {
                 return crossResolutions(of: i).filter { leadsHere($0.resolution) }.map(\.link)
             }
             // Asked of `member` once for all its entries on the page (`dog` has three in GCIDE).
             let lookup = library.members[member].lookup
             candidates = []
-            for (link, (target, anchor)) in unresolved.enumerated() {
+            for (link, (target, anchor)) in links.enumerated() {
                 let here = lookup.resolve(target: target, sense: anchor, checkingOnMiss: false)
                 if here.state == .resolved { candidates.append((link, here.entryIDs)) }
             }
@@ -127,9 +129,11 @@ public final class LibraryBacklinks: @unchecked Sendable {
         // `Library.resolve` asks `member` exactly this on its way: a link that does not lead
         // to `id` here does not lead to it across the library either; one that does may be
         // taken by a dictionary before it.
-        let unresolved = candidates.contains { $0.entryIDs.contains(id) } ? tables[i].unresolvedLinks() : []
-        return candidates.filter { $0.entryIDs.contains(id) }.map(\.link).filter { link in
-            leadsHere(library.resolve(target: unresolved[link].target, sense: unresolved[link].anchor, in: i, checkingOnMiss: false))
+        let here = candidates.filter { $0.entryIDs.contains(id) }.map(\.link)
+        guard !here.isEmpty else { return [] }
+        let links = unresolved ?? tables[i].unresolvedLinks()
+        return here.filter { link in
+            leadsHere(library.resolve(target: links[link].target, sense: links[link].anchor, in: i, checkingOnMiss: false))
         }
     }
 

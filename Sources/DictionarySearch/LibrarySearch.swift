@@ -63,13 +63,13 @@ public final class LibrarySearch: @unchecked Sendable {
     /// `crossResolutions(of:)`, by member.
     var crossResolved: [Int: [(String, String?, LinkResolution)]] = [:]
 
-    /// Opens (building or updating) the search index of every member; those that `opening`
-    /// opened ahead are taken from it when they need no work.
     /// A thread already running that takes a share of the work asked of several dictionaries
     /// at once when it is free (`concurrentMap(_:helper:_:)`): a command's, that read its
     /// folders' entry files. Nil: a thread is started for the share.
     let helper: HelperQueue?
 
+    /// Opens (building or updating) the search index of every member; those that `opening`
+    /// opened ahead are taken from it when they need no work.
     public init(library: Library, cacheDirectory: String?, opening: SearchIndexOpening? = nil, helper: HelperQueue? = nil,
                 progress: @escaping (ProgressStep) -> Void = { _ in }) {
         self.library = library
