@@ -328,11 +328,18 @@ final class IndexData: @unchecked Sendable {
     private var damagedBits: UnsafeMutablePointer<UInt64>?
     private let blockLock = Lock()
     /// Whether a block read so far did not match its CRC.
-    private(set) var damaged = false
+    private var blockDamaged = false
+    /// The start of the `GuardedMapping` the bytes lie in, nil when they are not mapped.
+    private let mapping: UnsafeRawPointer?
 
-    init(base: UnsafeRawPointer, count: Int, release: @escaping @Sendable (UnsafeRawPointer, Int) -> Void) {
+    /// Whether a block read so far did not match its CRC, or a page of the mapped file was
+    /// found missing (the file shrank under the mapping, `GuardedMapping`) and read as zeros.
+    var damaged: Bool { blockDamaged || (mapping.map(GuardedMapping.hasFaulted) ?? false) }
+
+    init(base: UnsafeRawPointer, count: Int, mapping: UnsafeRawPointer? = nil, release: @escaping @Sendable (UnsafeRawPointer, Int) -> Void) {
         self.base = base
         self.count = count
+        self.mapping = mapping
         self.release = release
     }
 
@@ -371,7 +378,7 @@ final class IndexData: @unchecked Sendable {
                     good[word] |= bit
                 } else {
                     bad[word] |= bit
-                    damaged = true
+                    blockDamaged = true
                 }
             }
             if good[word] & bit == 0 { intact = false }

@@ -43,23 +43,16 @@ extension IndexStore {
 
     /// The delta stored at `file`, mapped, when it was made over `base`; nil otherwise.
     static func mapDelta(_ file: String, over base: IndexReader) -> IndexReader? {
-        let fd = Glibc.open(file, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_size >= deltaPrefixSize + IndexLayout.headerSize else { return nil }
-        let size = Int(info.st_size)
-        guard let memory = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), memory != MAP_FAILED else { return nil }
-        let prefix = UnsafeRawPointer(memory)
+        guard let (prefix, size) = GuardedMapping.map(file, minimum: deltaPrefixSize + IndexLayout.headerSize) else { return nil }
         func u64(_ at: Int) -> UInt64 { UInt64(littleEndian: prefix.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
         let check = UInt32(littleEndian: prefix.loadUnaligned(fromByteOffset: 24, as: UInt32.self))
         guard u64(0) == deltaMagic, check == IndexLayout.checksum(prefix, 24),
-              u64(8) == UInt64(base.data.count), u64(16) == identity(of: base) else {
-            munmap(memory, size)
+              u64(8) == UInt64(base.data.count), u64(16) == identity(of: base), !GuardedMapping.hasFaulted(prefix) else {
+            GuardedMapping.unmap(prefix, size)
             return nil
         }
-        let data = IndexData(base: prefix + deltaPrefixSize, count: size - deltaPrefixSize) { pointer, count in
-            munmap(UnsafeMutableRawPointer(mutating: pointer - IndexStore.deltaPrefixSize), count + IndexStore.deltaPrefixSize)
+        let data = IndexData(base: prefix + deltaPrefixSize, count: size - deltaPrefixSize, mapping: prefix) { pointer, count in
+            GuardedMapping.unmap(pointer - IndexStore.deltaPrefixSize, count + IndexStore.deltaPrefixSize)
         }
         return IndexReader(data: data)
     }

@@ -313,15 +313,9 @@ public enum IndexStore {
     /// The index stored at `file`, mapped into memory; nil when there is none or it is not
     /// a readable index of this format version.
     static func mapIndex(_ file: String) -> IndexReader? {
-        let fd = Glibc.open(file, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_size >= IndexLayout.headerSize else { return nil }
-        let size = Int(info.st_size)
-        guard let memory = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), memory != MAP_FAILED else { return nil }
-        let data = IndexData(base: UnsafeRawPointer(memory), count: size) { pointer, count in
-            munmap(UnsafeMutableRawPointer(mutating: pointer), count)
+        guard let (memory, size) = GuardedMapping.map(file, minimum: IndexLayout.headerSize) else { return nil }
+        let data = IndexData(base: memory, count: size, mapping: memory) { pointer, count in
+            GuardedMapping.unmap(pointer, count)
         }
         return IndexReader(data: data)
     }

@@ -97,13 +97,13 @@ public final class BacklinkTable: @unchecked Sendable {
     }()
 
     private static func unmap(_ base: UnsafeRawPointer, _ count: Int) {
-        munmap(UnsafeMutableRawPointer(mutating: base), count)
+        GuardedMapping.unmap(base, count)
         pthread_setspecific(unmappingKey, UnsafeRawPointer(bitPattern: unmappingsOnThisThread + 1))
     }
 
     /// The table at `path`, mapped; nil when there is none or its header does not hold.
     public static func open(_ path: String) -> BacklinkTable? {
-        guard let (memory, size) = mapFile(path, atLeast: headerSize) else { return nil }
+        guard let (memory, size) = GuardedMapping.map(path, minimum: headerSize, limit: Int(Int32.max)) else { return nil }
         guard let table = BacklinkTable(base: memory, count: size) else {
             unmap(memory, size)
             return nil
@@ -235,15 +235,3 @@ public final class BacklinkTable: @unchecked Sendable {
     }
 }
 
-/// The file at `path` mapped read-only, with its size; nil when it cannot be opened or mapped,
-/// is shorter than `atLeast` bytes, or is 2 GiB or more (the tables' offsets are 32-bit).
-func mapFile(_ path: String, atLeast minimum: Int) -> (UnsafeRawPointer, Int)? {
-    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_size >= minimum, info.st_size < Int(Int32.max) else { return nil }
-    let size = Int(info.st_size)
-    guard let memory = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), memory != MAP_FAILED else { return nil }
-    return (UnsafeRawPointer(memory), size)
-}

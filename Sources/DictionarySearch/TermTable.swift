@@ -59,13 +59,13 @@ public final class TermTable: @unchecked Sendable {
         self.bytes = bytes
     }
 
-    deinit { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+    deinit { GuardedMapping.unmap(base, count) }
 
     /// The table at `path`, mapped; nil when there is none or its header does not hold.
     public static func open(_ path: String) -> TermTable? {
-        guard let (memory, size) = mapFile(path, atLeast: headerSize) else { return nil }
+        guard let (memory, size) = GuardedMapping.map(path, minimum: headerSize, limit: Int(Int32.max)) else { return nil }
         guard let table = TermTable(base: memory, count: size) else {
-            munmap(UnsafeMutableRawPointer(mutating: memory), size)
+            GuardedMapping.unmap(memory, size)
             return nil
         }
         return table
@@ -81,6 +81,7 @@ public final class TermTable: @unchecked Sendable {
     /// Whether the table was written at these stamps (those of the folder now).
     func isCurrent(filesDigest: Int64, dictionaryHash: Int64) -> Bool {
         self.filesDigest == filesDigest && self.dictionaryHash == dictionaryHash && schemaVersion == SearchIndex.schemaVersion
+            && !GuardedMapping.hasFaulted(base)
     }
 
     // MARK: Reading

@@ -67,6 +67,38 @@ import TestSupport
         }
     }
 
+    /// The index file of an open lookup truncated in place by another process (at any size,
+    /// after questions that read all of it): every answer stays right; the pages that went
+    /// missing read as zeros instead of raising SIGBUS, and the lookup rebuilds its index.
+    @Test(arguments: [0, 1, 2])
+    func anIndexTruncatedUnderAnOpenLookupNeverGivesAWrongAnswer(cut: Int) throws {
+        let scratch = try Self.generatedFolder()
+        defer { scratch.remove() }
+        let expected = Self.answers(Lookup(folder: try DataFolder.load(from: scratch.folder)))
+        // Files settled long ago, so that no open moves the index's build time on (which writes
+        // it again, as a new file): the truncation must hit the very file the lookup maps.
+        for name in try FileManager.default.contentsOfDirectory(atPath: scratch.folder + "/entries") {
+            var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+            #expect(utimensat(AT_FDCWD, scratch.folder + "/entries/" + name, &times, 0) == 0)
+        }
+        _ = try scratch.open()
+        let file = Self.inode(scratch.indexFile)
+        let opened = try scratch.open()
+        #expect(Self.inode(scratch.indexFile) == file)
+        #expect(opened.indexStatus == .loaded)
+        #expect(Self.answers(opened.lookup) == expected)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: scratch.indexFile)[.size] as? Int)
+        #expect(truncate(scratch.indexFile, off_t([0, IndexLayout.headerSize, size / 2][cut])) == 0)
+        #expect(Self.answers(opened.lookup) == expected)
+        #expect(opened.lookup.refreshCount >= 1)
+        #expect(Self.answers(try scratch.open().lookup) == expected)
+    }
+
+    static func inode(_ path: String) -> UInt64 {
+        var info = stat()
+        return stat(path, &info) == 0 ? UInt64(info.st_ino) : 0
+    }
+
     @Test func aLookupChecksOnlyTheBlocksItReads() throws {
         let scratch = try Self.generatedFolder()
         defer { scratch.remove() }

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Files the browser holds open or mapped (its lookup index, the tables and databases in its
+/// cache, its history) truncated by another process mid-session: the browser keeps running,
+/// keeps answering, and says nothing wrong. A hostile trial had ended it with SIGBUS.
+@Suite(.serialized) struct TruncatedFilesEndToEndTests {
+    /// The regular files under `root` that process `pid` has mapped or open, but SQLite's
+    /// shared-memory files (`-shm`): those are SQLite's own lock-protected memory, which no
+    /// program that uses SQLite truncates while a connection is open (SQLite itself resets one
+    /// only when it is the first to open the database), so a process that did would be
+    /// writing into another's memory. The database files themselves are read with `pread`.
+    static func heldFiles(of pid: String, under root: String) -> Set<String> {
+        var found = Set<String>()
+        if let maps = try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8) {
+            for line in maps.split(separator: "\n") {
+                guard let slash = line.firstIndex(of: "/") else { continue }
+                found.insert(String(line[slash...]))
+            }
+        }
+        for fd in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? [] {
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)") { found.insert(target) }
+        }
+        return found.filter { path in
+            var info = stat()
+            return path.hasPrefix(root) && !path.hasSuffix("-shm") && stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        }
+    }
+
+    @Test func theBrowserKeepsRunningWhenEveryFileItHoldsIsTruncated() throws {
+        let root = Subprocess.temporaryPath("truncated")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let data = root + "/data"
+        try FileManager.default.copyItem(atPath: TmuxSession.data, toPath: data)
+        // Files settled long ago: the browser maps the index the first run wrote, not a new one.
+        for name in try FileManager.default.contentsOfDirectory(atPath: data + "/entries") {
+            var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+            #expect(utimensat(AT_FDCWD, data + "/entries/" + name, &times, 0) == 0)
+        }
+        let environment = ["XDG_CACHE_HOME": root + "/cache", "XDG_STATE_HOME": root + "/state"]
+        // A first run builds every index and table; the second maps them as a later start does.
+        let first = Subprocess.run(["/usr/bin/env"] + environment.map { "\($0.key)=\($0.value)" }
+                                   + [TmuxSession.binary, "define", "river", "--data", data], outputFile: root + "/first")
+        #expect(first.status == 0)
+        let session = try TmuxSession(name: "truncated", columns: 80, rows: 20, data: data, arguments: ["river"], environment: environment)
+        try session.waitFor(text: "river  noun")
+        // Search once, so that the search index is open too.
+        try session.send("s")
+        try session.type("stream")
+        try session.waitFor("a result") { rows in rows.contains { $0.contains("river noun, sense 1") } }
+        try session.send("Escape")
+        try session.waitFor(text: "river  noun")
+
+        let shell = try session.tmux(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let pid = Subprocess.run(["pgrep", "-P", shell], outputFile: root + "/pgrep").output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(!pid.isEmpty)
+        let held = Self.heldFiles(of: pid, under: root)
+        #expect(held.contains { $0.hasSuffix(".wlindex") }, "the lookup index is mapped: \(held)")
+        for path in held { #expect(truncate(path, 0) == 0, "\(path)") }
+
+        // Lookups, a link, search, back: every kind of question after the truncation.
+        for (word, title) in [("dog", "dog"), ("bank", "bank"), ("went", "go"), ("river", "river")] {
+            try session.send(":")
+            try session.type(word)
+            try session.send("Enter")
+            try session.waitFor("the page of \(word)") { rows in rows.count > 1 && rows[0].contains("wordlink · \(title) ") }
+        }
+        try session.send("s")
+        try session.type("stream")
+        try session.waitFor("a result after the truncation") { rows in rows.contains { $0.contains("river noun, sense 1") } }
+        try session.send("Escape")
+        try session.waitFor("the prompt to close") { rows in rows[0].contains("wordlink · river ") }
+        try session.send("BSpace")
+        try session.waitFor("back to go") { rows in rows[0].contains("wordlink · go ") }
+        #expect(try session.tmux(["display-message", "-p", "#{pane_dead}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        #expect(kill(pid_t(pid)!, 0) == 0, "the browser is still running")
+        try session.send("q")
+    }
+}
