@@ -42,9 +42,10 @@ let package = Package(
         ),
         .target(name: "TerminalText", dependencies: ["CUnistring"]),
         .target(name: "DictionaryModel", dependencies: ["TerminalText", "CUnistring", "CLinux"]),
-        .target(name: "DictionaryIndex", dependencies: ["DictionaryModel", "CLinux"]),
+        .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
+        .target(name: "DictionaryIndex", dependencies: ["DictionaryModel", "SQLiteStore", "CLinux"]),
         .target(name: "DictionaryImport", dependencies: ["DictionaryModel", "DictionaryIndex", "CZlib", "CLinux"]),
-        .target(name: "DictionarySearch", dependencies: ["DictionaryModel", "DictionaryIndex", "CSQLite"]),
+        .target(name: "DictionarySearch", dependencies: ["DictionaryModel", "DictionaryIndex", "SQLiteStore", "CSQLite"]),
         // Writing entries back: the editor's text of an entry, splicing saves, new entries, personal notes.
         .target(name: "DictionaryEditing", dependencies: ["DictionaryModel", "DictionaryIndex"]),
         .target(name: "PageFormatting", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex"]),
@@ -55,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "wordlink",
             dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "DictionaryImport", "PageFormatting",
-                           "BrowserCore", "CursesTerminal", "BrowsingHistory", "DictionarySearch", "DictionaryEditing"]
+                           "BrowserCore", "CursesTerminal", "BrowsingHistory", "DictionarySearch", "DictionaryEditing", "SQLiteStore"]
         ),
         .executableTarget(
             name: "wordlink-bench",
@@ -85,7 +86,7 @@ let package = Package(
         .executableTarget(name: "wordlink-index-helper", dependencies: ["DictionaryIndex"], path: "Tests/IndexHelper"),
         .testTarget(name: "DictionaryIndexTests", dependencies: ["DictionaryIndex", "DictionaryModel", "TestSupport", "CLinux"]),
         .testTarget(name: "DictionaryImportTests", dependencies: ["DictionaryImport", "DictionaryIndex", "DictionaryModel", "TestSupport"]),
-        .testTarget(name: "DictionarySearchTests", dependencies: ["DictionarySearch", "DictionaryIndex", "DictionaryModel", "TestSupport"]),
+        .testTarget(name: "DictionarySearchTests", dependencies: ["DictionarySearch", "DictionaryIndex", "DictionaryModel", "SQLiteStore", "TestSupport"]),
         // A child process for the editing tests (a save under a file size limit, saves killed
         // with SIGKILL): a test process must not fork itself. Not a product.
         .executableTarget(name: "wordlink-save-helper", dependencies: ["DictionaryEditing", "DictionaryModel"], path: "Tests/SaveHelper"),

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import DictionaryModel
+import SQLiteStore
 
 extension BacklinkTable {
     /// The SQL that lists the distinct links resolving nowhere in their own dictionary, and the

@@ -1,4 +1,5 @@
 import DictionaryModel
+import SQLiteStore
 import DictionaryIndex
 
 /// An entry and sense that link to an entry: one row of a page's `Linked from`.

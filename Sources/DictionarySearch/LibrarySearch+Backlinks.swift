@@ -1,4 +1,5 @@
 import DictionaryModel
+import SQLiteStore
 import DictionaryIndex
 
 /// What links to an entry, read from the search indexes: the browser's `Linked from`,

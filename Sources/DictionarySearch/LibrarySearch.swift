@@ -1,4 +1,5 @@
 import DictionaryModel
+import SQLiteStore
 import DictionaryIndex
 
 /// One result of a full-text search: a sense whose text matched, best first.

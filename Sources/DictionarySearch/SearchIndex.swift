@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import DictionaryModel
+import SQLiteStore
 import DictionaryIndex
 
 /// The full-text and backlink index of one data folder: an SQLite database in the user's

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import DictionaryModel
+import SQLiteStore
 import DictionaryIndex
 
 /// Builds and updates a folder's `SearchIndex`: which entry files changed, their senses'

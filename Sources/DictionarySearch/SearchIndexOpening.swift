@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import DictionaryModel
+import SQLiteStore
 import DictionaryIndex
 
 /// The stored search indexes of some folders, opened for one query: a folder whose

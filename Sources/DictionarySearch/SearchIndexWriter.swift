@@ -1,4 +1,5 @@
 import DictionaryModel
+import SQLiteStore
 import DictionaryIndex
 
 /// The statements that put one entry file into the search index and take it out again.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import DictionaryModel
+import SQLiteStore
 import DictionaryIndex
 
 /// What a folder's search index can match, in a mapped file beside it (`index-<hash>.terms`):

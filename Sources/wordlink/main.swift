@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import DictionarySearch
+import SQLiteStore
 import DictionaryIndex
 
 // Parses the command line and hands over to one command; only this file exits.

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteStore
 import Testing
 import DictionaryIndex
 import DictionaryModel
