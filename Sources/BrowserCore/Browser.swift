@@ -29,17 +29,22 @@ public final class Browser {
     var lastSavedSession: BrowserSession?
     /// The layouts of the pages the state names.
     public let layouts: PageLayouts
+    /// Seconds on a monotonic clock, which the editor reads at each key typed: a pause in
+    /// typing ends an undo group (`TextEditor.typingPause`).
+    let clock: () -> Double
 
     public static let doubleClickInterval = 0.4
     public static let wheelRows = 3
     public static let margin = BrowserState.margin
 
     /// A browser on `page` (the source's start page if nil), with `message` in the status line.
+    /// `clock` is the editor's (the system's monotonic clock; tests pass one they move by hand).
     public init(source: PageSource, size: CellSize, page: Page? = nil, message: String? = nil, keyMap: KeyMap = .browsing,
-                memory: BrowsingMemory? = nil) {
+                memory: BrowsingMemory? = nil, clock: @escaping () -> Double = TextEditor.monotonicSeconds) {
         self.source = source
         self.memory = memory
         self.keyMap = keyMap
+        self.clock = clock
         let first = page ?? source.startPage()
         let layout = PageView(page: first, width: BrowserState.pageWidth(for: size))
         layouts = PageLayouts(page: layout)
@@ -47,7 +52,9 @@ public final class Browser {
         state.message = message
     }
 
-    var environment: BrowserEnvironment { BrowserEnvironment(source: source, keyMap: keyMap, layouts: layouts, memory: memory) }
+    var environment: BrowserEnvironment {
+        BrowserEnvironment(source: source, keyMap: keyMap, layouts: layouts, memory: memory, clock: clock)
+    }
 
     // MARK: Reading the state
 

@@ -39,6 +39,8 @@ struct BrowserEnvironment {
     let layouts: PageLayouts
     /// History, bookmarks and the session, when the browser keeps them.
     var memory: BrowsingMemory? = nil
+    /// The editor's clock (`Browser.clock`).
+    var clock: () -> Double = TextEditor.monotonicSeconds
 
     /// The current page's layout.
     var layout: PageView { layouts.page }

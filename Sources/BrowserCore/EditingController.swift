@@ -43,7 +43,7 @@ enum EditingController {
         switch result {
         case .failure(let failure): state.say(failure.message)
         case .success(let draft):
-            let session = EditorSession(draft: draft, width: state.pageWidth, source: source)
+            let session = EditorSession(draft: draft, width: state.pageWidth, source: source, clock: env.clock)
             env.layouts.editor = session
             if let recoveredText, recoveredText != draft.text {
                 session.editor.replaceCharacters(in: 0..<session.storage.utf8Count, with: recoveredText)

@@ -22,8 +22,9 @@ public final class EditorSession {
     /// The text as last written to the recovery copy, so an unchanged text is not written again.
     var lastRecoveredText: String?
 
-    /// A session on `draft`, laid out `width` columns wide, styled through `source`.
-    init(draft: EditorDraft, width: Int, source: EntryEditingSource) {
+    /// A session on `draft`, laid out `width` columns wide, styled through `source`; `clock`
+    /// tells the editor a pause in typing (`TextEditor.typingPause`).
+    init(draft: EditorDraft, width: Int, source: EntryEditingSource, clock: @escaping () -> Double = TextEditor.monotonicSeconds) {
         self.draft = draft
         let dictionary = draft.dictionary
         styler = EditorStyler(classify: { [weak source] line, isFirst in
@@ -35,7 +36,7 @@ public final class EditorSession {
         storage.delegate = styler
         layoutManager = LayoutManager(textStorage: storage, textContainer: TextContainer(width: max(1, width)))
         storage.replaceCharacters(in: 0..<0, with: draft.text)
-        editor = TextEditor(storage: storage, layoutManager: layoutManager)
+        editor = TextEditor(storage: storage, layoutManager: layoutManager, clock: clock)
         editor.selection = TextSelection(caret: min(max(0, draft.caret), storage.utf8Count))
         editor.markSaved()
     }

@@ -32,8 +32,11 @@ struct UndoGroup {
     var edits: [TextEdit]
     var selectionBefore: TextSelection
     var selectionAfter: TextSelection
-    /// The last character typed or deleted, for breaking typing into words.
+    /// The last character typed (the whole character before the caret, with any marks or
+    /// emoji pieces typed into it) or deleted, for breaking typing into words.
     var lastCharacter: Character?
+    /// When the group last took an edit, in seconds on the editor's clock: a pause ends it.
+    var lastTime: Double
 
     var bytes: Int { edits.reduce(0) { $0 + $1.bytes } }
 }
@@ -85,10 +88,11 @@ struct UndoHistory {
     }
 
     /// Starts a new group with `edit`; clears redo.
-    mutating func push(_ edit: TextEdit, kind: EditKind, character: Character?, before: TextSelection, after: TextSelection) {
+    mutating func push(_ edit: TextEdit, kind: EditKind, character: Character?, before: TextSelection, after: TextSelection,
+                       time: Double) {
         clearRedo()
         undoStack.append(UndoGroup(id: nextID, kind: kind, edits: [edit], selectionBefore: before,
-                                   selectionAfter: after, lastCharacter: character))
+                                   selectionAfter: after, lastCharacter: character, lastTime: time))
         nextID += 1
         bytes += edit.bytes
         isCoalescing = kind != .other
@@ -96,7 +100,7 @@ struct UndoHistory {
     }
 
     /// Puts `edit` into the top group (which must exist), merged with its last edit.
-    mutating func coalesce(_ edit: TextEdit, character: Character?, after: TextSelection) {
+    mutating func coalesce(_ edit: TextEdit, character: Character?, after: TextSelection, time: Double) {
         clearRedo()
         var group = undoStack.removeLast()
         var last = group.edits.removeLast()
@@ -117,6 +121,7 @@ struct UndoHistory {
         group.edits.append(last)
         group.selectionAfter = after
         group.lastCharacter = character
+        group.lastTime = time
         undoStack.append(group)
         trim()
     }
@@ -168,8 +173,52 @@ struct UndoHistory {
     }
 }
 
-/// Whether a character is part of a word for grouping typing: a letter or a digit, as
+/// Whether a character is part of a word for grouping deletions: a letter or a digit, as
 /// `TextBoundaries` defines words.
 func isWordCharacter(_ character: Character) -> Bool {
     character.isLetter || character.isNumber
+}
+
+/// What a typed character is to the undo grouping of typing: where a person would expect one
+/// undo to stop. A word (with the spaces and opening brackets before it) is a group; so is a
+/// run of closing brackets and sentence punctuation, and a line break.
+enum TypingClass: Equatable {
+    /// A letter, a digit (any script: CJK ideographs and kana are letters), or an emoji.
+    case word
+    case space
+    case lineBreak
+    /// A closing bracket (`]`, `)`, `」`) or punctuation that ends a clause or a sentence
+    /// (`.`, `,`, `;`, `!`, `。`, `、`): Unicode's Close_Punctuation and Terminal_Punctuation.
+    case closing
+    /// Opening brackets, quotes, dashes, symbols: they join the word that follows.
+    case other
+
+    /// The class of a whole character (a cluster: an emoji sequence or a letter with its marks).
+    init(_ character: Character) {
+        if character.isNewline { self = .lineBreak; return }
+        if character.isWhitespace { self = .space; return }
+        if character.isLetter || character.isNumber || Self.isEmoji(character) { self = .word; return }
+        let first = character.unicodeScalars.first!.properties
+        self = first.generalCategory == .closePunctuation || first.isTerminalPunctuation ? .closing : .other
+    }
+
+    /// An emoji drawn as one: a pictograph shown as emoji by default, or any character made
+    /// one by VS16, a skin tone, a keycap or a ZWJ (❤️, 👍🏽, 👩‍👩‍👧, 🇫🇷).
+    private static func isEmoji(_ character: Character) -> Bool {
+        character.unicodeScalars.contains { scalar in
+            scalar.properties.isEmojiPresentation || scalar == "\u{FE0F}" || scalar == "\u{200D}" || scalar == "\u{20E3}"
+        }
+    }
+
+    /// Whether typing `next` right after `previous` starts a new group: after a word, anything
+    /// but more of the word; after closing punctuation, anything but more of it (`]]`, `?!`,
+    /// `」。` stay one group); after a line break, anything.
+    static func endsGroup(after previous: Character, before next: Character) -> Bool {
+        let before = TypingClass(previous), after = TypingClass(next)
+        switch before {
+        case .word, .closing: return after != before
+        case .lineBreak: return true
+        case .space, .other: return false
+        }
+    }
 }

@@ -4,12 +4,17 @@
 /// re-lays out only those).
 ///
 /// Offsets are UTF-8 offsets on grapheme-cluster boundaries (`TextBoundaries`'s characters):
-/// a motion, a deletion or a selection never splits a cluster. Typing is undone word by word:
-/// single characters typed at the caret join one undo group until a space or punctuation
-/// follows a word character, the caret moves, the kind of edit changes or
-/// `breakUndoCoalescing()` is called; consecutive backspaces (or forward deletes) group the
-/// same way. Paste, cut and programmatic replacements are a group each. The history keeps at
-/// most 10,000 groups and 64 MB of edited text, dropping the oldest.
+/// a motion, a deletion or a selection never splits a cluster. Typing is undone as it was
+/// typed: single characters typed at the caret join one undo group until a word ends (anything
+/// but a letter, digit or emoji follows one), closing brackets or sentence punctuation end
+/// (`]]`, `.`, `、`: anything else follows them), a line break is typed, typing pauses for
+/// longer than `typingPause`, the caret moves, the kind of edit changes or
+/// `breakUndoCoalescing()` is called (`TypingClass`). So ` See [[ocean]].` is undone as `]].`,
+/// ` [[ocean`, ` See`. A scalar that joins the character before it (a combining mark, the rest
+/// of an emoji sequence or flag, which a terminal delivers one scalar at a time) always joins
+/// its group, so undo never leaves half a character. Consecutive backspaces (or forward
+/// deletes) group by words and pauses too. Paste, cut and programmatic replacements are a group
+/// each. The history keeps at most 10,000 groups and 64 MB of edited text, dropping the oldest.
 ///
 /// The editor observes the storage: an edit made by someone else moves the selection with
 /// the text (a selection in the edited paragraphs keeps its offsets, clamped to them, as the
@@ -29,13 +34,30 @@ public final class TextEditor: TextStorageObserver {
     var goalColumn: Int?
     var history = UndoHistory()
     private var isApplyingEdit = false
+    /// Seconds on a monotonic clock, read at each keystroke to tell a pause in typing.
+    private let clock: () -> Double
+
+    /// A pause in typing (or deleting) longer than this, in seconds, ends the undo group: a
+    /// person who stops to think and then types on expects one undo to take back only what
+    /// came after the pause. Longer than the gap between keys of a slow typist (about 0.5 s at
+    /// 20 words a minute), shorter than the "wait a second" of issue 34.
+    public static let typingPause = 0.75
 
     /// An editor of `storage` with a caret at its start. `layoutManager` must lay out `storage`.
-    public init(storage: TextStorage, layoutManager: LayoutManager) {
+    /// `clock` gives seconds on a monotonic clock (the system's by default; tests pass their own,
+    /// so that a pause is an advance of their clock, not a sleep).
+    public init(storage: TextStorage, layoutManager: LayoutManager, clock: @escaping () -> Double = TextEditor.monotonicSeconds) {
         precondition(layoutManager.textStorage === storage, "the layout manager lays out another storage")
         self.storage = storage
         self.layoutManager = layoutManager
+        self.clock = clock
         storage.addObserver(self)
+    }
+
+    /// Seconds on the system's monotonic clock, since the first call: the default clock.
+    public static func monotonicSeconds() -> Double {
+        let (seconds, attoseconds) = (ContinuousClock.now - clockOrigin).components
+        return Double(seconds) + Double(attoseconds) * 1e-18
     }
 
     deinit { storage.removeObserver(self) }
@@ -179,6 +201,7 @@ public final class TextEditor: TextStorageObserver {
     private func edit(_ range: Range<Int>, with string: String, kind: EditKind, character typed: Character?) {
         let before = currentSelection
         if kind == .other { history.isCoalescing = false }
+        let time = clock()
         let removed = storage.text.styledSubstring(range)
         isApplyingEdit = true
         storage.replaceCharacters(in: range, with: string)
@@ -186,31 +209,46 @@ public final class TextEditor: TextStorageObserver {
         let change = TextEdit(location: range.lowerBound, removed: removed, inserted: string)
         let after = TextSelection(caret: boundary(atOrAfter: range.lowerBound + string.utf8.count))
         setSelection(after)
-        let character = typed ?? removed.string.first
-        if canCoalesce(change, kind: kind, character: character) {
-            history.coalesce(change, character: character, after: after)
+        var character = typed ?? removed.string.first
+        var joinsCharacter = false
+        if kind == .typing {
+            // The whole character the typed one ended up in: a combining mark or a ZWJ is
+            // classed with the letter or emoji it joined.
+            let boundaries = self.boundaries
+            joinsCharacter = boundaries.characterStart(atOrBefore: range.lowerBound) < range.lowerBound
+            let start = boundaries.previousCharacterBoundary(before: after.head)
+            character = storage.text.substring(start..<after.head).first ?? character
+        }
+        if canCoalesce(change, kind: kind, character: character, joinsCharacter: joinsCharacter, time: time) {
+            history.coalesce(change, character: character, after: after, time: time)
         } else {
-            history.push(change, kind: kind, character: character, before: before, after: after)
+            history.push(change, kind: kind, character: character, before: before, after: after, time: time)
         }
     }
 
     /// Whether `edit` continues the top group: the same kind, at the place the group left off,
-    /// and not a word's end (a space or punctuation after a word character).
-    private func canCoalesce(_ edit: TextEdit, kind: EditKind, character: Character?) -> Bool {
+    /// no pause since the group's last edit, and no end of a word or of punctuation between the
+    /// group's last character and `character` (`TypingClass` for typing; for deletions, a
+    /// space or punctuation after a word character). A typed scalar that `joinsCharacter`
+    /// before it stays with that character's group whatever the pause.
+    private func canCoalesce(_ edit: TextEdit, kind: EditKind, character: Character?, joinsCharacter: Bool, time: Double) -> Bool {
         guard history.isCoalescing, kind != .other, let group = history.top, group.kind == kind,
               let last = group.edits.last else { return false }
-        if let character, let previous = group.lastCharacter,
-           !isWordCharacter(character) && isWordCharacter(previous) { return false }
         switch kind {
         case .typing:
-            return edit.removed.isEmpty && edit.location == last.insertedRange.upperBound
+            guard edit.removed.isEmpty && edit.location == last.insertedRange.upperBound else { return false }
+            if joinsCharacter { return true }
         case .deletingBackward:
-            return last.inserted.isEmpty && edit.removedRange.upperBound == last.location
+            guard last.inserted.isEmpty && edit.removedRange.upperBound == last.location else { return false }
         case .deletingForward:
-            return last.inserted.isEmpty && edit.location == last.location
+            guard last.inserted.isEmpty && edit.location == last.location else { return false }
         case .other:
             return false
         }
+        if time - group.lastTime > Self.typingPause { return false }
+        guard let character, let previous = group.lastCharacter else { return true }
+        if kind == .typing { return !TypingClass.endsGroup(after: previous, before: character) }
+        return !(!isWordCharacter(character) && isWordCharacter(previous))
     }
 
     // MARK: Undo
@@ -344,3 +382,6 @@ public final class TextEditor: TextStorageObserver {
         setSelection(snapped(TextSelection(anchor: map(currentSelection.anchor), head: map(currentSelection.head))))
     }
 }
+
+/// Where `TextEditor.monotonicSeconds()` counts from.
+private let clockOrigin = ContinuousClock.now

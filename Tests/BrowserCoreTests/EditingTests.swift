@@ -38,17 +38,32 @@ import TerminalText
 
         var bytes: String { (try? String(contentsOfFile: file, encoding: .utf8)) ?? "" }
 
-        func browser(memory: BrowsingMemory? = nil, word: String? = nil) throws -> Browser {
+        /// A browser on the folder, its editor on `clock` (one that stands still unless a test
+        /// moves it: no pause ends an undo group whatever the machine's load).
+        func browser(memory: BrowsingMemory? = nil, word: String? = nil, clock: TypingClock = TypingClock()) throws -> Browser {
             let source = DictionaryPageSource(folder: try DataFolder.load(from: path))
             source.enableEditing(notesRoot: notes)
             var page: Page?
             if let word, case .found(let found) = source.page(forQuery: word) { page = found }
-            return Browser(source: source, size: CellSize(columns: 70, rows: 16), page: page, memory: memory)
+            return Browser(source: source, size: CellSize(columns: 70, rows: 16), page: page, memory: memory, clock: clock.read)
         }
+    }
+
+    /// The browser's clock in a test: a pause is `advance(by:)`, never a sleep.
+    final class TypingClock {
+        var now = 0.0
+        func advance(by seconds: Double) { now += seconds }
+        var read: () -> Double { { self.now } }
     }
 
     func type(_ text: String, _ browser: Browser) {
         for character in text { browser.handle(.keyPressed(.character(character))) }
+    }
+
+    /// Types `text` a Unicode scalar at a time, as the terminal's input decoder delivers keys
+    /// (an emoji sequence, a flag, a letter and its combining mark come in pieces).
+    func typeScalars(_ text: String, _ browser: Browser) {
+        for scalar in text.unicodeScalars { browser.handle(.keyPressed(.character(Character(scalar)))) }
     }
 
     func status(_ browser: Browser) throws -> BrowserState.EditingStatus {
@@ -143,6 +158,86 @@ import TerminalText
         #expect(try status(browser).isModified == false)
         browser.handle(.keyPressed(.control("y")))
         #expect(browser.editor?.text.contains("one") == true)
+    }
+
+    /// Issue 34, item 1, through the browser: Ctrl-End, the issue's sentence, a pause on the
+    /// browser's clock, ` xyzzy`; Ctrl-Z takes ` xyzzy` (not `]]. xyzzy`), Ctrl-Y gives it back.
+    @Test func undoTakesWhatWasTypedAfterThePauseAndRedoGivesItBack() throws {
+        let folder = try Folder()
+        let clock = TypingClock()
+        let browser = try folder.browser(word: "river", clock: clock)
+        browser.run(.edit)
+        browser.handle(.keyPressed(.modified(.end, .control)))
+        type(" See [[ocean]] and [[nowhere]].", browser)
+        let sentence = try #require(browser.editor?.text)
+        #expect(sentence.hasSuffix("ex: we swam in the river See [[ocean]] and [[nowhere]]."), "\(sentence)")
+        clock.advance(by: 1)
+        type(" xyzzy", browser)
+        let typed = try #require(browser.editor?.text)
+        browser.handle(.keyPressed(.control("z")))
+        #expect(browser.editor?.text == sentence)
+        #expect(try status(browser).selection == TextSelection(caret: sentence.utf8.count))
+        #expect(try status(browser).isModified)
+        browser.handle(.keyPressed(.control("y")))
+        #expect(browser.editor?.text == typed)
+        #expect(try status(browser).selection == TextSelection(caret: typed.utf8.count))
+        // The sentence before it comes off as it was typed: the closing brackets and the full stop, then the word in them.
+        browser.handle(.keyPressed(.control("z")))
+        browser.handle(.keyPressed(.control("z")))
+        #expect(browser.editor?.text == String(sentence.dropLast(3)))
+        browser.handle(.keyPressed(.control("z")))
+        #expect(browser.editor?.text == String(sentence.dropLast(" [[nowhere]].".count)))
+    }
+
+    /// A pause alone ends a group, even inside a word; keys typed closer together stay one.
+    @Test func aPauseOnTheBrowsersClockEndsTheUndoGroup() throws {
+        let folder = try Folder()
+        let clock = TypingClock()
+        let browser = try folder.browser(word: "river", clock: clock)
+        browser.run(.edit)
+        let original = try #require(browser.editor?.text)
+        type("estu", browser)
+        clock.advance(by: 0.3)
+        type("ary", browser)
+        clock.advance(by: 2)
+        type("ine", browser)
+        browser.handle(.keyPressed(.control("z")))
+        #expect(browser.editor?.text == original.replacingOccurrences(of: "1. a large", with: "1. estuarya large"))
+        browser.handle(.keyPressed(.control("z")))
+        #expect(browser.editor?.text == original)
+        #expect(try status(browser).isModified == false)
+    }
+
+    /// CJK, emoji sequences and a combining mark, typed a scalar at a time as the terminal
+    /// delivers them: each undo takes a word with the space before it, never part of a
+    /// character; redo gives back exactly what was there.
+    @Test func undoGroupsOnCJKEmojiAndCombiningMarks() throws {
+        let folder = try Folder()
+        let browser = try folder.browser(word: "river")
+        browser.run(.edit)
+        browser.handle(.keyPressed(.modified(.end, .control)))
+        let original = try #require(browser.editor?.text)
+        let words = [" 漢字", " かな。", " 👩‍👩‍👧🇫🇷", " cafe\u{301}"]
+        var states = [original]
+        for word in words {
+            typeScalars(word, browser)
+            states.append(try #require(browser.editor?.text))
+        }
+        // `。` ends a group of its own after `かな`.
+        let expectedUndo = [states[3], states[2], states[1] + " かな", states[1], states[0]]
+        var undone: [String] = []
+        for _ in expectedUndo {
+            browser.handle(.keyPressed(.control("z")))
+            undone.append(try #require(browser.editor?.text))
+        }
+        #expect(undone == expectedUndo)
+        #expect(try status(browser).isModified == false)
+        for expected in expectedUndo.reversed().dropFirst() + [states[4]] {
+            browser.handle(.keyPressed(.control("y")))
+            #expect(browser.editor?.text == expected)
+            #expect(try status(browser).selection == TextSelection(caret: expected.utf8.count))
+        }
+        #expect(browser.editor?.text == states[4])
     }
 
     /// Ctrl-S changes the entry's bytes and nothing else in the file; Esc then leaves, and the page shows the change.

@@ -91,6 +91,37 @@ import Glibc
         try session.waitFor("the bank page") { $0[0].contains("bank") && !$0[0].contains("river") }
     }
 
+    /// Issue 34, item 1, as a person types it: Ctrl-End, the sentence, a real pause, ` xyzzy`; Ctrl-Z takes back
+    /// ` xyzzy` and nothing before it, Ctrl-Y gives it back, each time the row exactly as it was.
+    @Test func undoTakesTheWordTypedAfterAPauseAndRedoGivesItBack() throws {
+        let workspace = try Workspace()
+        let session = try workspace.browser("edit-undo-groups", ["river"])
+        try session.waitFor(text: "river  noun")
+        try session.send("e")
+        try session.waitFor(text: "Editing: river")
+        try session.send("C-End")
+        try session.type(" See [[ocean]] and [[nowhere]].")
+        let sentence = try session.waitFor(text: "and [[nowhere]].")
+        let row = try #require(sentence.firstIndex { $0.hasSuffix(" See [[ocean]] and [[nowhere]].") },
+                               "Ctrl-End put the caret at the end: \(sentence.joined(separator: "\n"))")
+        try session.waitForStableScreen()
+        usleep(1_500_000) // a pause: longer than the editor's (TextEditor.typingPause)
+        try session.type(" xyzzy")
+        let typed = try session.waitFor(text: "[[nowhere]]. xyzzy")
+        #expect(typed[row] == sentence[row] + " xyzzy", "\(typed.joined(separator: "\n"))")
+        try session.send("C-z")
+        let undone = try session.waitFor("undo took the word") { !$0.joined().contains("xyzzy") }
+        #expect(undone[row] == sentence[row], "Ctrl-Z took only ` xyzzy`: \(undone.joined(separator: "\n"))")
+        try session.send("C-y")
+        let redone = try session.waitFor(text: "xyzzy")
+        #expect(redone[row] == typed[row], "Ctrl-Y gave back exactly what was there: \(redone.joined(separator: "\n"))")
+        try session.send("C-z")
+        try session.waitFor("undo again") { !$0.joined().contains("xyzzy") }
+        try session.send("C-z")
+        let bracketsUndone = try session.waitFor("the closing brackets and full stop undone") { $0.indices.contains(row) && !$0[row].hasSuffix("]].") }
+        #expect(bracketsUndone[row] == String(sentence[row].dropLast(3)), "\(bracketsUndone.joined(separator: "\n"))")
+    }
+
     @Test func aRedLinkBecomesAnEntry() throws {
         let workspace = try Workspace()
         let session = try workspace.browser("edit-create", ["river"])

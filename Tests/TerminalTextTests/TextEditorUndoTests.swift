@@ -8,10 +8,11 @@ import TestSupport
         editor.type("hello world, 中文")
         var states: [String] = []
         while editor.undo() { states.append(editor.storage.string) }
-        #expect(states == ["hello world", "hello", ""])
+        // The comma ends a group of its own (issue 34).
+        #expect(states == ["hello world,", "hello world", "hello", ""])
         var redone: [String] = []
         while editor.redo() { redone.append(editor.storage.string) }
-        #expect(redone == ["hello", "hello world", "hello world, 中文"])
+        #expect(redone == ["hello", "hello world", "hello world,", "hello world, 中文"])
         #expect(editor.selection == TextSelection(caret: editor.storage.utf8Count))
     }
 
@@ -201,5 +202,139 @@ extension TextEditorUndoTests {
         #expect(!editor.undo())
         #expect(!editor.canUndo)
         #expect(editor.storage.string == "x中")
+    }
+}
+
+/// Undo groups follow what a person typed (issue 34, item 1): a word's end, punctuation and a
+/// closing bracket end a group, on markup, CJK, emoji sequences and combining marks alike.
+extension TextEditorUndoTests {
+    static let issueText = " See [[ocean]] and [[nowhere]]."
+
+    /// The issue's keys: Ctrl-Z after ` xyzzy` takes ` xyzzy`, not `]]. xyzzy`; Ctrl-Y gives it back.
+    @Test func undoTakesTheLastWordNotTheMarkupBeforeIt() {
+        let editor = TextEditor.make("estuary", width: 40)
+        editor.move(.documentEnd)
+        editor.type(Self.issueText)
+        let before = editor.storage.string
+        editor.type(" xyzzy")
+        let typed = editor.storage.string
+        #expect(editor.undo())
+        #expect(editor.storage.string == before)
+        #expect(editor.selection == TextSelection(caret: before.utf8.count))
+        #expect(editor.redo())
+        #expect(editor.storage.string == typed)
+        #expect(editor.selection == TextSelection(caret: typed.utf8.count))
+        #expect(!editor.canRedo)
+    }
+
+    struct GroupCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var typed: String
+        /// The text after each undo, back to the empty text.
+        var undone: [String]
+        var testDescription: String { name }
+    }
+
+    static let groupCases: [GroupCase] = [
+        GroupCase(name: "markup: brackets close a group, opening ones join the word", typed: "See [[ocean]] and [[nowhere]]. xyzzy",
+                  undone: ["See [[ocean]] and [[nowhere]].", "See [[ocean]] and [[nowhere", "See [[ocean]] and",
+                           "See [[ocean]]", "See [[ocean", "See", ""]),
+        GroupCase(name: "markup: a piped link and emphasis", typed: "[[water|wet]] ''soft''",
+                  undone: ["[[water|wet]] ''soft", "[[water|wet]]", "[[water|wet", "[[water", ""]),
+        GroupCase(name: "sentence punctuation ends a group", typed: "one, two; three! four",
+                  undone: ["one, two; three!", "one, two; three", "one, two;", "one, two", "one,", "one", ""]),
+        GroupCase(name: "a line break ends a group", typed: "one\ntwo",
+                  undone: ["one\n", "one", ""]),
+        GroupCase(name: "CJK: a space ends a word", typed: "漢字 かな",
+                  undone: ["漢字", ""]),
+        GroupCase(name: "CJK: ideographic punctuation ends a group", typed: "漢字。かな、「語」",
+                  undone: ["漢字。かな、「語", "漢字。かな、", "漢字。かな", "漢字。", "漢字", ""]),
+        GroupCase(name: "emoji: a ZWJ sequence and a flag, scalar by scalar", typed: "hi 👩‍👩‍👧 🇫🇷!",
+                  undone: ["hi 👩‍👩‍👧 🇫🇷", "hi 👩‍👩‍👧", "hi", ""]),
+        GroupCase(name: "emoji: skin tone and VS16 after a word", typed: "ok👍🏽 ❤️ fine",
+                  undone: ["ok👍🏽 ❤️", "ok👍🏽", ""]),
+        GroupCase(name: "a combining mark stays with its letter", typed: "cafe\u{301} noire\u{301}.",
+                  undone: ["cafe\u{301} noire\u{301}", "cafe\u{301}", ""]),
+    ]
+
+    /// Typed one scalar at a time, as the terminal delivers keys; every state undo reaches is
+    /// whole characters, and redo gives each one back exactly.
+    @Test(arguments: groupCases) func typingIsGroupedAsTyped(_ testCase: GroupCase) {
+        let editor = TextEditor.make("", width: 40)
+        editor.typeScalars(testCase.typed)
+        #expect(editor.storage.string == testCase.typed)
+        let undone = editor.undoAll()
+        #expect(undone == testCase.undone)
+        var redone: [String] = []
+        while editor.redo() {
+            redone.append(editor.storage.string)
+            #expect(editor.selection == TextSelection(caret: editor.storage.utf8Count))
+        }
+        #expect(redone == Array(undone.dropLast().reversed()) + [testCase.typed])
+    }
+}
+
+/// A pause in typing ends the undo group; the clock is the test's, moved by hand.
+extension TextEditorUndoTests {
+    /// The issue's keys with its pause: ` xyzzy` typed a second after the sentence.
+    @Test func theIssuesKeysWithThePause() {
+        let clock = TestClock()
+        let editor = TextEditor.make("estuary", width: 40, clock: clock)
+        editor.move(.documentEnd)
+        editor.type(Self.issueText)
+        let before = editor.storage.string
+        clock.advance(by: 1)
+        editor.type(" xyzzy")
+        let typed = editor.storage.string
+        #expect(editor.undo())
+        #expect(editor.storage.string == before)
+        #expect(editor.redo())
+        #expect(editor.storage.string == typed)
+        #expect(editor.selection == TextSelection(caret: typed.utf8.count))
+    }
+
+    @Test func aPauseLongerThanTheThresholdEndsTheGroupInsideAWord() {
+        let clock = TestClock()
+        let editor = TextEditor.make("", width: 40, clock: clock)
+        editor.type("abc")
+        clock.advance(by: TextEditor.typingPause + 0.01)
+        editor.type("def")
+        clock.advance(by: TextEditor.typingPause - 0.01) // not a pause
+        editor.type("gh")
+        clock.advance(by: 5)
+        editor.type(" 漢字")
+        #expect(editor.undoAll() == ["abcdefgh", "abc", ""])
+    }
+
+    @Test func aPauseEndsABackspaceGroupToo() {
+        let clock = TestClock()
+        let editor = TextEditor.make("", width: 40, clock: clock)
+        editor.type("abcdef")
+        clock.advance(by: 2)
+        editor.deleteBackward()
+        editor.deleteBackward()
+        clock.advance(by: 2)
+        editor.deleteBackward()
+        #expect(editor.storage.string == "abc")
+        #expect(editor.undoAll() == ["abcd", "abcdef", ""])
+    }
+
+    /// A terminal delivers an emoji sequence or a combining mark one scalar at a time; a pause
+    /// between the scalars still never leaves half a character to undo.
+    @Test(arguments: ["👩‍👩‍👧", "🇫🇷", "e\u{301}", "👍🏽", "❤️"])
+    func aPauseInsideACharacterDoesNotSplitIt(_ character: String) {
+        let clock = TestClock()
+        let editor = TextEditor.make("", width: 40, clock: clock)
+        editor.type("go ")
+        for scalar in character.unicodeScalars {
+            editor.insert(String(scalar))
+            clock.advance(by: 2)
+        }
+        #expect(editor.storage.string == "go " + character)
+        #expect(editor.undoAll() == ["go", ""])
+        #expect(editor.redo())
+        #expect(editor.storage.string == "go")
+        #expect(editor.redo())
+        #expect(editor.storage.string == "go " + character)
     }
 }
