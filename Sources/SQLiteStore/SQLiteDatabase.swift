@@ -86,6 +86,21 @@ public final class SQLiteDatabase {
         }
     }
 
+    /// `body`'s statements in one write transaction (`BEGIN IMMEDIATE`: the write lock is taken
+    /// first, so two writers wait for each other instead of failing at their first write);
+    /// rolled back when `body` throws, so a failure (a full disk) leaves the file as it was.
+    public func writing<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do throws(SQLiteError) {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
     /// `BEGIN` and `COMMIT`, prepared once: `reading` runs them around every question, and
     /// `execute` parsed them again each time (a `search` over the library reads 15 times).
     private var begin: SQLiteStatement?, commit: SQLiteStatement?

@@ -1,0 +1,139 @@
+import DictionaryModel
+import SQLiteStore
+
+/// What the index keeps of one entry: enough for pages, prompts and links without decoding it.
+struct EntryRecord: Sendable, Equatable {
+    var id: String
+    var headword: String
+    var pos: String?
+    var summary: String
+    /// The file's path in the folder (`entries/x.json`) and the entry's bytes there.
+    var path: String
+    var byteRange: Range<Int>
+    var senseIDs: [Substring]
+}
+
+extension LibraryIndex {
+    // Every function here is called under the lock, in a read transaction (`reading`).
+
+    /// How many entries `dictionary` has (a later entry with the id of an earlier one left out, as in a load).
+    func entryCount(_ dictionary: Int64) throws(SQLiteError) -> Int {
+        let count = try statement("SELECT count(*) FROM entries WHERE dictionary = ? AND duplicate = 0")
+        count.bind(dictionary)
+        defer { count.reset() }
+        return try count.step() ? Int(count.integer(0)) : 0
+    }
+
+    /// The entry whose id is exactly `id` (the first in load order when several have it).
+    func entry(withID id: String, in dictionary: Int64) throws(SQLiteError) -> Int64? {
+        let find = try statement("SELECT id FROM entries WHERE dictionary = ? AND entry_id = ? AND duplicate = 0")
+        find.bind(dictionary, id)
+        defer { find.reset() }
+        return try find.step() ? find.integer(0) : nil
+    }
+
+    /// The entries whose headword (first) or form is `key`, each part in load order, without
+    /// repeats.
+    func directMatches(_ key: String, in dictionary: Int64) throws(SQLiteError) -> [Int64] {
+        guard !key.isEmpty else { return [] }
+        let find = try statement("""
+            SELECT k.entry FROM keys k JOIN entries e ON e.id = k.entry JOIN files f ON f.id = e.file
+            WHERE k.dictionary = ? AND k.key = ? AND e.duplicate = 0 ORDER BY k.kind, f.path, e.position
+            """)
+        find.bind(dictionary, key)
+        defer { find.reset() }
+        var found: [Int64] = []
+        while try find.step() {
+            let entry = find.integer(0)
+            if !found.contains(entry) { found.append(entry) }
+        }
+        return found
+    }
+
+    /// What the index keeps of entry `number`; nil when there is no such entry.
+    func record(_ number: Int64) throws(SQLiteError) -> EntryRecord? {
+        let find = try statement("""
+            SELECT e.entry_id, e.headword, e.pos, e.summary, f.path, e.start, e.length, e.senses
+            FROM entries e JOIN files f ON f.id = e.file WHERE e.id = ?
+            """)
+        find.bind(number)
+        defer { find.reset() }
+        guard try find.step() else { return nil }
+        let start = Int(find.integer(5))
+        let senses = find.text(7) ?? ""
+        return EntryRecord(id: find.text(0) ?? "", headword: find.text(1) ?? "", pos: find.text(2), summary: find.text(3) ?? "",
+                           path: find.text(4) ?? "", byteRange: start..<(start + Int(find.integer(6))),
+                           senseIDs: senses.isEmpty ? [] : senses.split(separator: "\n", omittingEmptySubsequences: false))
+    }
+
+    /// The part of speech of entry `number`.
+    func pos(_ number: Int64) throws(SQLiteError) -> String? {
+        let find = try statement("SELECT pos FROM entries WHERE id = ?")
+        find.bind(number)
+        defer { find.reset() }
+        return try find.step() ? find.text(0) : nil
+    }
+
+    /// A distinct key of a dictionary, as completion and suggestions see it.
+    struct Word {
+        var key: String
+        var display: String
+        var isHeadword: Bool
+        var scalars: Int
+    }
+
+    /// The keys of `dictionary` that start with `prefix` (itself included).
+    func words(startingWith prefix: String, in dictionary: Int64) throws(SQLiteError) -> [Word] {
+        let find = try statement("""
+            SELECT key, display, is_headword, scalars FROM words
+            WHERE dictionary = ?1 AND key >= ?2 AND key < ?2 || char(1114111) ORDER BY key
+            """)
+        find.bind(dictionary, prefix)
+        defer { find.reset() }
+        var found: [Word] = []
+        while try find.step() {
+            found.append(Word(key: find.text(0) ?? "", display: find.text(1) ?? "", isHeadword: find.integer(2) != 0, scalars: Int(find.integer(3))))
+        }
+        return found
+    }
+
+    /// Calls `body` with each key of `dictionary` whose accent-folded length is in `lengths`
+    /// and whose letter signature differs from `signature` in at most `bits` bits.
+    func forEachWord(in dictionary: Int64, foldedLengths lengths: ClosedRange<Int>, signature: UInt64, bits: Int,
+                     _ body: (_ key: String, _ folded: String, _ display: String, _ isHeadword: Bool) -> Void) throws(SQLiteError) {
+        let find = try statement("""
+            SELECT signature, key, folded, display, is_headword FROM words
+            WHERE dictionary = ? AND folded_length BETWEEN ? AND ?
+            """)
+        find.bind(dictionary, lengths.lowerBound, lengths.upperBound)
+        defer { find.reset() }
+        while try find.step() {
+            guard (UInt64(bitPattern: find.integer(0)) ^ signature).nonzeroBitCount <= bits else { continue }
+            body(find.text(1) ?? "", find.text(2) ?? "", find.text(3) ?? "", find.integer(4) != 0)
+        }
+    }
+
+    /// Every headword key of `dictionary` with its display and the entries that have it as
+    /// their headword (load order), sorted by key.
+    func headwords(in dictionary: Int64) throws(SQLiteError) -> [(headword: String, entries: [Int64])] {
+        let find = try statement("""
+            SELECT w.key, w.display, k.entry FROM words w
+            JOIN keys k ON k.dictionary = w.dictionary AND k.key = w.key AND k.kind = 0
+            JOIN entries e ON e.id = k.entry JOIN files f ON f.id = e.file
+            WHERE w.dictionary = ? AND w.is_headword = 1 AND e.duplicate = 0 ORDER BY w.key, f.path, e.position
+            """)
+        find.bind(dictionary)
+        defer { find.reset() }
+        var result: [(headword: String, entries: [Int64])] = []
+        var lastKey: String?
+        while try find.step() {
+            let key = find.text(0) ?? ""
+            if key != lastKey {
+                result.append((find.text(1) ?? key, []))
+                lastKey = key
+            }
+            result[result.count - 1].entries.append(find.integer(2))
+        }
+        return result
+    }
+}

@@ -1,0 +1,275 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import DictionaryModel
+import SQLiteStore
+
+extension LibraryIndex {
+    /// A file as the index holds it.
+    struct StoredFile {
+        var id: Int64
+        var fingerprint: FileFingerprint
+        var indexedAt: Int64
+    }
+
+    /// Brings the rows of the data folder `folder` (its real path) up to date with its entry
+    /// files: a new dictionary is indexed whole; otherwise only the files added, removed or
+    /// changed (size and time, and the content of files changed within a second of being
+    /// indexed) are read again, and their rows replaced in one transaction. `progress` is
+    /// told of each file read, under `phase`.
+    /// - Complexity: one listing and `stat` of the entry files when nothing changed.
+    @discardableResult
+    public func update(folder: String, phase: String = "indexing", progress: (ProgressStep) -> Void = { _ in }) throws(SQLiteError) -> IndexedFolder {
+        let listed = (try? listEntryFiles(folder: folder)) ?? []
+        let (known, stored) = try reading { () throws(SQLiteError) -> (Int64?, [String: StoredFile]) in
+            let find = try statement("SELECT id FROM dictionaries WHERE folder = ?")
+            find.bind(folder)
+            defer { find.reset() }
+            guard try find.step() else { return (nil, [:]) }
+            let dictionary = find.integer(0)
+            return (dictionary, try storedFiles(of: dictionary))
+        }
+        var changed: [ListedEntryFile] = []
+        var settled: [Int64] = []
+        var remaining = stored
+        let now = Self.now()
+        for file in listed {
+            guard let old = remaining.removeValue(forKey: file.path), old.fingerprint.hasSameStat(as: file.fingerprint) else {
+                changed.append(file)
+                continue
+            }
+            // Changed in the second it was indexed: only the content can tell. Once the file
+            // is older than that, the index says so and the content is not read again.
+            if file.fingerprint.modificationSeconds >= old.indexedAt - 1 {
+                if Self.contentHash(folder + "/" + file.path) != old.fingerprint.contentHash {
+                    changed.append(file)
+                } else if now - file.fingerprint.modificationSeconds > 1 {
+                    settled.append(old.id)
+                }
+            }
+        }
+        let removed = Array(remaining.keys)
+        if let known, changed.isEmpty, removed.isEmpty {
+            if !settled.isEmpty { try? settle(settled, at: now) }
+            return IndexedFolder(dictionary: known, changedFiles: 0, isNew: false,
+                                 problemCount: try reading { () throws(SQLiteError) in try problemCount(of: known) })
+        }
+        // Read outside the lock: a browser asking meanwhile is answered from the rows as they are.
+        var scanned: [IndexedFile] = []
+        scanned.reserveCapacity(changed.count)
+        for (i, file) in changed.enumerated() {
+            scanned.append(file.nameIsUTF8 ? IndexedFile.scan(folder: folder, path: file.path, fingerprint: file.fingerprint)
+                                           : IndexedFile(path: file.path, fingerprint: file.fingerprint, errorCount: 1, entries: []))
+            progress(ProgressStep(phase: phase, completed: i + 1, total: changed.count))
+        }
+        return try write(folder: folder, files: scanned, removing: removed, indexedAt: now)
+    }
+
+    /// Notes that the files `ids` were found as indexed at `time`, when they had been changed
+    /// too close to their indexing for their time to tell.
+    private func settle(_ ids: [Int64], at time: Int64) throws(SQLiteError) {
+        try lock.locked { () throws(SQLiteError) in
+            let update = try statement("UPDATE files SET indexed_at = ? WHERE id = ?")
+            try database.writing { () throws(SQLiteError) in
+                for id in ids { try update.bind(time, id).run() }
+            }
+        }
+    }
+
+    /// Puts `files` (already read) into the rows of the dictionary at `folder` in place of
+    /// what it held of them, and takes out the files at `removed`, in one transaction.
+    func write(folder: String, files: [IndexedFile], removing removed: [String], indexedAt: Int64) throws(SQLiteError) -> IndexedFolder {
+        try lock.locked { () throws(SQLiteError) -> IndexedFolder in
+            try database.writing { () throws(SQLiteError) -> IndexedFolder in
+                try writeInTransaction(folder: folder, files: files, removing: removed, indexedAt: indexedAt)
+            }
+        }
+    }
+
+    private func writeInTransaction(folder: String, files: [IndexedFile], removing removed: [String],
+                                    indexedAt: Int64) throws(SQLiteError) -> IndexedFolder {
+        let find = try statement("SELECT id FROM dictionaries WHERE folder = ?")
+        find.bind(folder)
+        var dictionary: Int64
+        let isNew: Bool
+        if try find.step() {
+            dictionary = find.integer(0)
+            isNew = false
+        } else {
+            find.reset()
+            try statement("INSERT INTO dictionaries(folder) VALUES (?)").bind(folder).run()
+            dictionary = database.lastInsertedRow
+            isNew = true
+        }
+        find.reset()
+        var touchedKeys = Set<String>()
+        var touchedIDs = Set<String>()
+        // What the files held before: their entries' keys and ids may now name others.
+        let findFile = try statement("SELECT id FROM files WHERE dictionary = ? AND path = ?")
+        let oldKeys = try statement("SELECT key FROM keys WHERE entry IN (SELECT id FROM entries WHERE file = ?)")
+        let oldIDs = try statement("SELECT entry_id FROM entries WHERE file = ?")
+        for path in removed + files.map(\.path) {
+            findFile.bind(dictionary, path)
+            guard try findFile.step() else { findFile.reset(); continue }
+            let file = findFile.integer(0)
+            findFile.reset()
+            oldKeys.bind(file)
+            while try oldKeys.step() { touchedKeys.insert(oldKeys.text(0) ?? "") }
+            oldIDs.bind(file)
+            while try oldIDs.step() { touchedIDs.insert(oldIDs.text(0) ?? "") }
+            oldKeys.reset()
+            oldIDs.reset()
+            try statement("DELETE FROM keys WHERE entry IN (SELECT id FROM entries WHERE file = ?)").bind(file).run()
+            try statement("DELETE FROM entries WHERE file = ?").bind(file).run()
+            try statement("DELETE FROM files WHERE id = ?").bind(file).run()
+        }
+        let insertFile = try statement("INSERT INTO files(dictionary, path, size, seconds, nanoseconds, hash, problems, indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        let insertEntry = try statement("""
+            INSERT INTO entries(file, dictionary, position, entry_id, headword, pos, summary, start, length, senses)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let insertKey = try statement("INSERT OR IGNORE INTO keys(dictionary, key, kind, entry, display) VALUES (?, ?, ?, ?, ?)")
+        for file in files {
+            let fingerprint = file.fingerprint
+            try insertFile.bind(dictionary, file.path, Int64(fingerprint.size), fingerprint.modificationSeconds,
+                                fingerprint.modificationNanoseconds, Int64(bitPattern: fingerprint.contentHash),
+                                file.errorCount, indexedAt).run()
+            let fileID = database.lastInsertedRow
+            for (position, entry) in file.entries.enumerated() {
+                try insertEntry.bind(fileID, dictionary, position, entry.id, entry.headword, entry.pos, entry.summary,
+                                     entry.byteRange.lowerBound, entry.byteRange.count, entry.senseIDs.joined(separator: "\n")).run()
+                let entryRow = database.lastInsertedRow
+                touchedIDs.insert(entry.id)
+                let headwordKey = LookupKey.normalise(entry.headword)
+                if !headwordKey.isEmpty {
+                    try insertKey.bind(dictionary, headwordKey, 0, entryRow, entry.headword).run()
+                    touchedKeys.insert(headwordKey)
+                }
+                for form in entry.forms {
+                    let key = LookupKey.normalise(form)
+                    guard !key.isEmpty else { continue }
+                    try insertKey.bind(dictionary, key, 1, entryRow, form).run()
+                    touchedKeys.insert(key)
+                }
+            }
+        }
+        // A duplicate id's keys stand for the first entry with it, in load order.
+        touchedKeys.formUnion(try markDuplicates(of: touchedIDs, in: dictionary))
+        try refreshWords(touchedKeys, in: dictionary)
+        let problems = try problemCount(of: dictionary)
+        try statement("UPDATE dictionaries SET problems = ? WHERE id = ?").bind(problems, dictionary).run()
+        return IndexedFolder(dictionary: dictionary, changedFiles: files.count + removed.count, isNew: isNew, problemCount: problems)
+    }
+
+    /// Marks, for each id of `ids`, every entry of `dictionary` with it but the first in load
+    /// order (the byte order of the files' paths, then the file's order) as a duplicate; the
+    /// keys of the entries whose mark changed.
+    private func markDuplicates(of ids: Set<String>, in dictionary: Int64) throws(SQLiteError) -> Set<String> {
+        let rows = try statement("""
+            SELECT e.id, e.duplicate FROM entries e JOIN files f ON f.id = e.file
+            WHERE e.dictionary = ? AND e.entry_id = ? ORDER BY f.path, e.position
+            """)
+        let mark = try statement("UPDATE entries SET duplicate = ? WHERE id = ?")
+        let keysOf = try statement("SELECT key FROM keys WHERE entry = ?")
+        var moved = Set<String>()
+        for id in ids {
+            rows.bind(dictionary, id)
+            var found: [(row: Int64, duplicate: Bool)] = []
+            while try rows.step() { found.append((rows.integer(0), rows.integer(1) != 0)) }
+            rows.reset()
+            for (i, entry) in found.enumerated() where entry.duplicate != (i > 0) {
+                try mark.bind(i > 0 ? 1 : 0, entry.row).run()
+                keysOf.bind(entry.row)
+                while try keysOf.step() { moved.insert(keysOf.text(0) ?? "") }
+                keysOf.reset()
+            }
+        }
+        return moved
+    }
+
+    /// Writes again the `words` rows of `keys` in `dictionary`: each key that some entry still
+    /// has, shown as the first headword with it in load order (else the first form), with
+    /// what completion and suggestions rank it by.
+    private func refreshWords(_ keys: Set<String>, in dictionary: Int64) throws(SQLiteError) {
+        let first = try statement("""
+            SELECT k.display, k.kind FROM keys k JOIN entries e ON e.id = k.entry JOIN files f ON f.id = e.file
+            WHERE k.dictionary = ? AND k.key = ? AND e.duplicate = 0 ORDER BY k.kind, f.path, e.position LIMIT 1
+            """)
+        let delete = try statement("DELETE FROM words WHERE dictionary = ? AND key = ?")
+        let insert = try statement("""
+            INSERT OR REPLACE INTO words(dictionary, key, display, is_headword, scalars, folded, folded_length, signature)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for key in keys {
+            first.bind(dictionary, key)
+            guard try first.step() else {
+                first.reset()
+                try delete.bind(dictionary, key).run()
+                continue
+            }
+            let display = first.text(0) ?? key
+            let isHeadword = first.integer(1) == 0
+            first.reset()
+            let folded = LookupKey.accentFolded(key)
+            let foldedScalars = folded.unicodeScalars.map(\.value)
+            try insert.bind(dictionary, key, display, isHeadword ? 1 : 0, key.unicodeScalars.count, folded, foldedScalars.count,
+                            Int64(bitPattern: SuggestionSignature.of(foldedScalars))).run()
+        }
+    }
+
+    /// The files of `dictionary` as the index holds them, by path (call under the lock).
+    func storedFiles(of dictionary: Int64) throws(SQLiteError) -> [String: StoredFile] {
+        let files = try statement("SELECT id, path, size, seconds, nanoseconds, hash, indexed_at FROM files WHERE dictionary = ?")
+        files.bind(dictionary)
+        defer { files.reset() }
+        var stored: [String: StoredFile] = [:]
+        while try files.step() {
+            stored[files.text(1) ?? ""] = StoredFile(
+                id: files.integer(0),
+                fingerprint: FileFingerprint(size: UInt64(files.integer(2)), modificationSeconds: files.integer(3),
+                                             modificationNanoseconds: files.integer(4), contentHash: UInt64(bitPattern: files.integer(5))),
+                indexedAt: files.integer(6))
+        }
+        return stored
+    }
+
+    /// The problems of `dictionary`'s files and its duplicate ids (call under the lock).
+    func problemCount(of dictionary: Int64) throws(SQLiteError) -> Int {
+        let count = try statement("""
+            SELECT (SELECT coalesce(sum(problems), 0) FROM files WHERE dictionary = ?1)
+                 + (SELECT count(*) FROM entries WHERE dictionary = ?1 AND duplicate = 1)
+            """)
+        count.bind(dictionary)
+        defer { count.reset() }
+        return try count.step() ? Int(count.integer(0)) : 0
+    }
+
+    /// Takes out every row of the dictionary at `folder` (a folder that is gone).
+    public func remove(folder: String) throws(SQLiteError) {
+        try lock.locked { () throws(SQLiteError) in
+            try database.writing { () throws(SQLiteError) in
+                let find = try statement("SELECT id FROM dictionaries WHERE folder = ?")
+                find.bind(folder)
+                defer { find.reset() }
+                guard try find.step() else { return }
+                let dictionary = find.integer(0)
+                for table in ["keys", "words", "entries", "files"] {
+                    try statement("DELETE FROM \(table) WHERE dictionary = ?").bind(dictionary).run()
+                }
+                try statement("DELETE FROM dictionaries WHERE id = ?").bind(dictionary).run()
+            }
+        }
+    }
+
+    /// The content hash `FileFingerprint` keeps, nil when the file cannot be read.
+    static func contentHash(_ path: String) -> UInt64? {
+        guard let bytes = try? readFile(path, shownAs: path) else { return nil }
+        return bytes.withUnsafeBytes { FileFingerprint.hash($0) }
+    }
+
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec)
+    }
+}

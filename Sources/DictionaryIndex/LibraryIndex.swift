@@ -1,0 +1,144 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import DictionaryModel
+import SQLiteStore
+
+/// The library index: one SQLite database in the cache folder (`library.sqlite`) that holds
+/// what lookups need of every dictionary a person opens, derived from the data folders and
+/// rebuildable from them at any time (docs/decisions.md, "One library index").
+///
+/// For each dictionary (a data folder, by its real path): its entry files with their
+/// fingerprints; each entry's id, headword, part of speech, summary, sense ids and where its
+/// bytes are; its headwords and forms as lookup keys; and the distinct keys with what
+/// completion and suggestions rank them by. Entries themselves stay in the JSON files and are
+/// decoded from their byte ranges when a page shows them.
+///
+/// `update(folder:)` brings one dictionary's rows up to date with its files in one
+/// transaction (only the files that changed are read again); readers never see half of an
+/// update (WAL), a killed update leaves the old rows, and a database SQLite cannot read is
+/// deleted and built again. When the cache folder cannot be written, the index lives in
+/// memory for the process and `memoryReason` says why.
+public final class LibraryIndex: @unchecked Sendable {
+    /// The database file, or `:memory:`.
+    public let path: String
+    /// Why the index lives in memory, when it does.
+    public let memoryReason: String?
+    let database: SQLiteDatabase
+    /// One connection, asked from the input thread and the browser's search thread: every
+    /// use holds the lock.
+    let lock = Lock()
+    /// Statements prepared once and kept (under `lock`).
+    nonisolated(unsafe) private var prepared: [String: SQLiteStatement] = [:]
+
+    /// Bumped whenever the tables change: an index of another version is built again.
+    static let schemaVersion: Int64 = 1
+    /// The file name in the cache folder.
+    public static let fileName = "library.sqlite"
+
+    private init(path: String, database: SQLiteDatabase, memoryReason: String?) {
+        self.path = path
+        self.database = database
+        self.memoryReason = memoryReason
+    }
+
+    /// The library index in `cacheDirectory` (made when missing; built again when it is not
+    /// a database of this version), or one in memory when the folder cannot be written (or is
+    /// nil): everything still works, each folder indexed as it is opened.
+    public static func open(cacheDirectory: String?) -> LibraryIndex {
+        var reason = "no cache folder ($XDG_CACHE_HOME or $HOME is not set)"
+        if let cacheDirectory {
+            let path = cacheDirectory + "/" + fileName
+            do throws(DictionaryModelError) {
+                try makeDirectories(cacheDirectory)
+                if let index = try? openFile(path) { return index }
+                // Not a database, another version, or damaged: a cache, so start again.
+                for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+                do throws(SQLiteError) { return try openFile(path) } catch { reason = "\(path): \(error.message)" }
+            } catch {
+                reason = error.message
+            }
+        }
+        // SQLite always opens a database in memory (short of memory itself).
+        let memory = try! SQLiteDatabase(path: ":memory:")
+        try? memory.execute(schema)
+        return LibraryIndex(path: ":memory:", database: memory, memoryReason: reason)
+    }
+
+    /// An index in memory only, for a full load (`Lookup`) and tests.
+    public static func inMemory() -> LibraryIndex {
+        let memory = try! SQLiteDatabase(path: ":memory:")
+        try? memory.execute(schema)
+        return LibraryIndex(path: ":memory:", database: memory, memoryReason: "kept in memory")
+    }
+
+    private static func openFile(_ path: String) throws(SQLiteError) -> LibraryIndex {
+        let database = try SQLiteDatabase(path: path)
+        let version = try database.integer("PRAGMA user_version") ?? 0
+        if version == 0 {
+            // A new file (or an empty one): the tables, once, by whoever gets the write lock first.
+            try database.execute("PRAGMA journal_mode = WAL")
+            try database.writing { () throws(SQLiteError) in
+                if try database.integer("PRAGMA user_version") == 0 {
+                    try database.execute(schema + "PRAGMA user_version = \(schemaVersion);")
+                }
+            }
+        } else if version != schemaVersion {
+            throw SQLiteError("\(path): an index of another version (\(version))")
+        }
+        // A cache, checked against the files at every open: a crash of the machine may lose
+        // the last update, which the next open sees from the files table and does again.
+        try database.execute("PRAGMA synchronous = NORMAL")
+        return LibraryIndex(path: path, database: database, memoryReason: nil)
+    }
+
+    static let schema = """
+        CREATE TABLE IF NOT EXISTS dictionaries(id INTEGER PRIMARY KEY, folder TEXT NOT NULL UNIQUE, problems INTEGER NOT NULL DEFAULT 0);
+        CREATE TABLE IF NOT EXISTS files(id INTEGER PRIMARY KEY, dictionary INTEGER NOT NULL, path TEXT NOT NULL, size INTEGER NOT NULL,
+            seconds INTEGER NOT NULL, nanoseconds INTEGER NOT NULL, hash INTEGER NOT NULL, problems INTEGER NOT NULL,
+            indexed_at INTEGER NOT NULL, UNIQUE(dictionary, path));
+        CREATE TABLE IF NOT EXISTS entries(id INTEGER PRIMARY KEY, file INTEGER NOT NULL, dictionary INTEGER NOT NULL,
+            position INTEGER NOT NULL, entry_id TEXT NOT NULL, headword TEXT NOT NULL, pos TEXT, summary TEXT NOT NULL,
+            start INTEGER NOT NULL, length INTEGER NOT NULL, senses TEXT NOT NULL, duplicate INTEGER NOT NULL DEFAULT 0);
+        CREATE INDEX IF NOT EXISTS entries_by_id ON entries(dictionary, entry_id);
+        CREATE INDEX IF NOT EXISTS entries_by_file ON entries(file);
+        CREATE TABLE IF NOT EXISTS keys(dictionary INTEGER NOT NULL, key TEXT NOT NULL, kind INTEGER NOT NULL, entry INTEGER NOT NULL,
+            display TEXT NOT NULL, PRIMARY KEY(dictionary, key, kind, entry)) WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS keys_by_entry ON keys(entry);
+        CREATE TABLE IF NOT EXISTS words(dictionary INTEGER NOT NULL, key TEXT NOT NULL, display TEXT NOT NULL, is_headword INTEGER NOT NULL,
+            scalars INTEGER NOT NULL, folded TEXT NOT NULL, folded_length INTEGER NOT NULL, signature INTEGER NOT NULL,
+            PRIMARY KEY(dictionary, key)) WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS words_by_length ON words(dictionary, folded_length, signature, key);
+        """
+
+    // MARK: Asking
+
+    /// `body` with the connection, under the lock, in one read transaction.
+    func reading<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        try lock.locked { () throws(SQLiteError) -> T in try database.reading(body) }
+    }
+
+    /// The kept statement for `sql` (call under the lock).
+    func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        if let statement = prepared[sql] { return statement }
+        let statement = try database.prepare(sql)
+        prepared[sql] = statement
+        return statement
+    }
+
+    /// Forgets the kept statements (before the database is replaced or a schema changes).
+    func forgetStatements() { prepared.removeAll() }
+}
+
+/// One dictionary of the library index as an update left it.
+public struct IndexedFolder: Sendable, Equatable {
+    /// Its row in the index (what its entries are numbered under).
+    public var dictionary: Int64
+    /// How many entry files were read again (0: the index held the folder as it is).
+    public var changedFiles: Int
+    /// Whether the dictionary was not in the index before.
+    public var isNew: Bool
+    /// Problems known without a full check: entry files that cannot be read or decoded,
+    /// entries that break a rule, duplicate ids.
+    public var problemCount: Int
+}

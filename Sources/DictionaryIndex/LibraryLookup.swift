@@ -1,0 +1,280 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import DictionaryModel
+import SQLiteStore
+import Synchronization
+
+/// One dictionary's lookup, answered from the library index (`LibraryIndex`): ids, keys,
+/// suggestions and completion come from its rows; an entry is decoded only when a page shows
+/// it, by reading its byte range from its file. Entry numbers are the index's entry rows.
+///
+/// Gives the same answers as `Lookup` over a full load of the same folder (the tests compare
+/// them). A miss looks at the entry files again, and an entry whose file changed under the
+/// index brings the index up to date first, so the answer is what the files say now.
+public final class LibraryLookup: EntryLookup, @unchecked Sendable {
+    public let index: LibraryIndex
+    /// The dictionary's row in the index.
+    public let dictionary: Int64
+    /// The data folder (its real path), to read entries from.
+    public let folder: String
+    let rules: LookupRules
+    private let decoded = Mutex(DecodedEntries())
+
+    /// Entries kept decoded; a page rarely needs more than a few (homographs, sense links).
+    static let cacheLimit = 256
+
+    public init(index: LibraryIndex, dictionary: Int64, folder: String, rules: [LookupRule]) {
+        self.index = index
+        self.dictionary = dictionary
+        self.folder = folder
+        self.rules = LookupRules(rules)
+    }
+
+    /// How many times the index was brought up to date while this lookup was in use (tests).
+    public var refreshCount: Int { decoded.withLock { $0.refreshes } }
+
+    /// Brings the index up to date with the entry files now and forgets the entries decoded so
+    /// far: what an editor calls after a save, so that the next page shows the saved entry and
+    /// lookups see its new headword and forms. Only the files that changed are read again.
+    @discardableResult
+    public func refresh() -> Bool {
+        let changed = ((try? index.update(folder: folder))?.changedFiles ?? 0) > 0
+        decoded.withLock { cache in
+            cache.removeAll()
+            if changed { cache.refreshes += 1 }
+        }
+        return changed
+    }
+
+    /// `body`'s answer from the index; nil (and an empty answer for the caller) when SQLite
+    /// cannot read it.
+    private func ask<T>(_ fallback: T, _ body: (LibraryIndex) throws(SQLiteError) -> T) -> T {
+        (try? index.reading { () throws(SQLiteError) -> T in try body(index) }) ?? fallback
+    }
+
+    public var entryCount: Int { ask(0) { index throws(SQLiteError) in try index.entryCount(dictionary) } }
+
+    // MARK: Lookup
+
+    /// A query as a person types it; a miss brings the index up to date with the files (one
+    /// added or rewritten while the browser runs) and asks again.
+    public func lookUp(_ query: String) -> LookupResult {
+        let result = resolve(query, unionWithRules: true)
+        guard !result.isFound, refresh() else { return result }
+        return resolve(query, unionWithRules: true)
+    }
+
+    public func lookUp(linkTarget target: String) -> LookupResult {
+        lookUp(linkTarget: target, checkingOnMiss: true)
+    }
+
+    public func lookUp(linkTarget target: String, checkingOnMiss: Bool) -> LookupResult {
+        let result = resolve(target, unionWithRules: false)
+        guard checkingOnMiss, !result.isFound, refresh() else { return result }
+        return resolve(target, unionWithRules: false)
+    }
+
+    /// An exact id names its entry alone; otherwise the entries whose normalised headword
+    /// (first) or form is the query, then (for a query, or a target that names nothing) those
+    /// a lookup rule leads to, as `Lookup` does.
+    private func resolve(_ query: String, unionWithRules: Bool) -> LookupResult {
+        let empty = LookupResult(query: query, entryNumbers: [], match: .none)
+        return ask(empty) { index throws(SQLiteError) -> LookupResult in
+            if let number = try index.entry(withID: query, in: dictionary) {
+                return LookupResult(query: query, entryNumbers: [Int(number)], match: .id)
+            }
+            let key = LookupKey.normalise(query)
+            var found = try index.directMatches(key, in: dictionary).map(Int.init)
+            let direct = found.count
+            guard direct == 0 || unionWithRules else {
+                return LookupResult(query: query, entryNumbers: found, match: .headwordOrForm)
+            }
+            var firstRule: LookupRule?
+            for r in rules.fitting(key) {
+                let rule = rules.all[r]
+                let stem = String(key.dropLast(rule.normalisedSuffix.count)) + rule.normalisedReplace
+                for number in try index.directMatches(stem, in: dictionary).map(Int.init) where !found.contains(number) {
+                    if rule.pos != nil, !rule.lands(onPartOfSpeech: try index.pos(Int64(number))) { continue }
+                    found.append(number)
+                    if firstRule == nil { firstRule = rule }
+                }
+            }
+            let match: LookupResult.Match = direct > 0 ? .headwordOrForm : firstRule.map { .rule($0) } ?? .none
+            return LookupResult(query: query, entryNumbers: found, match: match, directCount: direct)
+        }
+    }
+
+    public func entryNumber(forID id: String) -> Int? {
+        ask(nil) { index throws(SQLiteError) in try index.entry(withID: id, in: dictionary).map(Int.init) }
+    }
+
+    private func record(_ number: Int) -> EntryRecord? {
+        ask(nil) { index throws(SQLiteError) in try index.record(Int64(number)) }
+    }
+
+    public func id(ofEntryAt number: Int) -> String { record(number)?.id ?? "" }
+    public func headword(ofEntryAt number: Int) -> String { record(number)?.headword ?? "" }
+    public func pos(ofEntryAt number: Int) -> String? { record(number)?.pos }
+    public func summary(ofEntryAt number: Int) -> String { record(number)?.summary ?? "" }
+    public func byteCount(ofEntryAt number: Int) -> Int { record(number)?.byteRange.count ?? 0 }
+
+    /// A sense id the index lists answers at once; anything else (a numbered path such as
+    /// `2.1`, or an anchor that is missing) is settled by decoding the entry.
+    public func entry(at number: Int, hasSenseAnchoredAt anchor: String) -> Bool {
+        if let record = record(number), record.senseIDs.contains(where: { $0 == anchor }) { return true }
+        return entry(at: number).sense(anchoredAt: anchor) != nil
+    }
+
+    public func entryMatching(id: String, sense: String?) -> (number: Int, hasSense: Bool)? {
+        guard let number = entryNumber(forID: id) else { return nil }
+        guard let sense else { return (number, true) }
+        return (number, entry(at: number, hasSenseAnchoredAt: sense))
+    }
+
+    // MARK: Entries
+
+    /// The entry, read from its file and decoded on first use. Should its file have changed
+    /// since the index was made (its bytes no longer hold the entry), the index is brought up
+    /// to date and the entry found by its id again; only an entry that is gone, or a file that
+    /// keeps changing, gives a stand-in entry that says so.
+    public func entry(at number: Int) -> Entry {
+        if let entry = decoded.withLock({ $0.entry(number) }) { return entry }
+        guard var record = record(number) else {
+            return Entry(id: "", headword: "", notes: [Markup("This entry is no longer in the dictionary. Open it again.")])
+        }
+        let standIn = record
+        var wanted = number
+        var failure: DictionaryModelError?
+        for attempt in 0..<4 {
+            do throws(DictionaryModelError) {
+                let entry = try decode(record)
+                decoded.withLock { cache in
+                    if cache.count >= Self.cacheLimit { cache.removeAll() }
+                    cache.insert(entry, number: wanted)
+                }
+                return entry
+            } catch {
+                failure = error
+            }
+            if attempt == 3 { break }
+            // The file changed under the index: bring it up to date and find the entry by its
+            // id. A file rewritten in place (`cp`, a shell's `>`) is empty or half written for
+            // a moment, so after the first try wait a little.
+            if attempt > 0 { usleep(UInt32(10_000 * attempt)) }
+            refresh()
+            guard let again = entryNumber(forID: standIn.id), let fresh = self.record(again) else { break }
+            wanted = again
+            record = fresh
+        }
+        return Entry(id: standIn.id, headword: standIn.headword, pos: standIn.pos,
+                     notes: [Markup("This entry could not be read again from \(standIn.path) (\(failure?.message ?? "it is gone")): "
+                                    + "the file keeps changing while wordlink is running. Open the dictionary again.")],
+                     origin: Entry.Origin(file: standIn.path, byteRange: standIn.byteRange))
+    }
+
+    /// Reads the entry's byte range and decodes it; offsets in it (and in errors) are offsets
+    /// into its file, as in a full load.
+    private func decode(_ record: EntryRecord) throws(DictionaryModelError) -> Entry {
+        let range = record.byteRange
+        let bytes = try readFile(folder + "/" + record.path, range: range, shownAs: record.path)
+        let entry = try Entry(json: try JSONParser.parse(bytes, baseOffset: range.lowerBound), file: record.path, byteRange: range)
+        guard entry.id == record.id else {
+            throw .invalidData("expected the entry \"\(record.id)\" there", offset: range.lowerBound)
+        }
+        return entry
+    }
+
+    // MARK: Suggestions and completion
+
+    /// The headwords and forms nearest to `query`, best first: ranked by edit distance on
+    /// accent-folded keys (so a missing accent costs nothing), then on the keys themselves,
+    /// then headwords before forms, then by key. A transposition, a missing, an extra or a
+    /// wrong letter each count 1; at most 1 for queries of up to 4 letters, 2 beyond. The
+    /// query itself is never suggested.
+    public func suggestions(for query: String, limit: Int = 5) -> [Suggestion] {
+        let key = LookupKey.normalise(query)
+        guard !key.isEmpty, limit > 0 else { return [] }
+        let unfolded = key.unicodeScalars.map(\.value)
+        let folded = LookupKey.accentFolded(key).unicodeScalars.map(\.value)
+        let maximum = folded.count <= 4 ? 1 : 2
+        let signature = SuggestionSignature.of(folded)
+        var found: [(key: String, display: String, isHeadword: Bool, folded: Int, exact: Int)] = []
+        let lengths = max(0, folded.count - maximum)...(folded.count + maximum)
+        _ = ask(()) { index throws(SQLiteError) in
+            try index.forEachWord(in: dictionary, foldedLengths: lengths, signature: signature, bits: 2 * maximum) { candidate, candidateFolded, display, isHeadword in
+                guard let distance = EditDistance.distance(folded, candidateFolded.unicodeScalars.map(\.value), limit: maximum) else { return }
+                let exact = EditDistance.distance(unfolded, candidate.unicodeScalars.map(\.value), limit: maximum + 4) ?? maximum + 5
+                if exact == 0 { return }
+                found.append((candidate, display, isHeadword, distance, exact))
+            }
+        }
+        found.sort { a, b in
+            if a.folded != b.folded { return a.folded < b.folded }
+            if a.exact != b.exact { return a.exact < b.exact }
+            if a.isHeadword != b.isHeadword { return a.isHeadword }
+            return ByteOrder.precedes(a.key, b.key)
+        }
+        return found.prefix(limit).map { Suggestion(text: $0.display, key: $0.key, distance: $0.folded, kind: .typo) }
+    }
+
+    /// Completions for what has been typed so far, best first: the exact key, then keys that
+    /// start with it (shorter first, then by key), then typo suggestions when there are fewer
+    /// than `limit`. Headwords and forms both take part.
+    public func completions(for prefix: String, limit: Int = 10) -> [Suggestion] {
+        let key = LookupKey.normalise(prefix)
+        guard !key.isEmpty, limit > 0 else { return [] }
+        let words = ask([]) { index throws(SQLiteError) in try index.words(startingWith: key, in: dictionary) }
+        var result: [Suggestion] = []
+        if let exact = words.first(where: { $0.key == key }) {
+            result.append(Suggestion(text: exact.display, key: key, distance: 0, kind: .exact))
+        }
+        // Sorted by key already: a stable sort by length keeps the key order among equals.
+        let prefixed = words.filter { $0.key != key }.enumerated().sorted { a, b in
+            a.element.scalars != b.element.scalars ? a.element.scalars < b.element.scalars : a.offset < b.offset
+        }
+        for (_, word) in prefixed.prefix(limit - result.count) {
+            result.append(Suggestion(text: word.display, key: word.key, distance: 0, kind: .prefix))
+        }
+        if result.count < limit {
+            for suggestion in suggestions(for: prefix, limit: limit) where !result.contains(where: { $0.key == suggestion.key }) {
+                result.append(suggestion)
+                if result.count == limit { break }
+            }
+        }
+        return result
+    }
+
+    public var headwords: [(headword: String, entryNumbers: [Int])] {
+        ask([]) { index throws(SQLiteError) in try index.headwords(in: dictionary) }.map { ($0.headword, $0.entries.map(Int.init)) }
+    }
+}
+
+/// The entries a `LibraryLookup` keeps decoded, by entry number: at most
+/// `LibraryLookup.cacheLimit`, searched in turn.
+private struct DecodedEntries {
+    private var numbers: [Int] = []
+    private var entries: [Entry] = []
+    var refreshes = 0
+
+    var count: Int { numbers.count }
+
+    func entry(_ number: Int) -> Entry? {
+        for i in numbers.indices where numbers[i] == number { return entries[i] }
+        return nil
+    }
+
+    mutating func insert(_ entry: Entry, number: Int) {
+        for i in numbers.indices where numbers[i] == number {
+            entries[i] = entry
+            return
+        }
+        numbers.append(number)
+        entries.append(entry)
+    }
+
+    mutating func removeAll() {
+        numbers.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+import DictionaryModel
+@testable import DictionaryIndex
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The library index: one SQLite database for every dictionary. Its lookups answer as a full
+/// load does, updates read again only what changed, and several dictionaries live side by side.
+@Suite struct LibraryIndexTests {
+    /// A library index in the scratch's cache folder, with the scratch's folder in it.
+    static func indexed(_ scratch: Scratch) throws -> (index: LibraryIndex, lookup: LibraryLookup, folder: IndexedFolder) {
+        let index = LibraryIndex.open(cacheDirectory: scratch.cache)
+        #expect(index.memoryReason == nil)
+        let updated = try index.update(folder: scratch.folder)
+        let info = try DataFolder.load(from: scratch.folder).info
+        return (index, LibraryLookup(index: index, dictionary: updated.dictionary, folder: scratch.folder, rules: info.lookupRules), updated)
+    }
+
+    static func ids(_ result: LookupResult, _ lookup: any EntryLookup) -> [String] { result.entryNumbers.map { lookup.id(ofEntryAt: $0) } }
+
+    /// Every question a lookup answers, asked of both, over `queries`.
+    static func expectSameAnswers(_ full: Lookup, _ indexed: LibraryLookup, queries: [String], folder: DataFolder) throws {
+        for query in queries {
+            let a = full.lookUp(query), b = indexed.lookUp(query)
+            #expect(ids(a, full) == ids(b, indexed), "lookUp(\(query))")
+            #expect(a.match == b.match, "match of \(query)")
+            #expect(a.directCount == b.directCount, "directCount of \(query)")
+            #expect(full.suggestions(for: query) == indexed.suggestions(for: query), "suggestions(\(query))")
+            #expect(full.completions(for: query) == indexed.completions(for: query), "completions(\(query))")
+            #expect(full.resolve(target: query) == indexed.resolve(target: query), "resolve(\(query))")
+            #expect(full.resolve(target: query, sense: "1") == indexed.resolve(target: query, sense: "1"))
+        }
+        #expect(full.headwords.map { [$0.headword] + $0.entryNumbers.map { full.id(ofEntryAt: $0) } }
+                == indexed.headwords.map { [$0.headword] + $0.entryNumbers.map { indexed.id(ofEntryAt: $0) } })
+        #expect(full.entryCount == indexed.entryCount)
+        for entry in full.entries {
+            let number = try #require(indexed.entryNumber(forID: entry.id))
+            if full.entry(withID: entry.id) == entry {
+                #expect(indexed.entry(at: number) == entry)
+            }
+        }
+        #expect(folder.unresolvedLinks(lookup: full) == folder.unresolvedLinks(lookup: indexed))
+    }
+
+    @Test(arguments: ["sample", "second"])
+    func answersAsAFullLoadDoes(fixture: String) throws {
+        let scratch = try Scratch(copying: fixture)
+        defer { scratch.remove() }
+        let folder = try DataFolder.load(from: scratch.folder)
+        let full = Lookup(folder: folder)
+        let (_, lookup, updated) = try Self.indexed(scratch)
+        #expect(updated.isNew && updated.changedFiles > 0)
+        try Self.expectSameAnswers(full, lookup, queries: IndexTests.queries(full), folder: folder)
+    }
+
+    /// Scripts, marks and emoji in headwords, forms and ids: keys, completion and typos agree.
+    @Test func answersAsAFullLoadDoesInEveryScript() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let words = ["漢字", "かな", "café", "cafe\u{301}s", "Ärger", "👩‍👩‍👧", "🇫🇷 flag", "naïve", "ﬁn", "İstanbul", "straße", "ǅemal"]
+        var lines: [String] = []
+        for (i, word) in words.enumerated() {
+            lines.append(#"{"id": "w\#(i)", "headword": "\#(word)", "forms": ["\#(word)x", "\#(word) \#(i)"], "senses": [{"id": "s\#(i)", "definition": "see [[\#(words[(i + 1) % words.count])]]"}]}"#)
+        }
+        lines.append(#"{"id": "w3", "headword": "a duplicate of w3", "senses": []}"#)
+        try scratch.write("[\n" + lines.joined(separator: ",\n") + "\n]", to: "entries/scripts.json")
+        let folder = try DataFolder.load(from: scratch.folder)
+        let full = Lookup(folder: folder)
+        let (_, lookup, updated) = try Self.indexed(scratch)
+        #expect(updated.problemCount == 1, "the duplicate id")
+        var queries = IndexTests.queries(full)
+        queries += words.flatMap { [$0, String($0.prefix(1)), String($0.dropLast()), $0.uppercased()] }
+        try Self.expectSameAnswers(full, lookup, queries: queries, folder: folder)
+    }
+
+    @Test func anUpdateReadsOnlyTheFilesThatChanged() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let (index, lookup, _) = try Self.indexed(scratch)
+        #expect(try index.update(folder: scratch.folder).changedFiles == 0)
+        // A changed file, an added one, a removed one.
+        try scratch.write(#"{"id": "pony~n", "headword": "pony", "pos": "noun", "forms": ["ponies", "horsie"], "senses": [{"definition": "a small horse, changed"}]}"#,
+                          to: "entries/pony.json")
+        try scratch.write(#"{"id": "zebra~n", "headword": "zebra", "senses": [{"definition": "a striped horse"}]}"#, to: "entries/zebra.json")
+        let removed = try #require(try FileManager.default.contentsOfDirectory(atPath: scratch.folder + "/entries").sorted().first { $0.hasPrefix("b") })
+        try FileManager.default.removeItem(atPath: scratch.folder + "/entries/" + removed)
+        #expect(try index.update(folder: scratch.folder).changedFiles == 3)
+        #expect(try index.update(folder: scratch.folder).changedFiles == 0)
+        #expect(Self.ids(lookup.lookUp("horsie"), lookup) == ["pony~n"])
+        #expect(lookup.entry(withID: "pony~n")?.senses.first?.definition?.source == "a small horse, changed")
+        #expect(Self.ids(lookup.lookUp("zebra"), lookup) == ["zebra~n"])
+        let folder = try DataFolder.load(from: scratch.folder)
+        try Self.expectSameAnswers(Lookup(folder: folder), lookup, queries: IndexTests.queries(Lookup(folder: folder)), folder: folder)
+    }
+
+    /// A file rewritten in place with the same size and time in the second it was indexed:
+    /// the content tells.
+    @Test func anEditThatKeepsSizeAndTimeIsSeen() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let (index, lookup, _) = try Self.indexed(scratch)
+        let go = scratch.folder + "/entries/go.json"
+        let before = try FileManager.default.attributesOfItem(atPath: go)[.modificationDate] as! Date
+        let text = try String(contentsOfFile: go, encoding: .utf8).replacingOccurrences(of: "\"went\"", with: "\"wend\"")
+        try text.write(toFile: go, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: before], ofItemAtPath: go)
+        #expect(try index.update(folder: scratch.folder).changedFiles == 1)
+        #expect(Self.ids(lookup.lookUp("wend"), lookup) == ["go~v"])
+        #expect(!lookup.lookUp("went").isFound)
+    }
+
+    /// Two dictionaries in one index, and a second process's view of the same file.
+    @Test func dictionariesLiveSideBySide() throws {
+        let first = try Scratch(copying: "sample")
+        defer { first.remove() }
+        let second = try Scratch(copying: "second")
+        defer { second.remove() }
+        let index = LibraryIndex.open(cacheDirectory: first.cache)
+        let a = try index.update(folder: first.folder), b = try index.update(folder: second.folder)
+        #expect(a.dictionary != b.dictionary)
+        let other = LibraryIndex.open(cacheDirectory: first.cache)
+        #expect(try other.update(folder: second.folder) == IndexedFolder(dictionary: b.dictionary, changedFiles: 0, isNew: false, problemCount: b.problemCount))
+        for (scratch, updated) in [(first, a), (second, b)] {
+            let folder = try DataFolder.load(from: scratch.folder)
+            let full = Lookup(folder: folder)
+            let lookup = LibraryLookup(index: other, dictionary: updated.dictionary, folder: scratch.folder, rules: folder.info.lookupRules)
+            try Self.expectSameAnswers(full, lookup, queries: IndexTests.queries(full), folder: folder)
+        }
+        try index.remove(folder: first.folder)
+        #expect(try other.update(folder: first.folder).isNew)
+    }
+
+    /// Not a database, a truncated one, an unwritable cache folder: rebuilt, or in memory.
+    @Test func aBrokenOrUnwritableCacheStillAnswers() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let full = Lookup(folder: try DataFolder.load(from: scratch.folder))
+        _ = try Self.indexed(scratch)
+        let file = scratch.cache + "/" + LibraryIndex.fileName
+        for damage in ["not a database at all, just text", ""] {
+            try damage.write(toFile: file, atomically: false, encoding: .utf8)
+            let (_, lookup, updated) = try Self.indexed(scratch)
+            #expect(updated.isNew)
+            #expect(Self.ids(lookup.lookUp("dog"), lookup) == Self.ids(full.lookUp("dog"), full))
+        }
+        let readOnly = scratch.root + "/read-only"
+        try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: true)
+        #expect(chmod(readOnly, 0o555) == 0)
+        defer { chmod(readOnly, 0o755) }
+        let memory = LibraryIndex.open(cacheDirectory: readOnly + "/cache")
+        if getuid() != 0 { #expect(memory.memoryReason != nil) }
+        let updated = try memory.update(folder: scratch.folder)
+        let lookup = LibraryLookup(index: memory, dictionary: updated.dictionary, folder: scratch.folder, rules: [])
+        #expect(Self.ids(lookup.lookUp("dog"), lookup) == ["dog~n"])
+    }
+}
