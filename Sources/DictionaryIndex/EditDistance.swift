@@ -37,3 +37,23 @@ enum EditDistance {
         }
     }
 }
+
+/// A 64-bit set of the characters in a folded key. One edit changes at most two bits of it
+/// (a substitution may drop one character and add another), so a key whose set differs from
+/// the query's in more than 2 × the allowed distance cannot be a suggestion: most keys are
+/// dismissed with one XOR and a population count before any edit distance is computed.
+enum SuggestionSignature {
+    static func of<S: Sequence<UInt32>>(_ scalars: S) -> UInt64 {
+        var signature: UInt64 = 0
+        for scalar in scalars { signature |= 1 << bit(scalar) }
+        return signature
+    }
+
+    @inline(__always) static func bit(_ scalar: UInt32) -> UInt64 {
+        switch scalar {
+        case 0x61...0x7A: return UInt64(scalar - 0x61)            // a–z: bits 0–25
+        case 0x30...0x39: return UInt64(26 + scalar - 0x30)       // 0–9: bits 26–35
+        default: return UInt64(36 + ((scalar &* 2_654_435_761) >> 7) % 28) // the rest, hashed into 36–63
+        }
+    }
+}

@@ -9,8 +9,12 @@ import DictionaryModel
 /// browser). Entry numbers are each kind's own: they only mean something to the lookup that
 /// returned them.
 public protocol EntryLookup: Sendable {
-    /// How many entry numbers there are (`0..<entryCount`).
+    /// How many entries there are (a later entry with the id of an earlier one left out).
     var entryCount: Int { get }
+
+    /// Every entry's number, in load order (the numbers are the lookup's own: a full load's
+    /// are positions, an index's are its rows).
+    var entryNumbers: [Int] { get }
 
     /// Looks up a query as a person types it: an exact id alone; else what the query names
     /// directly (headword, then form), followed by every other entry a lookup rule leads to.
@@ -64,6 +68,7 @@ public protocol EntryLookup: Sendable {
 
 extension EntryLookup {
     public func byteCount(ofEntryAt number: Int) -> Int { 0 }
+    public var entryNumbers: [Int] { Array(0..<entryCount) }
 
     public func entry(at number: Int, hasSenseAnchoredAt anchor: String) -> Bool {
         entry(at: number).sense(anchoredAt: anchor) != nil

@@ -32,50 +32,6 @@ struct IndexedFile: Sendable {
     var errorCount: Int
     var entries: [IndexedEntry]
 
-    /// Where a build gets a file's entries: the file itself, read and decoded, or the index
-    /// it was unchanged in. Loaded one at a time, so that a build never holds the entries of
-    /// every file at once (62 MB for WordNet).
-    enum Source {
-        case scanned(folder: String, path: String, fingerprint: FileFingerprint)
-        /// A file that is listed but never read (its name is not UTF-8): one problem, no entries.
-        case refused(path: String, fingerprint: FileFingerprint)
-        /// A file already read and decoded (a full load's entries, indexed in memory).
-        case loaded(IndexedFile)
-        /// File `number` of an older index, with the file's modification time as it is now.
-        case reused(IndexReader, number: Int, modificationSeconds: Int64)
-        /// A file of the base index that is gone, in a delta: a tombstone that masks it
-        /// (`IndexView.tombstoneSize`).
-        case removed(path: String)
-
-        var path: String {
-            switch self {
-            case .scanned(_, let path, _), .refused(let path, _): path
-            case .loaded(let file): file.path
-            case .reused(let index, let number, _): index.filePath(number)
-            case .removed(let path): path
-            }
-        }
-
-        func load() -> IndexedFile {
-            switch self {
-            case .scanned(let folder, let path, let fingerprint):
-                return IndexedFile.scan(folder: folder, path: path, fingerprint: fingerprint)
-            case .refused(let path, let fingerprint):
-                return IndexedFile(path: path, fingerprint: fingerprint, errorCount: 1, entries: [])
-            case .loaded(let file):
-                return file
-            case .reused(let index, let number, let modificationSeconds):
-                var file = IndexStore.indexedFile(index, number)
-                file.fingerprint.modificationSeconds = modificationSeconds
-                return file
-            case .removed(let path):
-                return IndexedFile(path: path, fingerprint: FileFingerprint(size: IndexView.tombstoneSize, modificationSeconds: -1,
-                                                                            modificationNanoseconds: -1, contentHash: 0),
-                                   errorCount: 0, entries: [])
-            }
-        }
-    }
-
     /// Reads and decodes the file `path` (relative to `folder`) for the index.
     ///
     /// A file that does not decode and changed within the last two seconds may be caught
@@ -121,7 +77,7 @@ struct IndexedFile: Sendable {
 
     /// Whether the file was modified within the last two seconds.
     static func changedRecently(_ fingerprint: FileFingerprint) -> Bool {
-        IndexStore.now() - fingerprint.modificationSeconds <= 2
+        LibraryIndex.now() - fingerprint.modificationSeconds <= 2
     }
 
     /// One read and decode of the file, its content checked against the stat.

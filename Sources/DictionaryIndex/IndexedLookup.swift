@@ -2,268 +2,302 @@
 import Glibc
 #endif
 import DictionaryModel
+import SQLiteStore
+import Synchronization
 
-/// The lookup of a dictionary answered from its persisted index (`IndexStore`): ids, keys,
-/// suggestions and completion come from the index's bytes; an entry is decoded only when a
-/// page shows it, by reading its byte range from its file.
+/// One dictionary's lookup, answered from the library index (`LibraryIndex`): ids, keys,
+/// suggestions and completion come from its rows; an entry is decoded only when a page shows
+/// it, by reading its byte range from its file. Entry numbers are the index's entry rows.
 ///
-/// Gives the same answers as `Lookup` over a full load of the same folder (the tests
-/// compare them), except that entry numbers are the index's own.
+/// Gives the same answers as `Lookup` over a full load of the same folder (the tests compare
+/// them). A miss looks at the entry files again, and an entry whose file changed under the
+/// index brings the index up to date first, so the answer is what the files say now.
 public final class IndexedLookup: EntryLookup, @unchecked Sendable {
-    /// The index being asked (with its delta, if any); replaced when it turns out damaged or
-    /// out of date.
-    private var current: IndexView
-    /// The data folder, to read entries from.
+    public let index: LibraryIndex
+    /// The dictionary's row in the index, and the index's generation it is of.
+    private let row: Locked<(dictionary: Int64, generation: Int)>
+    /// The dictionary's row in the index.
+    public var dictionary: Int64 { row.locked { $0.dictionary } }
+    /// The data folder (its real path), to read entries from.
     public let folder: String
-    /// The cache directory the index is kept in (nil: in memory only), to refresh it.
-    public let cacheDirectory: String?
     let rules: LookupRules
-    private let lock = Lock()
-    private var decoded = DecodedEntries()
-    /// `verifiedFilesDigest` of the index it was last worked out for, held weakly: after a
-    /// refresh the old index's mappings are let go, not kept for this.
-    let digestKept = Locked(KeptDigest())
-
-    struct KeptDigest {
-        weak var view: IndexView?
-        var digest: UInt64 = 0
-    }
+    private let decoded = Mutex(DecodedEntries())
 
     /// Entries kept decoded; a page rarely needs more than a few (homographs, sense links).
     static let cacheLimit = 256
 
-    init(view: IndexView, folder: String, rules: [LookupRule], cacheDirectory: String? = nil, dictionaryHash: UInt64? = nil,
-         indexFile: String? = nil) {
-        current = view
+    /// The cache directory the library index is kept in (nil: in memory only).
+    public let cacheDirectory: String?
+    /// `FileFingerprint.hash` of the folder's `dictionary.json` as it was read when the folder
+    /// was opened (nil when it had none): the stamp the search index's tables carry.
+    public let dictionaryHash: UInt64?
+    /// The name the folder's other files in the cache are kept under (`IndexStore.indexFile`).
+    public let indexFile: String?
+    private let digest: Locked<UInt64>
+
+    /// The digest of the entry files as the last update listed them (`IndexedFolder.filesDigest`).
+    public var verifiedFilesDigest: UInt64 { digest.locked { $0 } }
+
+    public init(index: LibraryIndex, dictionary: Int64, folder: String, rules: [LookupRule], cacheDirectory: String? = nil,
+                dictionaryHash: UInt64? = nil, filesDigest: UInt64 = 0, indexFile: String? = nil) {
+        self.index = index
+        row = Locked((dictionary, index.generation))
         self.folder = folder
         self.rules = LookupRules(rules)
         self.cacheDirectory = cacheDirectory
         self.dictionaryHash = dictionaryHash
         self.indexFile = indexFile
+        digest = Locked(filesDigest)
     }
 
-    /// The file its index is kept in (`IndexStore.indexFile(forFolder:in:)` of the folder's
-    /// real path in `cacheDirectory`; nil when it is kept in memory only): the search index
-    /// and the tables beside it are named after it, without resolving the folder's path again.
-    public let indexFile: String?
+    /// How many times the index was brought up to date while this lookup was in use (tests).
+    public var refreshCount: Int { decoded.withLock { $0.refreshes } }
 
-    /// `FileFingerprint.hash` of the folder's `dictionary.json` as it was read when the folder
-    /// was opened (nil when it had none): the stamp the search index's tables carry, known
-    /// here so that a command does not read and hash the file again for each of them.
-    public let dictionaryHash: UInt64?
-
-    /// The index as it is now, with its delta.
-    var view: IndexView {
-        lock.lock()
-        defer { lock.unlock() }
-        return current
-    }
-
-    /// The base index as it is now (tests).
-    var index: IndexReader { view.base }
-
-    /// How many times the index was replaced while this lookup was in use (tests).
-    public private(set) var refreshCount = 0
-
-    /// `body`'s answer from the current index; when a block it read turned out damaged (a
-    /// CRC that does not match), the index is rebuilt from the entry files and asked again:
-    /// a damaged index never answers.
-    @inline(__always) func answer<T>(_ body: (LookupEngine) -> T) -> T {
-        let view = self.view
-        let result = body(LookupEngine(view: view, rules: rules))
-        guard view.isDamaged else { return result }
-        refresh(replacing: view, rebuild: true)
-        return body(LookupEngine(view: self.view, rules: rules))
-    }
-
-    /// Opens the folder again through `IndexStore` (which reads again only the entry files
-    /// that changed), or rebuilds its index from nothing when `rebuild`; nothing happens when
-    /// another thread has already replaced `stale`.
-    func refresh(replacing stale: IndexView, rebuild: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard current.isSame(as: stale) else { return }
-        guard let opened = try? IndexStore.open(folder: folder, cacheDirectory: cacheDirectory, forceRebuild: rebuild) else { return }
-        current = opened.lookup.view
-        decoded.removeAll()
-        refreshCount += 1
-    }
-
-    /// Brings the index up to date with the entry files now and forgets the entries decoded
-    /// so far: what an editor calls after a save, so that the next page shows the saved entry
-    /// and lookups see its new headword and forms. `IndexStore.open` reads again only the
-    /// files that changed, and keeps them in a small delta index beside the stored one when
-    /// they are few: see docs/decisions.md, "Saving one entry").
-    public func refresh() {
-        refresh(replacing: view, rebuild: false)
-    }
-
-    /// Whether the entry files differ from what the index says (one listing and `stat` of
-    /// each file: about 0.5 ms for an import of 311 files).
-    func entryFilesChanged(_ index: IndexView) -> Bool {
-        let listed = (try? listEntryFiles(folder: folder)) ?? []
-        guard listed.count == index.fileCount else { return true }
-        for (number, file) in listed.enumerated() {
-            let same = file.pathBytes.withUnsafeBytes { ByteOrder.compare(index.filePathBytes(number), $0) == 0 }
-            if !same || !index.fileFingerprint(number).hasSameStat(as: file.fingerprint) { return true }
+    /// Brings the index up to date with the entry files now and forgets the entries decoded so
+    /// far: what an editor calls after a save, so that the next page shows the saved entry and
+    /// lookups see its new headword and forms. Only the files that changed are read again.
+    @discardableResult
+    public func refresh() -> Bool {
+        let updated = try? index.update(folder: realPath(folder) ?? folder)
+        if let updated { digest.locked { $0 = updated.filesDigest } }
+        let changed = (updated?.changedFiles ?? 0) > 0
+        decoded.withLock { cache in
+            cache.removeAll()
+            if changed { cache.refreshes += 1 }
         }
-        return false
+        return changed
     }
 
-    /// The live entries (with a delta, entry numbers run to more than this: the base's masked
-    /// records keep their numbers and answer nothing).
-    public var entryCount: Int { answer { $0.view.liveRecordCount } }
+    /// `body`'s answer from the index. When SQLite finds the file damaged, the index is begun
+    /// again, this dictionary indexed anew, and `body` asked again; `fallback` when even that fails.
+    private func ask<T>(_ fallback: T, _ body: (LibraryIndex) throws(SQLiteError) -> T) -> T {
+        for _ in 0..<2 {
+            let seen = row.locked { $0.generation }
+            if seen != index.generation { relocate() }
+            do throws(SQLiteError) {
+                return try index.reading { () throws(SQLiteError) -> T in try body(index) }
+            } catch {
+                guard index.recover(from: error, seen: seen) else { return fallback }
+                relocate()
+            }
+        }
+        return fallback
+    }
+
+    /// Indexes the folder again after the index was begun again, and takes its new row.
+    private func relocate() {
+        let generation = index.generation
+        guard let updated = try? index.update(folder: realPath(folder) ?? folder) else { return }
+        row.locked { $0 = (updated.dictionary, generation) }
+        digest.locked { $0 = updated.filesDigest }
+        decoded.withLock { $0.removeAll() }
+    }
+
+    public var entryCount: Int { ask(0) { index throws(SQLiteError) in try index.entryCount(dictionary) } }
+
+    public var entryNumbers: [Int] { ask([]) { index throws(SQLiteError) in try index.entries(of: dictionary).map(Int.init) } }
 
     // MARK: Lookup
 
-    /// A query that finds nothing checks whether the entry files changed since the index
-    /// was made (a file added or rewritten while the browser runs) and, if so, asks again
-    /// from an index brought up to date.
+    /// A query as a person types it; a miss brings the index up to date with the files (one
+    /// added or rewritten while the browser runs) and asks again.
     public func lookUp(_ query: String) -> LookupResult {
-        lookUp { $0.lookUp(query) }
+        let result = resolve(query, unionWithRules: true)
+        guard !result.isFound, refresh() else { return result }
+        return resolve(query, unionWithRules: true)
     }
 
     public func lookUp(linkTarget target: String) -> LookupResult {
-        lookUp { $0.lookUp(linkTarget: target) }
+        lookUp(linkTarget: target, checkingOnMiss: true)
     }
 
     public func lookUp(linkTarget target: String, checkingOnMiss: Bool) -> LookupResult {
-        checkingOnMiss ? lookUp(linkTarget: target) : answer { $0.lookUp(linkTarget: target) }
+        let result = resolve(target, unionWithRules: false)
+        guard checkingOnMiss, !result.isFound, refresh() else { return result }
+        return resolve(target, unionWithRules: false)
     }
 
-    private func lookUp(_ ask: (LookupEngine) -> LookupResult) -> LookupResult {
-        var result = answer(ask)
-        var attempts = 0
-        while !result.isFound && attempts < 4 {
-            let index = self.view
-            guard entryFilesChanged(index) else { break }
-            // A writer that rewrites a file in place (`cp`, a shell's `>`) leaves it empty or
-            // half written for a moment: after the first retry, give it a few milliseconds.
-            if attempts > 0 { usleep(UInt32(5_000 * attempts)) }
-            refresh(replacing: index, rebuild: false)
-            result = answer(ask)
-            attempts += 1
+    /// An exact id names its entry alone; otherwise the entries whose normalised headword
+    /// (first) or form is the query, then (for a query, or a target that names nothing) those
+    /// a lookup rule leads to, as `Lookup` does.
+    func resolve(_ query: String, unionWithRules: Bool) -> LookupResult {
+        let empty = LookupResult(query: query, entryNumbers: [], match: .none)
+        return ask(empty) { index throws(SQLiteError) -> LookupResult in
+            if let number = try index.entry(withID: query, in: dictionary) {
+                return LookupResult(query: query, entryNumbers: [Int(number)], match: .id)
+            }
+            let key = LookupKey.normalise(query)
+            var found = try index.directMatches(key, in: dictionary).map(Int.init)
+            let direct = found.count
+            guard direct == 0 || unionWithRules else {
+                return LookupResult(query: query, entryNumbers: found, match: .headwordOrForm)
+            }
+            var firstRule: LookupRule?
+            for r in rules.fitting(key) {
+                let rule = rules.all[r]
+                let stem = String(key.dropLast(rule.normalisedSuffix.count)) + rule.normalisedReplace
+                for number in try index.directMatches(stem, in: dictionary).map(Int.init) where !found.contains(number) {
+                    if rule.pos != nil, !rule.lands(onPartOfSpeech: try index.pos(Int64(number))) { continue }
+                    found.append(number)
+                    if firstRule == nil { firstRule = rule }
+                }
+            }
+            let match: LookupResult.Match = direct > 0 ? .headwordOrForm : firstRule.map { .rule($0) } ?? .none
+            return LookupResult(query: query, entryNumbers: found, match: match, directCount: direct)
         }
-        return result
     }
 
-    public func entryNumber(forID id: String) -> Int? { answer { $0.view.record(forID: id) } }
+    public func entryNumber(forID id: String) -> Int? {
+        ask(nil) { index throws(SQLiteError) in try index.entry(withID: id, in: dictionary).map(Int.init) }
+    }
 
-    public func id(ofEntryAt number: Int) -> String { answer { $0.view.recordID(number) } }
-    public func headword(ofEntryAt number: Int) -> String { answer { $0.view.recordHeadword(number) } }
-    public func pos(ofEntryAt number: Int) -> String? { answer { $0.view.recordPos(number) } }
-    public func summary(ofEntryAt number: Int) -> String { answer { $0.view.recordSummary(number) } }
-    public func byteCount(ofEntryAt number: Int) -> Int { answer { $0.view.recordRange(number).count } }
+    private func record(_ number: Int) -> EntryRecord? {
+        ask(nil) { index throws(SQLiteError) in try index.record(Int64(number)) }
+    }
+
+    public func id(ofEntryAt number: Int) -> String { record(number)?.id ?? "" }
+    public func headword(ofEntryAt number: Int) -> String { record(number)?.headword ?? "" }
+    public func pos(ofEntryAt number: Int) -> String? { record(number)?.pos }
+    public func summary(ofEntryAt number: Int) -> String { record(number)?.summary ?? "" }
+    public func byteCount(ofEntryAt number: Int) -> Int { record(number)?.byteRange.count ?? 0 }
 
     /// A sense id the index lists answers at once; anything else (a numbered path such as
     /// `2.1`, or an anchor that is missing) is settled by decoding the entry.
     public func entry(at number: Int, hasSenseAnchoredAt anchor: String) -> Bool {
-        answer { $0.view.recordHasSenseID(number, anchor) } || entry(at: number).sense(anchoredAt: anchor) != nil
+        if let record = record(number), record.senseIDs.contains(where: { $0 == anchor }) { return true }
+        return entry(at: number).sense(anchoredAt: anchor) != nil
     }
 
-    /// From the id directory: the entry and its sense ids stand together, so resolving a link
-    /// reads one place of the index (a numbered path or a missing anchor decodes the entry).
     public func entryMatching(id: String, sense: String?) -> (number: Int, hasSense: Bool)? {
-        guard let (record, listed) = answer({ $0.view.entryMatching(id: id, sense: sense) }) else { return nil }
-        guard let sense, !listed else { return (record, true) }
-        return (record, entry(at: record).sense(anchoredAt: sense) != nil)
+        guard let number = entryNumber(forID: id) else { return nil }
+        guard let sense else { return (number, true) }
+        return (number, entry(at: number, hasSenseAnchoredAt: sense))
     }
 
     // MARK: Entries
 
     /// The entry, read from its file and decoded on first use. Should its file have changed
     /// since the index was made (its bytes no longer hold the entry), the index is brought up
-    /// to date and the entry read from the new content; only an entry that is gone, or a
-    /// file that keeps changing, gives a stand-in entry that says so.
+    /// to date and the entry found by its id again; only an entry that is gone, or a file that
+    /// keeps changing, gives a stand-in entry that says so.
     public func entry(at number: Int) -> Entry {
-        lock.lock()
-        if let entry = decoded.entry(number) {
-            lock.unlock()
-            return entry
+        if let entry = decoded.withLock({ $0.entry(number) }) { return entry }
+        guard var record = record(number) else {
+            return Entry(id: "", headword: "", notes: [Markup("This entry is no longer in the dictionary. Open it again.")])
         }
-        lock.unlock()
-        var index = self.view
-        // What the index said of the entry, for the stand-in should it not be read again.
-        let id = index.recordID(number)
-        let path = index.recordFilePath(number)
-        let standIn = (headword: index.recordHeadword(number), pos: index.recordPos(number), range: index.recordRange(number))
-        var wanted: Int? = number
-        var entry: Entry?
+        let standIn = record
+        var wanted = number
         var failure: DictionaryModelError?
         for attempt in 0..<4 {
-            if let wanted {
-                do throws(DictionaryModelError) {
-                    entry = try decodeEntry(wanted, in: index)
-                    break
-                } catch {
-                    failure = error
+            do throws(DictionaryModelError) {
+                let entry = try decode(record)
+                decoded.withLock { cache in
+                    if cache.count >= Self.cacheLimit { cache.removeAll() }
+                    cache.insert(entry, number: wanted)
                 }
+                return entry
+            } catch {
+                failure = error
             }
             if attempt == 3 { break }
-            // The file changed under the index: refresh, and find the entry by its id again.
-            // A file rewritten in place (`cp`, a shell's `>`) is empty or half written for a
-            // moment, so after the first try wait a little; numbers of the old index mean
-            // nothing in the new one.
+            // The file changed under the index: bring it up to date and find the entry by its
+            // id. A file rewritten in place (`cp`, a shell's `>`) is empty or half written for
+            // a moment, so after the first try wait a little.
             if attempt > 0 { usleep(UInt32(10_000 * attempt)) }
-            refresh(replacing: index, rebuild: index.isDamaged)
-            index = self.view
-            wanted = index.record(forID: id)
+            refresh()
+            guard let again = entryNumber(forID: standIn.id), let fresh = self.record(again) else { break }
+            wanted = again
+            record = fresh
         }
-        guard let entry, let wanted else {
-            return Entry(id: id, headword: standIn.headword, pos: standIn.pos,
-                         notes: [Markup("This entry could not be read again from \(path) (\(failure?.message ?? "it is gone")): the file "
-                                        + "keeps changing while wordlink is running. Open the dictionary again.")],
-                         origin: Entry.Origin(file: path, byteRange: standIn.range))
-        }
-        lock.lock()
-        if decoded.count >= Self.cacheLimit { decoded.removeAll() }
-        if current.isSame(as: index) { decoded.insert(entry, number: wanted) }
-        lock.unlock()
-        return entry
+        return Entry(id: standIn.id, headword: standIn.headword, pos: standIn.pos,
+                     notes: [Markup("This entry could not be read again from \(standIn.path) (\(failure?.message ?? "it is gone")): "
+                                    + "the file keeps changing while wordlink is running. Open the dictionary again.")],
+                     origin: Entry.Origin(file: standIn.path, byteRange: standIn.byteRange))
     }
 
-    /// Reads the entry's byte range and decodes it; offsets in it (and in errors) are
-    /// offsets into its file, as in a full load.
-    func decodeEntry(_ number: Int) throws(DictionaryModelError) -> Entry {
-        try decodeEntry(number, in: view)
-    }
-
-    func decodeEntry(_ number: Int, in index: IndexView) throws(DictionaryModelError) -> Entry {
-        guard number >= 0, number < index.recordLimit, !index.isMasked(number) else { throw .invalidData("no entry number \(number)", offset: 0) }
-        let path = index.recordFilePath(number)
-        let range = index.recordRange(number)
-        let expected = index.recordID(number)
-        if index.isDamaged { throw .invalidData("the index is damaged", offset: 0) }
-        let bytes = try readFile(folder + "/" + path, range: range, shownAs: path)
-        let entry = try Entry(json: try JSONParser.parse(bytes, baseOffset: range.lowerBound), file: path, byteRange: range)
-        guard entry.id == expected else {
-            throw .invalidData("expected the entry \"\(expected)\" there", offset: range.lowerBound)
+    /// Reads the entry's byte range and decodes it; offsets in it (and in errors) are offsets
+    /// into its file, as in a full load.
+    private func decode(_ record: EntryRecord) throws(DictionaryModelError) -> Entry {
+        let range = record.byteRange
+        let bytes = try readFile(folder + "/" + record.path, range: range, shownAs: record.path)
+        let entry = try Entry(json: try JSONParser.parse(bytes, baseOffset: range.lowerBound), file: record.path, byteRange: range)
+        guard entry.id == record.id else {
+            throw .invalidData("expected the entry \"\(record.id)\" there", offset: range.lowerBound)
         }
         return entry
     }
 
     // MARK: Suggestions and completion
 
+    /// The headwords and forms nearest to `query`, best first: ranked by edit distance on
+    /// accent-folded keys (so a missing accent costs nothing), then on the keys themselves,
+    /// then headwords before forms, then by key. A transposition, a missing, an extra or a
+    /// wrong letter each count 1; at most 1 for queries of up to 4 letters, 2 beyond. The
+    /// query itself is never suggested.
     public func suggestions(for query: String, limit: Int = 5) -> [Suggestion] {
-        answer { $0.suggestions(for: query, limit: limit) }
+        let key = LookupKey.normalise(query)
+        guard !key.isEmpty, limit > 0 else { return [] }
+        let unfolded = key.unicodeScalars.map(\.value)
+        let folded = LookupKey.accentFolded(key).unicodeScalars.map(\.value)
+        let maximum = folded.count <= 4 ? 1 : 2
+        let signature = SuggestionSignature.of(folded)
+        var found: [(key: String, display: String, isHeadword: Bool, folded: Int, exact: Int)] = []
+        let lengths = max(0, folded.count - maximum)...(folded.count + maximum)
+        _ = ask(()) { index throws(SQLiteError) in
+            try index.forEachWord(in: dictionary, foldedLengths: lengths, signature: signature, bits: 2 * maximum) { candidate, candidateFolded, display, isHeadword in
+                guard let distance = EditDistance.distance(folded, candidateFolded.unicodeScalars.map(\.value), limit: maximum) else { return }
+                let exact = EditDistance.distance(unfolded, candidate.unicodeScalars.map(\.value), limit: maximum + 4) ?? maximum + 5
+                if exact == 0 { return }
+                found.append((candidate, display, isHeadword, distance, exact))
+            }
+        }
+        found.sort { a, b in
+            if a.folded != b.folded { return a.folded < b.folded }
+            if a.exact != b.exact { return a.exact < b.exact }
+            if a.isHeadword != b.isHeadword { return a.isHeadword }
+            return ByteOrder.precedes(a.key, b.key)
+        }
+        return found.prefix(limit).map { Suggestion(text: $0.display, key: $0.key, distance: $0.folded, kind: .typo) }
     }
 
+    /// Completions for what has been typed so far, best first: the exact key, then keys that
+    /// start with it (shorter first, then by key), then typo suggestions when there are fewer
+    /// than `limit`. Headwords and forms both take part.
     public func completions(for prefix: String, limit: Int = 10) -> [Suggestion] {
-        answer { $0.completions(for: prefix, limit: limit) }
+        let key = LookupKey.normalise(prefix)
+        guard !key.isEmpty, limit > 0 else { return [] }
+        let words = ask([]) { index throws(SQLiteError) in try index.words(startingWith: key, in: dictionary) }
+        var result: [Suggestion] = []
+        if let exact = words.first(where: { $0.key == key }) {
+            result.append(Suggestion(text: exact.display, key: key, distance: 0, kind: .exact))
+        }
+        // Sorted by key already: a stable sort by length keeps the key order among equals.
+        let prefixed = words.filter { $0.key != key }.enumerated().sorted { a, b in
+            a.element.scalars != b.element.scalars ? a.element.scalars < b.element.scalars : a.offset < b.offset
+        }
+        for (_, word) in prefixed.prefix(limit - result.count) {
+            result.append(Suggestion(text: word.display, key: word.key, distance: 0, kind: .prefix))
+        }
+        if result.count < limit {
+            for suggestion in suggestions(for: prefix, limit: limit) where !result.contains(where: { $0.key == suggestion.key }) {
+                result.append(suggestion)
+                if result.count == limit { break }
+            }
+        }
+        return result
     }
 
     public var headwords: [(headword: String, entryNumbers: [Int])] {
-        answer { $0.headwords }
+        ask([]) { index throws(SQLiteError) in try index.headwords(in: dictionary) }.map { ($0.headword, $0.entries.map(Int.init)) }
     }
 }
 
-/// The entries an `IndexedLookup` keeps decoded, by entry number: at most
-/// `IndexedLookup.cacheLimit`, searched in turn. Not a `[Int: Entry]`: the first dictionary
-/// keyed by `Int` in a process makes the runtime look up `Int: Hashable`, a scan of every
-/// conformance record in the binary (0.15 M instructions, 2 % of `define dog` on WordNet).
+/// The entries a `IndexedLookup` keeps decoded, by entry number: at most
+/// `IndexedLookup.cacheLimit`, searched in turn.
 private struct DecodedEntries {
     private var numbers: [Int] = []
     private var entries: [Entry] = []
+    var refreshes = 0
 
     var count: Int { numbers.count }
 

@@ -24,6 +24,18 @@ extension LibraryIndex {
         return try count.step() ? Int(count.integer(0)) : 0
     }
 
+    /// Every entry of `dictionary` but duplicates, in load order.
+    func entries(of dictionary: Int64) throws(SQLiteError) -> [Int64] {
+        let find = try statement("""
+            SELECT e.id FROM entries e JOIN files f ON f.id = e.file WHERE e.dictionary = ? AND e.duplicate = 0 ORDER BY f.path, e.position
+            """)
+        find.bind(dictionary)
+        defer { find.reset() }
+        var found: [Int64] = []
+        while try find.step() { found.append(find.integer(0)) }
+        return found
+    }
+
     /// The entry whose id is exactly `id` (the first in load order when several have it).
     func entry(withID id: String, in dictionary: Int64) throws(SQLiteError) -> Int64? {
         let find = try statement("SELECT id FROM entries WHERE dictionary = ? AND entry_id = ? AND duplicate = 0")

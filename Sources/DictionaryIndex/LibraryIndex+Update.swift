@@ -16,10 +16,10 @@ extension LibraryIndex {
     /// files: a new dictionary is indexed whole; otherwise only the files added, removed or
     /// changed (size and time, and the content of files changed within a second of being
     /// indexed) are read again, and their rows replaced in one transaction. `progress` is
-    /// told of each file read, under `phase`.
+    /// told of each file read, naming the dictionary as `title`.
     /// - Complexity: one listing and `stat` of the entry files when nothing changed.
     @discardableResult
-    public func update(folder: String, phase: String = "indexing", progress: (ProgressStep) -> Void = { _ in }) throws(SQLiteError) -> IndexedFolder {
+    public func update(folder: String, title: String = "", progress: (ProgressStep) -> Void = { _ in }) throws(SQLiteError) -> IndexedFolder {
         let listed = (try? listEntryFiles(folder: folder)) ?? []
         let (known, stored) = try reading { () throws(SQLiteError) -> (Int64?, [String: StoredFile]) in
             let find = try statement("SELECT id FROM dictionaries WHERE folder = ?")
@@ -52,9 +52,11 @@ extension LibraryIndex {
         if let known, changed.isEmpty, removed.isEmpty {
             if !settled.isEmpty { try? settle(settled, at: now) }
             return IndexedFolder(dictionary: known, changedFiles: 0, isNew: false,
-                                 problemCount: try reading { () throws(SQLiteError) in try problemCount(of: known) })
+                                 problemCount: try reading { () throws(SQLiteError) in try problemCount(of: known) },
+                                 filesDigest: Self.digest(of: stored))
         }
         // Read outside the lock: a browser asking meanwhile is answered from the rows as they are.
+        let phase = (known == nil ? "building the lookup index of " : "updating the lookup index of ") + title
         var scanned: [IndexedFile] = []
         scanned.reserveCapacity(changed.count)
         for (i, file) in changed.enumerated() {
@@ -62,7 +64,27 @@ extension LibraryIndex {
                                            : IndexedFile(path: file.path, fingerprint: file.fingerprint, errorCount: 1, entries: []))
             progress(ProgressStep(phase: phase, completed: i + 1, total: changed.count))
         }
-        return try write(folder: folder, files: scanned, removing: removed, indexedAt: now)
+        var result = try write(folder: folder, files: scanned, removing: removed, indexedAt: now)
+        result.filesDigest = Self.digest(of: try reading { () throws(SQLiteError) in try storedFiles(of: result.dictionary) })
+        return result
+    }
+
+    /// A digest of a dictionary's files as the index holds them: paths, sizes, times and
+    /// content hashes (so an edit that keeps size and time changes it too).
+    static func digest(of files: [String: StoredFile]) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        func mix(_ value: UInt64) {
+            hash = (hash ^ value) &* 0x0000_0100_0000_01B3
+            hash ^= hash >> 29
+        }
+        for (path, file) in files.sorted(by: { ByteOrder.precedes($0.key, $1.key) }) {
+            for byte in path.utf8 { mix(UInt64(byte)) }
+            mix(file.fingerprint.size)
+            mix(UInt64(bitPattern: file.fingerprint.modificationSeconds))
+            mix(UInt64(bitPattern: file.fingerprint.modificationNanoseconds))
+            mix(file.fingerprint.contentHash)
+        }
+        return hash
     }
 
     /// Notes that the files `ids` were found as indexed at `time`, when they had been changed

@@ -24,7 +24,11 @@ public final class LibraryIndex: @unchecked Sendable {
     public let path: String
     /// Why the index lives in memory, when it does.
     public let memoryReason: String?
-    let database: SQLiteDatabase
+    /// The connection; replaced (under the lock) when the file turns out damaged.
+    private(set) var database: SQLiteDatabase
+    /// How many times the file was found damaged and begun again: a lookup that asked before
+    /// looks its dictionary up again.
+    private(set) var generation = 0
     /// One connection, asked from the input thread and the browser's search thread: every
     /// use holds the lock.
     let lock = Lock()
@@ -36,11 +40,24 @@ public final class LibraryIndex: @unchecked Sendable {
     /// The file name in the cache folder.
     public static let fileName = "library.sqlite"
 
+    /// The file's device and inode when it was opened (0 in memory).
+    private let identity: (UInt64, UInt64)
+
     private init(path: String, database: SQLiteDatabase, memoryReason: String?) {
         self.path = path
         self.database = database
         self.memoryReason = memoryReason
+        identity = Self.identity(of: path)
     }
+
+    private static func identity(of path: String) -> (UInt64, UInt64) {
+        var info = stat()
+        guard path != ":memory:", stat(path, &info) == 0 else { return (0, 0) }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
+    }
+
+    /// Whether the file is still the one opened (not removed or replaced since).
+    var isSameFile: Bool { memoryReason != nil || Self.identity(of: path) == identity }
 
     /// The library index in `cacheDirectory` (made when missing; built again when it is not
     /// a database of this version), or one in memory when the folder cannot be written (or is
@@ -126,8 +143,28 @@ public final class LibraryIndex: @unchecked Sendable {
         return statement
     }
 
-    /// Forgets the kept statements (before the database is replaced or a schema changes).
-    func forgetStatements() { prepared.removeAll() }
+    /// Begins the file again when `error` says it is damaged (truncated, overwritten, not a
+    /// database) and no other caller has done so since `seen`: every dictionary is indexed
+    /// again as it is next opened or asked. True when the index was begun again (now or by
+    /// another caller), so that asking again may succeed.
+    func recover(from error: SQLiteError, seen: Int) -> Bool {
+        lock.locked {
+            if generation != seen { return true }
+            let primary = error.code & 0xff
+            // SQLITE_IOERR: a short read of a file truncated under the connection.
+            guard error.isCorruption || primary == 10, path != ":memory:" else { return false }
+            prepared.removeAll()
+            database = (try? SQLiteDatabase(path: ":memory:"))!
+            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+            if let fresh = try? Self.openFile(path) {
+                database = fresh.database
+            } else {
+                try? database.execute(Self.schema)
+            }
+            generation += 1
+            return true
+        }
+    }
 }
 
 /// One dictionary of the library index as an update left it.
@@ -141,4 +178,7 @@ public struct IndexedFolder: Sendable, Equatable {
     /// Problems known without a full check: entry files that cannot be read or decoded,
     /// entries that break a rule, duplicate ids.
     public var problemCount: Int
+    /// A digest of the entry files as the update listed them (paths, sizes, times): the
+    /// stamp the search index and its tables are brought up to date at.
+    public var filesDigest: UInt64 = 0
 }

@@ -1,29 +1,30 @@
 import DictionaryModel
 
-/// The lookup of a fully loaded folder: the entries in memory, and an index of them built
-/// in memory with the same builder and asked with the same engine (`LookupEngine`) as the
-/// index `define` and the browser keep in the cache, so both give the same answers.
+/// The lookup of a fully loaded folder: the entries in memory, and a library index of them
+/// in memory, asked the same way (`IndexedLookup`) as the index `define` and the browser keep
+/// in the cache, so both give the same answers.
 ///
 /// `wordlink check`, the importers' link resolution and the tests use it. Entry numbers are
 /// positions in `entries`.
 public struct Lookup: EntryLookup {
     /// The entries the index refers to, by number.
     public let entries: [Entry]
-    let engine: LookupEngine
+    /// The lookup over the index in memory; its entry numbers are positions plus one (the
+    /// entries were its first rows, in order).
+    let engine: IndexedLookup
 
     /// Builds the index over `entries` with `rules` tried after direct matches. A later
     /// entry with the id of an earlier one is kept by number but found by neither its id
     /// nor its keys (the first one read wins, as in a load).
-    /// - Complexity: O(n log n) in the number of headwords and forms.
     public init(entries: [Entry], rules: [LookupRule] = []) {
         self.entries = entries
+        let index = LibraryIndex.inMemory()
         let file = IndexedFile(path: "", fingerprint: FileFingerprint(size: 0, modificationSeconds: 0, modificationNanoseconds: 0, contentHash: 0),
                                errorCount: 0, entries: entries.map(IndexedEntry.init(entry:)))
-        let bytes = IndexBuilder.build([.loaded(file)], builtAt: 0)
-        guard let index = IndexReader(data: IndexData(copying: bytes)) else {
-            preconditionFailure("an index built in memory does not read back")
+        guard let indexed = try? index.write(folder: "", files: [file], removing: [], indexedAt: 0) else {
+            preconditionFailure("an index in memory could not be written")
         }
-        engine = LookupEngine(index: index, rules: LookupRules(rules))
+        engine = IndexedLookup(index: index, dictionary: indexed.dictionary, folder: "", rules: rules)
     }
 
     /// The index of a loaded folder, with its lookup rules.
@@ -31,8 +32,14 @@ public struct Lookup: EntryLookup {
         self.init(entries: folder.entries, rules: folder.info.lookupRules)
     }
 
-    public func lookUp(_ query: String) -> LookupResult { engine.lookUp(query) }
-    public func lookUp(linkTarget target: String) -> LookupResult { engine.lookUp(linkTarget: target) }
+    private func numbers(_ result: LookupResult) -> LookupResult {
+        var result = result
+        result.entryNumbers = result.entryNumbers.map { $0 - 1 }
+        return result
+    }
+
+    public func lookUp(_ query: String) -> LookupResult { numbers(engine.resolve(query, unionWithRules: true)) }
+    public func lookUp(linkTarget target: String) -> LookupResult { numbers(engine.resolve(target, unionWithRules: false)) }
 
     /// The entry with exactly this id.
     public func entry(withID id: String) -> Entry? {
@@ -40,9 +47,10 @@ public struct Lookup: EntryLookup {
     }
 
     /// The entry number of the entry with this id.
-    public func entryNumber(forID id: String) -> Int? { engine.index.record(forID: id) }
+    public func entryNumber(forID id: String) -> Int? { engine.entryNumber(forID: id).map { $0 - 1 } }
 
     public var entryCount: Int { entries.count }
+    public var entryNumbers: [Int] { Array(entries.indices) }
     public func entry(at number: Int) -> Entry { entries[number] }
     public func id(ofEntryAt number: Int) -> String { entries[number].id }
     public func headword(ofEntryAt number: Int) -> String { entries[number].headword }
@@ -51,7 +59,9 @@ public struct Lookup: EntryLookup {
 
     public func suggestions(for query: String, limit: Int = 5) -> [Suggestion] { engine.suggestions(for: query, limit: limit) }
     public func completions(for prefix: String, limit: Int = 10) -> [Suggestion] { engine.completions(for: prefix, limit: limit) }
-    public var headwords: [(headword: String, entryNumbers: [Int])] { engine.headwords }
+    public var headwords: [(headword: String, entryNumbers: [Int])] {
+        engine.headwords.map { ($0.headword, $0.entryNumbers.map { $0 - 1 }) }
+    }
 }
 
 /// What a lookup found.

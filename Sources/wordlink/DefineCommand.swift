@@ -102,7 +102,7 @@ enum DefineCommand {
         // Made most work first (`pieceOrder`), so that the threads end together.
         let order = pages.pieceOrder(sections)
         // The thread that read the entry files takes pieces once it has (no second thread).
-        let made = concurrentMap(order.count, helper: LibraryLocation.commandHelper) { k -> (page: RenderedPage, result: T)? in
+        let made = concurrentMap(order.count) { k -> (page: RenderedPage, result: T)? in
             let text = pages.piece(order[k], of: sections, openedAt: sense)
             if text.isEmpty { return nil }
             let page = RenderedPage(text: text, width: width, library: library)

@@ -166,62 +166,12 @@ extension LibraryLocation {
         return .success(opened)
     }
 
-    /// The library opened from its stored indexes while its folders are listed on a thread
-    /// of their own (`StoredOpen`), for a command that prints one answer: it works the answer
-    /// out, then prints it only if `isCurrent()`, and otherwise opens with `open` and works it
-    /// out again. Nil, saying nothing, when anything would need more than a stored index (a
-    /// folder without one, a `-d` that names no dictionary, a folder that does not open):
-    /// `open` then does the work and says what is wrong.
-    /// `beforeOpening` is given the folders before their indexes are opened (to start work
-    /// beside the opening).
-    static func openStored(_ options: LibraryOptions, beforeOpening: ([String]) -> Void = { _ in }) -> StoredLibrary? {
-        var folders = choose(options: options).folders
-        // A folder named twice is left to `open`. Compared pair by pair: a library has a few
-        // folders, and the first `Set<String>` of the process costs its metadata and a
-        // conformance scan (25 page faults, 0.05 ms) on the way to the page.
-        let repeated = folders.indices.contains { i in folders[..<i].contains(folders[i]) }
-        guard !folders.isEmpty, !repeated else { return nil }
-        if !options.dictionaries.isEmpty {
-            let infos = folders.map { (folder: $0, id: info(ofFolder: $0)?.id) }
-            guard options.dictionaries.allSatisfy({ wanted in infos.contains { $0.id == wanted } }) else { return nil }
-            folders = infos.filter { $0.id.map(options.dictionaries.contains) ?? false }.map(\.folder)
-        }
-        guard let cache = IndexStore.defaultCacheDirectory() else { return nil }
-        let listings = EntryFileListings(folders: folders)
-        beforeOpening(folders)
-        var stored: [StoredOpen] = []
-        for (i, folder) in folders.enumerated() {
-            guard let opened = (try? IndexStore.openStored(folder: folder, cacheDirectory: cache)) ?? nil else {
-                _ = listings.wait()
-                return nil
-            }
-            listings.check(opened, at: i)
-            stored.append(opened)
-        }
-        return StoredLibrary(stored: stored, listings: listings)
-    }
-
-    /// The thread that read the folders' entry files for the command (`EntryFileListings.helper`),
-    /// free for the command's own work once it has: `define` makes its page's pieces on it.
-    nonisolated(unsafe) static var commandHelper: HelperQueue?
-
     /// Runs a command that prints one answer (`define`, `search`, `links-to`): `work` on the
-    /// library from its stored indexes while the folders are checked, printed only if every
-    /// index was current; otherwise `work` again on the library as `open` brings it up to date.
-    /// Returns the exit status.
-    /// `beforeOpening` is given the folders before the stored indexes are opened.
+    /// library opened (its index brought up to date with the files first), then printed.
+    /// Returns the exit status. `beforeOpening` is given the folders before they are opened.
     static func printAnswer(_ options: LibraryOptions, purpose: String, beforeOpening: ([String]) -> Void = { _ in },
                             _ work: (Library) -> CommandAnswer) -> Int32 {
-        if let stored = openStored(options, beforeOpening: beforeOpening) {
-            commandHelper = stored.listings.helper
-            let answer = work(Library(stored.opened))
-            // The listings freed at exit, not here (0.1 M instructions for the library's).
-            UntilExit.keep(stored)
-            let current = stored.isCurrent()
-            commandHelper?.close()
-            commandHelper = nil
-            if current { return answer.print() }
-        }
+        beforeOpening(choose(options: options).folders)
         let opened: [IndexedDictionary]
         do throws(OpenFailure) { opened = try open(options, purpose: purpose) } catch { return error.status }
         return work(Library(opened)).print()
@@ -235,21 +185,6 @@ extension LibraryLocation {
     /// Why the library did not open: already said on standard error.
     struct OpenFailure: Error {
         var status: Int32
-    }
-}
-
-/// A library opened from its stored indexes, and the check of its folders' files that runs
-/// meanwhile (`LibraryLocation.openStored`).
-struct StoredLibrary {
-    let stored: [StoredOpen]
-    let listings: EntryFileListings
-
-    var opened: [IndexedDictionary] { stored.map(\.dictionary) }
-
-    /// Whether every index answered from holds its folder's files as they are now (waits for
-    /// the listing).
-    func isCurrent() -> Bool {
-        listings.areCurrent(stored)
     }
 }
 

@@ -90,7 +90,7 @@ extension LibraryLocation {
         let progress = ProgressLine()
         defer { progress.clear() }
         return LibrarySearch(library: library, cacheDirectory: IndexStore.defaultCacheDirectory(), opening: opening,
-                             helper: commandHelper, progress: progress.update)
+                             progress: progress.update)
     }
 }
 

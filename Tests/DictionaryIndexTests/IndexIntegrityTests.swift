@@ -7,9 +7,8 @@ import Glibc
 @testable import DictionaryIndex
 import TestSupport
 
-/// A damaged index is never trusted (checked block by block with CRC32s), temporary index
-/// files of killed writers are cleaned up, and entry files that change while a lookup is in
-/// use are read again instead of failing.
+/// A damaged index is never trusted, and entry files that change while a lookup is in use
+/// are read again instead of failing.
 @Suite struct IndexIntegrityTests {
     /// A folder of `count` entries in a few shard files: an index of many check blocks.
     static func generatedFolder(count: Int = 3000) throws -> Scratch {
@@ -40,36 +39,10 @@ import TestSupport
         return result
     }
 
-    @Test func flippedBytesAnywhereNeverGiveAWrongAnswer() throws {
-        let scratch = try Self.generatedFolder()
-        defer { scratch.remove() }
-        let expected = Self.answers(Lookup(folder: try DataFolder.load(from: scratch.folder)))
-        #expect(try scratch.open().indexStatus == .built)
-        let pristine = try [UInt8](Data(contentsOf: URL(fileURLWithPath: scratch.indexFile)))
-        #expect(pristine.count > 20 * IndexLayout.checkBlockSize)
-        #expect(Self.answers(try scratch.open().lookup) == expected)
-        // The header, the block table, and spots spread over the body.
-        var offsets = [5, 17, 30, 100, IndexLayout.headerSize + 2]
-        for i in 1...24 { offsets.append(pristine.count * i / 25 + i) }
-        offsets.append(pristine.count - 3)
-        for offset in offsets {
-            var bytes = pristine
-            bytes[offset] ^= 0x5A
-            bytes[min(offset + 1, bytes.count - 1)] ^= 0x01
-            try Data(bytes).write(to: URL(fileURLWithPath: scratch.indexFile))
-            let opened = try scratch.open()
-            #expect(Self.answers(opened.lookup) == expected, "damage at byte \(offset) of \(pristine.count)")
-            // Whether found on opening or on a lookup, the damaged file is replaced.
-            let stored = try [UInt8](Data(contentsOf: URL(fileURLWithPath: scratch.indexFile)))
-            let again = try scratch.open()
-            #expect(Self.answers(again.lookup) == expected)
-            #expect(again.lookup.refreshCount == 0 || stored != bytes)
-        }
-    }
 
-    /// The index file of an open lookup truncated in place by another process (at any size,
-    /// after questions that read all of it): every answer stays right; the pages that went
-    /// missing read as zeros instead of raising SIGBUS, and the lookup rebuilds its index.
+    /// The library index of an open lookup truncated in place by another process (at any size,
+    /// after questions that read all of it): every answer stays right; SQLite finds the file
+    /// damaged, and the index is begun again from the entry files.
     @Test(arguments: [0, 1, 2])
     func anIndexTruncatedUnderAnOpenLookupNeverGivesAWrongAnswer(cut: Int) throws {
         let scratch = try Self.generatedFolder()
@@ -88,9 +61,10 @@ import TestSupport
         #expect(opened.indexStatus == .loaded)
         #expect(Self.answers(opened.lookup) == expected)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: scratch.indexFile)[.size] as? Int)
-        #expect(truncate(scratch.indexFile, off_t([0, IndexLayout.headerSize, size / 2][cut])) == 0)
+        #expect(truncate(scratch.indexFile, off_t([0, 100, size / 2][cut])) == 0)
         #expect(Self.answers(opened.lookup) == expected)
-        #expect(opened.lookup.refreshCount >= 1)
+        // And as the next process finds it.
+        IndexStore.closeAll()
         #expect(Self.answers(try scratch.open().lookup) == expected)
     }
 
@@ -99,39 +73,7 @@ import TestSupport
         return stat(path, &info) == 0 ? UInt64(info.st_ino) : 0
     }
 
-    @Test func aLookupChecksOnlyTheBlocksItReads() throws {
-        let scratch = try Self.generatedFolder()
-        defer { scratch.remove() }
-        _ = try scratch.open()
-        let opened = try scratch.open()
-        #expect(opened.indexStatus == .loaded)
-        _ = opened.lookup.lookUp("word17")
-        let blocks = (try [UInt8](Data(contentsOf: URL(fileURLWithPath: scratch.indexFile)))).count / IndexLayout.checkBlockSize
-        #expect(opened.lookup.index.data.checkedBlockCount < blocks / 2)
-    }
 
-    @Test func temporaryFilesOfKilledWritersAreRemoved() throws {
-        let scratch = try Scratch(copying: "sample")
-        defer { scratch.remove() }
-        _ = try scratch.open()
-        let pid = fork()
-        if pid == 0 { _exit(0) }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        let dead = scratch.cache + "/index-0123456789abcdef.wlindex.\(pid).tmp"
-        let live = scratch.cache + "/index-0123456789abcdef.wlindex.1.tmp"
-        let old = scratch.cache + "/index-fedcba9876543210.wlindex.1.tmp"
-        let other = scratch.cache + "/notes.tmp"
-        for path in [dead, live, old, other] { FileManager.default.createFile(atPath: path, contents: Data("x".utf8)) }
-        var times = [timeval(tv_sec: 1_000_000, tv_usec: 0), timeval(tv_sec: 1_000_000, tv_usec: 0)]
-        #expect(utimes(old, &times) == 0)
-        _ = try scratch.open()
-        #expect(!FileManager.default.fileExists(atPath: dead))
-        #expect(!FileManager.default.fileExists(atPath: old))
-        // Process 1 runs and the file is new: perhaps a writer at work.
-        #expect(FileManager.default.fileExists(atPath: live))
-        #expect(FileManager.default.fileExists(atPath: other))
-    }
 
     @Test func anEntryFileRewrittenAfterOpeningIsReadAgain() throws {
         let scratch = try Scratch(copying: "sample")

@@ -29,7 +29,7 @@ import TestSupport
                                   sourceLocation: Testing.SourceLocation = #_sourceLocation) -> (items: Int, fromElsewhere: Int) {
         var items = 0, fromElsewhere = 0
         for (i, member) in library.members.enumerated() {
-            for number in 0..<member.lookup.entryCount {
+            for number in member.lookup.entryNumbers {
                 let id = member.lookup.id(ofEntryAt: number)
                 for limit in [1, 3, 9, Int.max] {
                     let expected = search.linkingEntries(toEntryWithID: id, member: i, limit: limit)
@@ -77,7 +77,7 @@ import TestSupport
         for (i, member) in library.members.enumerated() {
             let lookup = try #require(member.lookup as? IndexedLookup)
             let table = try #require(BacklinkTable.file(forSearchIndex: search.indexes[i].file).flatMap(BacklinkTable.open))
-            for number in 0..<lookup.entryCount {
+            for number in lookup.entryNumbers {
                 for row in table.rows(linkingTo: lookup.id(ofEntryAt: number), limit: .max).rows {
                     let linking = try #require(lookup.entryNumber(forID: row.entry))
                     #expect(row.headword == lookup.headword(ofEntryAt: linking), "\(member.key)/\(row.entry)")
@@ -231,7 +231,7 @@ import TestSupport
         try Data("short".utf8).write(to: URL(fileURLWithPath: path))
         #expect(BacklinkTable.open(path) == nil)
         var generator = SystemRandomNumberGenerator()
-        let ids = (0..<library.members[0].lookup.entryCount).map { library.members[0].lookup.id(ofEntryAt: $0) }
+        let ids = library.members[0].lookup.entryNumbers.map { library.members[0].lookup.id(ofEntryAt: $0) }
         for round in 0..<200 {
             var bytes = [UInt8](good)
             // Past the magic and stamps: the counts and offsets too, so that they point anywhere.

@@ -16,7 +16,7 @@ import TestSupport
         var seen = Set<String>()
         func add(_ query: String) { if seen.insert(query).inserted { queries.append(query) } }
         for member in library.members {
-            for number in 0..<member.lookup.entryCount {
+            for number in member.lookup.entryNumbers {
                 let entry = member.lookup.entry(at: number)
                 guard let text = entry.senses.first?.definition?.plainText else { continue }
                 let words = text.split { !$0.isLetter }.map(String.init).filter { $0.count > 2 }

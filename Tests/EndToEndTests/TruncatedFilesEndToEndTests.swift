@@ -60,7 +60,7 @@ import Glibc
         let pid = Subprocess.run(["pgrep", "-P", shell], outputFile: root + "/pgrep").output.trimmingCharacters(in: .whitespacesAndNewlines)
         try #require(!pid.isEmpty)
         let held = Self.heldFiles(of: pid, under: root)
-        #expect(held.contains { $0.hasSuffix(".wlindex") }, "the lookup index is mapped: \(held)")
+        #expect(held.contains { $0.hasSuffix("/library.sqlite") }, "the library index is open: \(held)")
         for path in held { #expect(truncate(path, 0) == 0, "\(path)") }
 
         // Lookups, a link, search, back: every kind of question after the truncation.

@@ -17,9 +17,8 @@ public struct Scratch {
         try IndexStore.open(folder: folder, cacheDirectory: cache)
     }
 
-    public var indexFile: String {
-        IndexStore.indexFile(forFolder: URL(fileURLWithPath: folder).resolvingSymlinksInPath().path, in: cache)
-    }
+    /// The library index in the scratch's cache folder.
+    public var indexFile: String { cache + "/" + LibraryIndex.fileName }
 
     public func write(_ text: String, to path: String) throws {
         try text.write(toFile: folder + "/" + path, atomically: false, encoding: .utf8)

@@ -90,7 +90,7 @@ import BrowserCore
         let lookup = try scratch.open().lookup
         let folder = try DataFolder.load(from: scratch.folder)
         let library = Library(single: lookup, info: folder.info)
-        let numbers = Array(0..<min(6, lookup.entryCount))
+        let numbers = Array(lookup.entryNumbers.prefix(6))
         let sections = [LibraryPages.Section(member: 0, entryNumbers: numbers)]
         let sizes = numbers.map { lookup.byteCount(ofEntryAt: $0) }
         #expect(sizes.allSatisfy { $0 > 0 })
@@ -108,17 +108,19 @@ import BrowserCore
         let pages = LibraryPages(library: library, linkedFrom: Self.linkedFrom)
         let total = sizes.reduce(0, +), largest = try #require(sizes.max())
         #expect(pages.splitsEvenly(sections) == (2 * largest < total))
-        let big = try #require(sizes.firstIndex(of: largest))
+        // Entry numbers are the index's own: sizes by number.
+        let size = Dictionary(uniqueKeysWithValues: zip(numbers, sizes))
+        let big = numbers[try #require(sizes.firstIndex(of: largest))]
         let others = numbers.filter { $0 != big }
-        #expect(pages.splitsEvenly([LibraryPages.Section(member: 0, entryNumbers: others)]) == (2 * others.map { sizes[$0] }.max()! < total - largest))
+        #expect(pages.splitsEvenly([LibraryPages.Section(member: 0, entryNumbers: others)]) == (2 * others.map { size[$0]! }.max()! < total - largest))
         #expect(!pages.splitsEvenly([LibraryPages.Section(member: 0, entryNumbers: [big])]), "one entry")
         #expect(!pages.splitsEvenly([]))
         var lopsided = [big]
-        for other in others where 2 * (lopsided.dropFirst().map { sizes[$0] }.reduce(0, +) + sizes[other]) < largest { lopsided.append(other) }
+        for other in others where 2 * (lopsided.dropFirst().map { size[$0]! }.reduce(0, +) + size[other]!) < largest { lopsided.append(other) }
         #expect(lopsided.count > 1, "the sample has small entries beside its largest")
         #expect(!pages.splitsEvenly([LibraryPages.Section(member: 0, entryNumbers: lopsided)]), "one large entry, small ones")
-        let even = numbers.filter { 4 * sizes[$0] < total }
-        #expect(even.count > 2 && 2 * even.map({ sizes[$0] }).max()! < even.map({ sizes[$0] }).reduce(0, +), "entries of like sizes")
+        let even = numbers.filter { 4 * size[$0]! < total }
+        #expect(even.count > 2 && 2 * even.map({ size[$0]! }).max()! < even.map({ size[$0]! }).reduce(0, +), "entries of like sizes")
         #expect(pages.splitsEvenly([LibraryPages.Section(member: 0, entryNumbers: even)]))
         // What define prints is the whole page's rows either way.
         for chosen in [sections, [LibraryPages.Section(member: 0, entryNumbers: [big])]] {
