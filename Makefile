@@ -4,8 +4,8 @@
 SWIFT       ?= swift
 DATA        ?= Data
 BUILD_FLAGS ?=
-# Release builds are fully static executables: no dynamic loader, no relocations at start-up,
-# which makes `wordlink define` start about 2 ms sooner (docs/decisions.md, "Start-up").
+# Release builds are fully static executables: no dynamic loader, no relocations at start-up
+# (docs/decisions.md, "No Foundation, and a fully static release build").
 # Each function in a section of its own, and those that `define`, `search` and `links-to` run
 # placed together first (Scripts/hot-sections.txt, made by Scripts/order-hot-code): fewer pages
 # of code to fault in (docs/decisions.md, "Start-up: the code it runs, together"). gold's option;
@@ -15,8 +15,7 @@ HOT_ORDER   := $(if $(wildcard /usr/bin/ld.gold),-Xswiftc -Xfrontend -Xswiftc -f
                -Xlinker --section-ordering-file=$(CURDIR)/Scripts/hot-sections.txt)
 # The metadata of a concrete generic type (a `[String: Int]`, a `Set<String>`) through its
 # direct accessor, not a mangled name the runtime demangles and checks conformances for at first
-# use: 1 M fewer instructions for `define dog` on the library (docs/decisions.md, "Start-up:
-# generic metadata without mangled names").
+# use (docs/decisions.md, "Start-up: generic metadata without mangled names").
 DIRECT_METADATA := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 RELEASE     := -c release -Xswiftc -static-executable --scratch-path .build/static $(DIRECT_METADATA) $(HOT_ORDER)
 # The floor that define is measured against, linked the way a plain Swift tool is (static Swift runtime).
