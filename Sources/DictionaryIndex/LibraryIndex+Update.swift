@@ -52,7 +52,7 @@ extension LibraryIndex {
         if let known, changed.isEmpty, removed.isEmpty {
             if !settled.isEmpty { try? settle(settled, at: now) }
             return IndexedFolder(dictionary: known, changedFiles: 0, isNew: false,
-                                 problemCount: try reading { () throws(SQLiteError) in try problemCount(of: known) },
+                                 problemCount: try reading { () throws(SQLiteError) in try storedProblemCount(of: known) },
                                  filesDigest: Self.digest(of: stored))
         }
         // Read outside the lock: a browser asking meanwhile is answered from the rows as they are.
@@ -102,9 +102,14 @@ extension LibraryIndex {
     /// what it held of them, and takes out the files at `removed`, in one transaction.
     func write(folder: String, files: [IndexedFile], removing removed: [String], indexedAt: Int64) throws(SQLiteError) -> IndexedFolder {
         try lock.locked { () throws(SQLiteError) -> IndexedFolder in
-            try database.writing { () throws(SQLiteError) -> IndexedFolder in
+            let result = try database.writing { () throws(SQLiteError) -> IndexedFolder in
                 try writeInTransaction(folder: folder, files: files, removing: removed, indexedAt: indexedAt)
             }
+            // The write-ahead log into the file now: a process that opens the index while no
+            // other has it open reads the whole log to rebuild its index of it (tens of ms
+            // after an import), and processes end without closing their connection.
+            try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            return result
         }
     }
 
@@ -255,7 +260,15 @@ extension LibraryIndex {
         return stored
     }
 
-    /// The problems of `dictionary`'s files and its duplicate ids (call under the lock).
+    /// The problem count the last update of `dictionary` left (call under the lock).
+    func storedProblemCount(of dictionary: Int64) throws(SQLiteError) -> Int {
+        let count = try statement("SELECT problems FROM dictionaries WHERE id = ?")
+        count.bind(dictionary)
+        defer { count.reset() }
+        return try count.step() ? Int(count.integer(0)) : 0
+    }
+
+    /// The problems of `dictionary`'s files and its duplicate ids, counted (call under the lock).
     func problemCount(of dictionary: Int64) throws(SQLiteError) -> Int {
         let count = try statement("""
             SELECT (SELECT coalesce(sum(problems), 0) FROM files WHERE dictionary = ?1)

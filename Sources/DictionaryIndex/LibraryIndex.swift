@@ -36,7 +36,7 @@ public final class LibraryIndex: @unchecked Sendable {
     nonisolated(unsafe) private var prepared: [String: SQLiteStatement] = [:]
 
     /// Bumped whenever the tables change: an index of another version is built again.
-    static let schemaVersion: Int64 = 1
+    static let schemaVersion: Int64 = 2
     /// The file name in the cache folder.
     public static let fileName = "library.sqlite"
 
@@ -119,6 +119,7 @@ public final class LibraryIndex: @unchecked Sendable {
             start INTEGER NOT NULL, length INTEGER NOT NULL, senses TEXT NOT NULL, duplicate INTEGER NOT NULL DEFAULT 0);
         CREATE INDEX IF NOT EXISTS entries_by_id ON entries(dictionary, entry_id);
         CREATE INDEX IF NOT EXISTS entries_by_file ON entries(file);
+        CREATE INDEX IF NOT EXISTS entries_duplicate ON entries(dictionary, entry_id) WHERE duplicate = 1;
         CREATE TABLE IF NOT EXISTS keys(dictionary INTEGER NOT NULL, key TEXT NOT NULL, kind INTEGER NOT NULL, entry INTEGER NOT NULL,
             display TEXT NOT NULL, PRIMARY KEY(dictionary, key, kind, entry)) WITHOUT ROWID;
         CREATE INDEX IF NOT EXISTS keys_by_entry ON keys(entry);

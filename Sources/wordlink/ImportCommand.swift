@@ -3,6 +3,8 @@ import DictionaryModel
 import Glibc
 #endif
 import DictionaryImport
+import DictionaryIndex
+import DictionarySearch
 
 /// The options of `wordlink import`.
 enum ImportOptions: Equatable {
@@ -104,6 +106,14 @@ enum ImportCommand {
             }
             Terminal.error(error.message + "." + hint)
             return 1
+        }
+        // The library ready for the next command: the dictionary's rows in the library index,
+        // its search index and the tables beside it, made now (with progress), not by the first
+        // lookup after the import.
+        if let opened = try? IndexStore.open(folder: destination, cacheDirectory: IndexStore.defaultCacheDirectory(), progress: progress) {
+            let search = LibraryLocation.openSearch(Library([opened]))
+            search.writeBacklinkTables()
+            search.writeTermTables()
         }
         line.clear()
         Terminal.write(report(summary, destination: destination, inLibrary: explicit == nil))
