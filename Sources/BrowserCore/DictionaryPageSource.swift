@@ -15,6 +15,8 @@ public final class DictionaryPageSource: PageSource {
     private var pages: LibraryPages
     /// Editing mode's reads and writes (`enableEditing`); nil: the pages cannot be edited.
     public private(set) var editing: EntryEditingSource?
+
+    public var damageNote: String? { library.damageNote }
     /// A person's notes on imported entries, shown on their pages.
     private var personalNotes: (@Sendable (String, String) -> [String])?
 

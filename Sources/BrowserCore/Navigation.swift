@@ -105,6 +105,7 @@ extension BrowserState {
         let suggestions = given ?? env.source.suggestions(for: target, limit: 5)
         var text = "No entry for “\(target)” in this dictionary."
         if !suggestions.isEmpty { text += " Nearest: " + suggestions.joined(separator: ", ") }
+        if let note = env.source.damageNote { text += (suggestions.isEmpty ? " " : ". ") + note }
         return text
     }
 

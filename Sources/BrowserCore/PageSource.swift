@@ -134,6 +134,9 @@ public protocol PageSource: AnyObject {
     var searchPages: SearchPageMaker? { get }
     /// Reads and writes entries for editing mode; nil when the source cannot edit.
     var editing: EntryEditingSource? { get }
+    /// Said after a miss when some dictionary has entry files of which nothing could be read
+    /// (`Library.damageNote`): the word may be in them.
+    var damageNote: String? { get }
     /// Makes the pages it gives from now on show (or not) where each entry and sense comes
     /// from (their `source`); returns false when this source keeps no provenance.
     func showSources(_ shown: Bool) -> Bool
@@ -145,6 +148,7 @@ extension PageSource {
 
     /// No editing, unless a source has it.
     public var editing: EntryEditingSource? { nil }
+    public var damageNote: String? { nil }
     /// No provenance, unless a source has some.
     public func showSources(_ shown: Bool) -> Bool { false }
 

@@ -56,6 +56,11 @@ public protocol EntryLookup: Sendable {
     /// Every distinct headword with the entries that have it, sorted by key.
     var headwords: [(headword: String, entryNumbers: [Int])] { get }
 
+    /// The entry files of which no entry could be read (unreadable, or not JSON: a truncated
+    /// shard), so that a miss can say the dictionary is damaged rather than that the word is
+    /// not in it. Empty by default.
+    var damagedFiles: [DamagedFile] { get }
+
     /// Whether the entry has a sense anchored at `anchor` (`Entry.sense(anchoredAt:)`): a
     /// sense id or a numbered path. An index-backed lookup answers ids without decoding.
     func entry(at number: Int, hasSenseAnchoredAt anchor: String) -> Bool
@@ -66,8 +71,22 @@ public protocol EntryLookup: Sendable {
     func entryMatching(id: String, sense: String?) -> (number: Int, hasSense: Bool)?
 }
 
+/// An entry file of which no entry could be read.
+public struct DamagedFile: Hashable, Sendable {
+    /// The file's path in the folder (`entries/0003.json`).
+    public var path: String
+    /// Why, with the place (`entries/0003.json:1:4097: unexpected end of the file`).
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+}
+
 extension EntryLookup {
     public func byteCount(ofEntryAt number: Int) -> Int { 0 }
+    public var damagedFiles: [DamagedFile] { [] }
     public var entryNumbers: [Int] { Array(0..<entryCount) }
 
     public func entry(at number: Int, hasSenseAnchoredAt anchor: String) -> Bool {

@@ -31,6 +31,9 @@ struct IndexedFile: Sendable {
     var fingerprint: FileFingerprint
     var errorCount: Int
     var entries: [IndexedEntry]
+    /// Why no entry of the file could be read at all (it cannot be read, or is not JSON: a
+    /// truncated shard), with the place (`entries/0003.json:1:4097: …`); nil otherwise.
+    var damage: String? = nil
 
     /// Reads and decodes the file `path` (relative to `folder`) for the index.
     ///
@@ -89,7 +92,7 @@ struct IndexedFile: Sendable {
             do throws(DictionaryModelError) {
                 bytes = try readFile(fullPath, shownAs: path)
             } catch {
-                return IndexedFile(path: path, fingerprint: fingerprint, errorCount: 1, entries: [])
+                return IndexedFile(path: path, fingerprint: fingerprint, errorCount: 1, entries: [], damage: error.message)
             }
             // The content must be what the listing's stat describes. A file rewritten in place
             // (`cp`, a shell's `>`) between the two is read empty or half written, and its
@@ -106,13 +109,22 @@ struct IndexedFile: Sendable {
         fingerprint.contentHash = bytes.withUnsafeBytes { FileFingerprint.hash($0) }
         var errors = 0
         var entries: [IndexedEntry] = []
-        for item in DataFolder.entries(in: SourceFile(path: path, bytes: bytes)) {
+        var first: DictionaryModelError?
+        let source = SourceFile(path: path, bytes: bytes)
+        for item in DataFolder.entries(in: source) {
             switch item {
-            case .failure(let error): errors += error.all.count
+            case .failure(let error):
+                errors += error.all.count
+                if first == nil { first = error }
             case .success(let (entry, _)): entries.append(IndexedEntry(entry: entry))
             }
         }
-        return IndexedFile(path: path, fingerprint: fingerprint, errorCount: errors, entries: entries)
+        var damage: String?
+        if entries.isEmpty, let first {
+            let location = first.offset.map { source.location(ofOffset: $0) } ?? SourceLocation(file: path)
+            damage = "\(location): \(first.message)"
+        }
+        return IndexedFile(path: path, fingerprint: fingerprint, errorCount: errors, entries: entries, damage: damage)
     }
 
     /// The ids of `senses` and their sub-senses, depth first (the order of `NumberedSense.all`).

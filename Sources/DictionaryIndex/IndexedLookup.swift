@@ -209,9 +209,16 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
             wanted = again
             record = fresh
         }
-        return Entry(id: standIn.id, headword: standIn.headword, pos: standIn.pos,
-                     notes: [Markup("This entry could not be read again from \(standIn.path) (\(failure?.message ?? "it is gone")): "
-                                    + "the file keeps changing while wordlink is running. Open the dictionary again.")],
+        // The file is damaged now (a truncated shard), or keeps changing under the process.
+        let note: String
+        if let damage = damagedFiles.first(where: { $0.path == standIn.path }) {
+            note = "This entry cannot be read: its file is damaged (\(damage.reason)). Import the dictionary again, "
+                + "or run wordlink check to see what is wrong."
+        } else {
+            note = "This entry could not be read again from \(standIn.path) (\(failure?.message ?? "it is gone")): "
+                + "the file keeps changing while wordlink is running. Open the dictionary again."
+        }
+        return Entry(id: standIn.id, headword: standIn.headword, pos: standIn.pos, notes: [Markup(note)],
                      origin: Entry.Origin(file: standIn.path, byteRange: standIn.byteRange))
     }
 
@@ -285,6 +292,10 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
             }
         }
         return result
+    }
+
+    public var damagedFiles: [DamagedFile] {
+        ask([]) { index throws(SQLiteError) in try index.damagedFiles(of: dictionary) }
     }
 
     public var headwords: [(headword: String, entryNumbers: [Int])] {

@@ -92,6 +92,21 @@ public struct Library: Sendable {
         return resolution
     }
 
+    /// What to tell a person whose query found nothing while some dictionary has entry files of
+    /// which nothing could be read: which files of which dictionary, why, and what to do. Nil
+    /// when every file was read.
+    public var damageNote: String? {
+        var parts: [String] = []
+        for member in members {
+            let damaged = member.lookup.damagedFiles
+            guard let first = damaged.first else { continue }
+            let more = damaged.count > 1 ? " and \(damaged.count - 1) more" : ""
+            parts.append("\(member.info.title) has a damaged file, \(first.reason)\(more)")
+        }
+        guard !parts.isEmpty else { return nil }
+        return parts.joined(separator: "; ") + ". Import it again, or run wordlink check to see what is wrong."
+    }
+
     // MARK: Completion and suggestions
 
     /// A completion over the whole library, with the members that have it.

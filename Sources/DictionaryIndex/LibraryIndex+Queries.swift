@@ -36,6 +36,16 @@ extension LibraryIndex {
         return found
     }
 
+    /// The files of `dictionary` of which no entry could be read, with why (in path order).
+    func damagedFiles(of dictionary: Int64) throws(SQLiteError) -> [DamagedFile] {
+        let find = try statement("SELECT path, damage FROM files WHERE dictionary = ? AND damage IS NOT NULL ORDER BY path")
+        find.bind(dictionary)
+        defer { find.reset() }
+        var found: [DamagedFile] = []
+        while try find.step() { found.append(DamagedFile(path: find.text(0) ?? "", reason: find.text(1) ?? "")) }
+        return found
+    }
+
     /// The entry whose id is exactly `id` (the first in load order when several have it).
     func entry(withID id: String, in dictionary: Int64) throws(SQLiteError) -> Int64? {
         let find = try statement("SELECT id FROM entries WHERE dictionary = ? AND entry_id = ? AND duplicate = 0")

@@ -61,7 +61,8 @@ extension LibraryIndex {
         scanned.reserveCapacity(changed.count)
         for (i, file) in changed.enumerated() {
             scanned.append(file.nameIsUTF8 ? IndexedFile.scan(folder: folder, path: file.path, fingerprint: file.fingerprint)
-                                           : IndexedFile(path: file.path, fingerprint: file.fingerprint, errorCount: 1, entries: []))
+                                           : IndexedFile(path: file.path, fingerprint: file.fingerprint, errorCount: 1, entries: [],
+                                                         damage: file.refusal?.message))
             progress(ProgressStep(phase: phase, completed: i + 1, total: changed.count))
         }
         var result = try write(folder: folder, files: scanned, removing: removed, indexedAt: now)
@@ -150,7 +151,7 @@ extension LibraryIndex {
             try statement("DELETE FROM entries WHERE file = ?").bind(file).run()
             try statement("DELETE FROM files WHERE id = ?").bind(file).run()
         }
-        let insertFile = try statement("INSERT INTO files(dictionary, path, size, seconds, nanoseconds, hash, problems, indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        let insertFile = try statement("INSERT INTO files(dictionary, path, size, seconds, nanoseconds, hash, problems, indexed_at, damage) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
         let insertEntry = try statement("""
             INSERT INTO entries(file, dictionary, position, entry_id, headword, pos, summary, start, length, senses)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -160,7 +161,7 @@ extension LibraryIndex {
             let fingerprint = file.fingerprint
             try insertFile.bind(dictionary, file.path, Int64(fingerprint.size), fingerprint.modificationSeconds,
                                 fingerprint.modificationNanoseconds, Int64(bitPattern: fingerprint.contentHash),
-                                file.errorCount, indexedAt).run()
+                                file.errorCount, indexedAt, file.damage).run()
             let fileID = database.lastInsertedRow
             for (position, entry) in file.entries.enumerated() {
                 try insertEntry.bind(fileID, dictionary, position, entry.id, entry.headword, entry.pos, entry.summary,

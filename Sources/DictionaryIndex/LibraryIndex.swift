@@ -36,7 +36,7 @@ public final class LibraryIndex: @unchecked Sendable {
     nonisolated(unsafe) private var prepared: [String: SQLiteStatement] = [:]
 
     /// Bumped whenever the tables change: an index of another version is built again.
-    static let schemaVersion: Int64 = 2
+    static let schemaVersion: Int64 = 3
     /// The file name in the cache folder.
     public static let fileName = "library.sqlite"
 
@@ -113,7 +113,7 @@ public final class LibraryIndex: @unchecked Sendable {
         CREATE TABLE IF NOT EXISTS dictionaries(id INTEGER PRIMARY KEY, folder TEXT NOT NULL UNIQUE, problems INTEGER NOT NULL DEFAULT 0);
         CREATE TABLE IF NOT EXISTS files(id INTEGER PRIMARY KEY, dictionary INTEGER NOT NULL, path TEXT NOT NULL, size INTEGER NOT NULL,
             seconds INTEGER NOT NULL, nanoseconds INTEGER NOT NULL, hash INTEGER NOT NULL, problems INTEGER NOT NULL,
-            indexed_at INTEGER NOT NULL, UNIQUE(dictionary, path));
+            indexed_at INTEGER NOT NULL, damage TEXT, UNIQUE(dictionary, path));
         CREATE TABLE IF NOT EXISTS entries(id INTEGER PRIMARY KEY, file INTEGER NOT NULL, dictionary INTEGER NOT NULL,
             position INTEGER NOT NULL, entry_id TEXT NOT NULL, headword TEXT NOT NULL, pos TEXT, summary TEXT NOT NULL,
             start INTEGER NOT NULL, length INTEGER NOT NULL, senses TEXT NOT NULL, duplicate INTEGER NOT NULL DEFAULT 0);

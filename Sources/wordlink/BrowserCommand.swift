@@ -34,7 +34,9 @@ func runBrowser(word: String?, library options: LibraryOptions, theme themeOptio
         switch found {
         case .found(let page): firstPage = page
         case .notFound(let query, let suggestions):
-            firstMessage = "No entry for “\(query)” in \(opened.count == 1 ? "this dictionary" : "any open dictionary")." + (suggestions.isEmpty ? "" : " Nearest: " + suggestions.joined(separator: ", "))
+            firstMessage = "No entry for “\(query)” in \(opened.count == 1 ? "this dictionary" : "any open dictionary")."
+                + (suggestions.isEmpty ? "" : " Nearest: " + suggestions.joined(separator: ", "))
+                + (source.damageNote.map { (suggestions.isEmpty ? " " : ". ") + $0 } ?? "")
         }
     }
     let environment = themeEnvironment()

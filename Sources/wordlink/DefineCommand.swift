@@ -31,8 +31,9 @@ enum DefineCommand {
             let nearest = library.suggestions(for: options.word, limit: 5).map(\.text)
             let quoted = "\"\(options.word)\""
             let titles = library.members.map(\.info.title).joined(separator: ", ")
-            let message = nearest.isEmpty ? "no entry for \(quoted) in \(titles), and no headword is near it."
+            var message = nearest.isEmpty ? "no entry for \(quoted) in \(titles), and no headword is near it."
                                           : "no entry for \(quoted) in \(titles); nearest headwords: \(nearest.joined(separator: ", "))."
+            if let note = library.damageNote { message += " " + note }
             return CommandAnswer {
                 HistoryMemory.recordLookup(options.word, title: nil, origin: "define")
                 Terminal.error(message)

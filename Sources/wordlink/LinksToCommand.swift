@@ -23,7 +23,7 @@ enum LinksToCommand {
             let nearest = library.suggestions(for: options.word, limit: 5).map(\.text)
             let titles = library.members.map(\.info.title).joined(separator: ", ")
             let near = nearest.isEmpty ? "." : "; nearest headwords: " + nearest.joined(separator: ", ") + "."
-            return .error("no entry for \"\(options.word)\" in \(titles)" + near, status: 1)
+            return .error("no entry for \"\(options.word)\" in \(titles)" + near + (library.damageNote.map { " " + $0 } ?? ""), status: 1)
         }
         let search = LibraryLocation.openSearch(library)
         var targets: [(member: Int, id: String, headword: String, links: [Backlink])] = []

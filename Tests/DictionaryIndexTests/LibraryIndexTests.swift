@@ -159,3 +159,37 @@ import Glibc
         #expect(Self.ids(lookup.lookUp("dog"), lookup) == ["dog~n"])
     }
 }
+
+/// A damaged entry file (a truncated shard) is said to be damaged, by name and place, rather
+/// than read as a dictionary without the word.
+@Suite struct DamagedFileTests {
+    @Test func aTruncatedFileIsListedAsDamagedAndAMissSaysSo() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let (_, lookup, _) = try LibraryIndexTests.indexed(scratch)
+        #expect(lookup.damagedFiles.isEmpty)
+        let river = scratch.folder + "/entries/river.json"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: river))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: river))
+        // The rows still name the entry: reading it finds the file damaged.
+        let number = try #require(lookup.lookUp("river").entryNumbers.first)
+        let standIn = lookup.entry(at: number)
+        #expect(standIn.notes.first?.plainText.hasPrefix("This entry cannot be read: its file is damaged (entries/river.json:") == true,
+                "\(standIn.notes)")
+        #expect(!lookup.lookUp("river").isFound)
+        let damaged = lookup.damagedFiles
+        #expect(damaged.map(\.path) == ["entries/river.json"])
+        #expect(damaged.first?.reason.hasPrefix("entries/river.json:") == true)
+        let info = try DataFolder.load(from: scratch.folder).info
+        let library = Library(single: lookup, info: info)
+        let note = try #require(library.damageNote)
+        #expect(note.hasPrefix("\(info.title) has a damaged file, entries/river.json:"))
+        #expect(note.hasSuffix(". Import it again, or run wordlink check to see what is wrong."))
+        // The other entries still answer; a mended file is read again.
+        #expect(lookup.lookUp("dog").isFound)
+        try bytes.write(to: URL(fileURLWithPath: river))
+        #expect(lookup.lookUp("river").isFound)
+        #expect(lookup.damagedFiles.isEmpty)
+        #expect(library.damageNote == nil)
+    }
+}

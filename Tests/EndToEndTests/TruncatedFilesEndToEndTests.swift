@@ -82,3 +82,42 @@ import Glibc
         try session.send("q")
     }
 }
+
+/// An entry file of a dictionary truncated (a damaged shard): `define` and the browser say the
+/// dictionary's file is damaged, which file, and what to do, instead of "no entry".
+@Suite(.serialized) struct DamagedDataEndToEndTests {
+    @Test func defineAndTheBrowserNameTheDamagedFile() throws {
+        let root = Subprocess.temporaryPath("damaged")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let data = root + "/data"
+        try FileManager.default.copyItem(atPath: TmuxSession.data, toPath: data)
+        let environment = ["XDG_CACHE_HOME": root + "/cache", "XDG_STATE_HOME": root + "/state"]
+        let env = ["/usr/bin/env"] + environment.map { "\($0.key)=\($0.value)" }
+        #expect(Subprocess.run(env + [TmuxSession.binary, "define", "apple", "--data", data], outputFile: root + "/out").status == 0)
+        let session = try TmuxSession(name: "damaged", columns: 100, rows: 20, data: data, arguments: ["river"], environment: environment)
+        try session.waitFor(text: "river  noun")
+
+        let apple = data + "/entries/apple-n.json"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: apple))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: apple))
+        let defined = Subprocess.run(env + [TmuxSession.binary, "define", "apple", "--data", data], outputFile: root + "/out",
+                                     errorFile: root + "/err")
+        #expect(defined.status == 1)
+        #expect(defined.error.contains("has a damaged file, entries/apple-n.json:"), "\(defined.error)")
+        #expect(defined.error.contains("Import it again, or run wordlink check to see what is wrong."))
+
+        // The browser (whose index `define` brought up to date meanwhile): a miss whose status
+        // line says the dictionary has a damaged file; the other entries still answer.
+        try session.send(":")
+        try session.type("apple")
+        try session.send("Enter")
+        try session.waitFor("the status line to say a file is damaged") { rows in
+            rows.last?.hasPrefix("No entry for “apple” in this dictionary. The wordlink Sample Dictionary has a damaged file, entries") == true
+        }
+        try session.send(":")
+        try session.type("dog")
+        try session.send("Enter")
+        try session.waitFor(text: "dog  noun")
+    }
+}
