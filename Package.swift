@@ -83,7 +83,6 @@ let package = Package(
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "TestSupport", "CLinux"]),
         .testTarget(name: "DictionaryModelTests", dependencies: ["DictionaryModel", "DictionaryIndex", "TestSupport"]),
         // A child process for the index tests: what must hold in a fresh process. Not a product.
-        .executableTarget(name: "wordlink-index-helper", dependencies: ["DictionaryIndex"], path: "Tests/IndexHelper"),
         .testTarget(name: "DictionaryIndexTests", dependencies: ["DictionaryIndex", "DictionaryModel", "TestSupport", "CLinux"]),
         .testTarget(name: "DictionaryImportTests", dependencies: ["DictionaryImport", "DictionaryIndex", "DictionaryModel", "TestSupport"]),
         .testTarget(name: "DictionarySearchTests", dependencies: ["DictionarySearch", "DictionaryIndex", "DictionaryModel", "SQLiteStore", "TestSupport"]),

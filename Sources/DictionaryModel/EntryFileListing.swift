@@ -122,59 +122,6 @@ func forEachEntryFile(folder: String, _ body: (_ name: UnsafeRawBufferPointer, _
     }
 }
 
-/// What a folder's entry files add up to, to tell in one comparison that they are the files
-/// an index holds: how many there are, and the sum of a hash of each one's path, size and
-/// modification time (`add`). A sum does not depend on the order the files come in, so the
-/// folder is read once, in the directory's order, and no name is kept or sorted: checking
-/// the bench library's 859 files this way is 0.1 M instructions where listing and pairing
-/// them was 2.1 M. Two folders with equal digests hold the same files but with the chance
-/// of two 64-bit hashes colliding; a file whose stat cannot be trusted (changed within a
-/// second of the build) is never settled by a digest (`IndexStore.isCurrent`).
-public struct EntryFilesDigest: Equatable, Sendable {
-    public private(set) var count = 0
-    public private(set) var sum: UInt64 = 0
-
-    public init() {}
-
-    /// Adds the file at `path` in the folder (`entries/NAME.json` as `ListedEntryFile.pathBytes`
-    /// gives it; a name that is not UTF-8 with its bad bytes escaped) with `fingerprint`'s
-    /// size and time (its content hash is not used).
-    public mutating func add(path: UnsafeRawBufferPointer, _ fingerprint: FileFingerprint) {
-        var hash = FileFingerprint.hash(path)
-        hash = Self.mix(hash ^ fingerprint.size)
-        hash = Self.mix(hash ^ UInt64(bitPattern: fingerprint.modificationSeconds))
-        hash = Self.mix(hash ^ UInt64(bitPattern: fingerprint.modificationNanoseconds))
-        sum &+= hash
-        count += 1
-    }
-
-    /// SplitMix64's finaliser: every bit of the result depends on every bit of `x`.
-    @inline(__always) static func mix(_ x: UInt64) -> UInt64 {
-        var z = x &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// The digest of the entry files of the folder at `folder` as `listEntryFiles` lists
-    /// them; a folder without `entries/`, or one that cannot be read, has none.
-    public init(folder: String) {
-        var digest = EntryFilesDigest()
-        var path = Array("entries/".utf8)
-        let prefix = path.count
-        try? forEachEntryFile(folder: folder) { bytes, fingerprint in
-            path.removeLast(path.count - prefix)
-            if bytes.contains(where: { $0 >= 0x80 }) {
-                path.append(contentsOf: escapingInvalidUTF8(bytes).bytes)
-            } else {
-                path.append(contentsOf: bytes)
-            }
-            path.withUnsafeBytes { digest.add(path: $0, fingerprint) }
-        }
-        self = digest
-    }
-}
-
 /// A listed name's place in the sort: its first 16 bytes as integers, and its index.
 private struct SortKey {
     var high: UInt64

@@ -6,7 +6,6 @@ import SQLiteStore
 import DictionaryIndex
 
 // Parses the command line and hands over to one command; only this file exits.
-configureHeapGrowth()
 CrashReports.makeNonInteractive()
 SQLiteProcess.configure()
 let status: Int32
