@@ -26,6 +26,8 @@ enum BrowsingController {
         case .pageUp: state.scroll(by: -page, in: env)
         case .top: state.scrollToTop(in: env)
         case .bottom: state.scrollToBottom(in: env)
+        case .nextDictionary: state.moveToDictionary(forward: true, in: env)
+        case .previousDictionary: state.moveToDictionary(forward: false, in: env)
         case .lookUp: LookupController.start(&state, env)
         case .find: FindController.start(&state)
         case .search: SearchController.start(&state, env)

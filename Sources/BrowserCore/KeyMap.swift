@@ -4,6 +4,8 @@ public enum BrowsingCommand: String, Hashable, Sendable, CaseIterable {
     case back, forward
     case lookUp, lookUpWord, find, findNext, findPrevious, search
     case lineDown, lineUp, pageDown, pageUp, top, bottom
+    /// The next or previous dictionary's entries on a page several dictionaries answered.
+    case nextDictionary, previousDictionary
     case select, copy, clear
     case help, quit
     /// History and bookmarks (HistoryPages.swift).
@@ -102,6 +104,10 @@ public struct KeyMap: Sendable {
                    summary: "the top", section: "Scrolling"),
         KeyBinding(command: .bottom, keys: [.end, .character("G")], shownKeys: "End G",
                    summary: "the bottom", section: "Scrolling"),
+        KeyBinding(command: .nextDictionary, keys: [.character("}")], shownKeys: "}",
+                   summary: "the next dictionary's entries, on a page several dictionaries answered", section: "Scrolling"),
+        KeyBinding(command: .previousDictionary, keys: [.character("{")], shownKeys: "{",
+                   summary: "the previous dictionary's entries", section: "Scrolling"),
         KeyBinding(command: .select, keys: [.character("v")], shownKeys: "v",
                    summary: "select with the keyboard: ←→ characters, ↑↓ lines, w/b words, y copies, Esc or Ctrl-C cancels",
                    section: "Selecting"),

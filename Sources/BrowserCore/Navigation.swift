@@ -159,6 +159,31 @@ extension BrowserState {
         shownReading.scroll(toRow: Int.max / 2, height: viewportHeight, in: env.layouts.shown(in: self))
     }
 
+    /// Scrolls the page to the heading of the next (or previous) dictionary's entries, on a
+    /// page several dictionaries answered, and says which it is ("2 of 5").
+    mutating func moveToDictionary(forward isForward: Bool, in env: BrowserEnvironment) {
+        let layout = env.layout
+        var sections: [(start: Int, dictionary: String)] = []
+        for entry in layout.page.entries where sections.last?.dictionary != entry.dictionary {
+            sections.append((entry.start, entry.dictionary))
+        }
+        guard sections.count > 1 else {
+            say("Only one dictionary answered on this page.")
+            return
+        }
+        // The section whose heading is at the top, or that the top is in.
+        let topRow = layout.row(of: page.topCharacter)
+        let headingRows = sections.map { max(0, layout.row(of: $0.start) - 2) }
+        let current = headingRows.lastIndex { $0 <= topRow } ?? -1
+        let target = isForward ? current + 1 : (current >= 0 && headingRows[current] < topRow ? current : current - 1)
+        guard sections.indices.contains(target) else {
+            say(isForward ? "This is the last dictionary on this page." : "This is the first dictionary on this page.")
+            return
+        }
+        page.scroll(toRow: headingRows[target], height: viewportHeight, in: layout)
+        say("\(sections[target].dictionary): dictionary \(target + 1) of \(sections.count) on this page.")
+    }
+
     func isLinkVisible(_ index: Int, in layout: PageView) -> Bool {
         layout.visibleLinks(top: page.topCharacter, height: viewportHeight).contains(index)
     }

@@ -26,6 +26,25 @@ import TestSupport
         #expect(lines.contains("hello  noun"))
     }
 
+    /// `}` and `{` move between the dictionaries' entries on a page two dictionaries answered,
+    /// the heading at the top, and say which it is; past the last, they say so.
+    @Test func braceKeysMoveBetweenTheDictionariesOfAPage() throws {
+        let session = try TmuxSession(name: "braces", columns: 70, rows: 8, arguments: ["hello"] + Array(Self.both.dropFirst(2)))
+        try session.waitFor(text: "hello")
+        try session.send("}")
+        let second = try session.waitFor("the second dictionary's heading at the top") { rows in
+            rows.count > 1 && rows[1].trimmingCharacters(in: .whitespaces) == "Extra Words"
+        }
+        #expect(second.last?.hasPrefix("extra: dictionary 2 of 2 on this page.") == true, "\(second)")
+        try session.send("}")
+        try session.waitFor("the last dictionary said") { $0.last?.hasPrefix("This is the last dictionary on this page.") == true }
+        try session.send("{")
+        let first = try session.waitFor("the first dictionary's heading at the top") { rows in
+            rows.count > 1 && rows[1].trimmingCharacters(in: .whitespaces) == "The wordlink Sample Dictionary"
+        }
+        #expect(first.last?.hasPrefix("wordlink-sample: dictionary 1 of 2 on this page.") == true, "\(first)")
+    }
+
     @Test func defineJSONNamesTheDictionaryOfEveryEntryAndLink() throws {
         let result = run(["define", "zebra", "--format", "json"] + Self.both)
         #expect(result.status == 0)
