@@ -196,9 +196,11 @@ public struct DictdImporter {
             license = String(decoding: try readFile(candidate, shownAs: candidate), as: UTF8.self)
             break
         }
+        let languages = DictdImporter.languages(name: name, style: style)
         let dictionary = DictionaryInfo(
             id: name, title: short ?? name,
             description: (long ?? info).map(DictdImporter.paragraphs).map { $0.joined(separator: "\n") },
+            language: languages.language, targetLanguage: languages.target,
             license: license != nil ? "see LICENSE" : (info != nil ? "see NOTICE" : nil),
             sourceName: short ?? name, lookupRules: style == .gcide ? DictdConverter.gcideLookupRules : [],
             relationTypes: style == .gcide ? ["synonym": RelationType(label: "Synonyms")] : [:])
@@ -212,6 +214,32 @@ public struct DictdImporter {
         summary.strayLineCount = strayLines
         summary.leftoverMarkCount = leftoverMarks
         return summary
+    }
+
+    /// The languages of a dictd dictionary: FreeDict's pairs from their name
+    /// (`freedict-eng-fra` → English headwords defined in French); GCIDE, the Jargon File and
+    /// FOLDOC are English; a plain dictionary's are not known.
+    static func languages(name: String, style: Style) -> (language: String?, target: String?) {
+        switch style {
+        case .gcide, .jargon, .foldoc: return ("en", nil)
+        case .freedict, .plain:
+            let parts = name.split(separator: "-")
+            guard parts.count >= 3, parts[parts.count - 3] == "freedict" || style == .freedict else { return (nil, nil) }
+            let from = String(parts[parts.count - 2]), to = String(parts[parts.count - 1])
+            return (languageTag(from), languageTag(to))
+        }
+    }
+
+    /// The BCP 47 tag of an ISO 639-3 code (FreeDict's), its two-letter form where there is
+    /// one for the languages FreeDict has most; the code itself otherwise (also valid BCP 47).
+    static func languageTag(_ code: String) -> String {
+        let twoLetter = ["eng": "en", "fra": "fr", "deu": "de", "spa": "es", "ita": "it", "por": "pt", "nld": "nl", "pol": "pl",
+                         "rus": "ru", "swe": "sv", "dan": "da", "nor": "no", "nob": "nb", "fin": "fi", "ces": "cs", "slk": "sk",
+                         "hun": "hu", "ron": "ro", "bul": "bg", "hrv": "hr", "srp": "sr", "slv": "sl", "ell": "el", "tur": "tr",
+                         "ara": "ar", "heb": "he", "jpn": "ja", "zho": "zh", "kor": "ko", "lat": "la", "gle": "ga", "cym": "cy",
+                         "isl": "is", "lit": "lt", "lav": "lv", "est": "et", "ukr": "uk", "afr": "af", "swa": "sw", "hin": "hi",
+                         "ind": "id", "epo": "eo", "kur": "ku", "oci": "oc", "bre": "br", "gla": "gd", "fry": "fy", "hye": "hy"]
+        return twoLetter[code.lowercased()] ?? code.lowercased()
     }
 
     /// Headwords and forms by the index and each record's first line (jargon, FOLDOC,

@@ -8,7 +8,11 @@ public struct DictionaryInfo: Hashable, Sendable {
     public var id: String
     public var title: String
     public var description: String?
+    /// The language of the headwords (BCP 47: `en`, `de`).
     public var language: String?
+    /// For a bilingual dictionary, the language of its definitions; nil (or `language`) for a
+    /// monolingual one.
+    public var targetLanguage: String?
     public var license: String?
     /// `source.name` and `source.version`, as written.
     public var sourceName: String?
@@ -22,19 +26,28 @@ public struct DictionaryInfo: Hashable, Sendable {
     /// edited in place); nil for a folder written by hand.
     public var importer: String? = nil
 
-    public init(id: String, title: String, description: String? = nil, language: String? = nil,
+    public init(id: String, title: String, description: String? = nil, language: String? = nil, targetLanguage: String? = nil,
                 license: String? = nil, sourceName: String? = nil, sourceVersion: String? = nil,
                 start: String? = nil, lookupRules: [LookupRule] = [], relationTypes: [String: RelationType] = [:]) {
         self.id = id
         self.title = title
         self.description = description
         self.language = language
+        self.targetLanguage = targetLanguage
         self.license = license
         self.sourceName = sourceName
         self.sourceVersion = sourceVersion
         self.start = start
         self.lookupRules = lookupRules
         self.relationTypes = relationTypes
+    }
+
+    /// How the dictionary stands in a library's default order: 0 monolingual (it defines its
+    /// headwords in their own language), 1 bilingual, 2 of no stated language.
+    public var languageGroup: Int {
+        guard let language, !language.isEmpty else { return 2 }
+        guard let target = targetLanguage, !target.isEmpty, target != language else { return 0 }
+        return 1
     }
 
     /// The label shown for relations of `type`: its `relationTypes` label, else the name.

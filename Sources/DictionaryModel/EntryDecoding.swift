@@ -308,6 +308,7 @@ extension DictionaryInfo {
         }
         self.init(id: try reader.requiredString("id"), title: try reader.requiredString("title"),
                   description: try reader.string("description"), language: try reader.string("language"),
+                  targetLanguage: try reader.string("targetLanguage"),
                   license: try reader.string("license"), sourceName: sourceName, sourceVersion: sourceVersion,
                   start: try reader.string("start"), lookupRules: rules, relationTypes: types)
         self.importer = importer

@@ -33,10 +33,18 @@ struct LibraryLocation: Equatable {
             return LibraryLocation(folders: variable.split(separator: ":").map(String.init), origin: "from $WORDLINK_DATA")
         }
         if let library = libraryFolder(environment: environment) {
-            let all = dictionaryFolders(in: library)
+            let all = dictionaryFoldersWithInfo(in: library)
             let config = getConfig()
-            let found = config.libraryOrder.isEmpty && config.libraryOff.isEmpty ? all : config.ordered(all.map { ($0, info(ofFolder: $0)?.id) })
-            let order = config.libraryOrder.isEmpty ? "by title" : "in the config file's order, then by title"
+            var found = config.libraryOrder.isEmpty && config.libraryOff.isEmpty ? all.map(\.path) : config.ordered(all.map { ($0.path, $0.info?.id) })
+            // Monolingual dictionaries first, then bilingual ones, then those of no stated
+            // language; each group in the order above (a stable sort).
+            let group = Dictionary(all.map { ($0.path, $0.info?.languageGroup ?? 2) }, uniquingKeysWith: { a, _ in a })
+            found = found.enumerated().sorted { a, b in
+                let ga = group[a.element] ?? 2, gb = group[b.element] ?? 2
+                return ga != gb ? ga < gb : a.offset < b.offset
+            }.map(\.element)
+            let order = (config.libraryOrder.isEmpty ? "by title" : "in the config file's order, then by title")
+                + (Set(group.values).count > 1 ? ", monolingual dictionaries first, then bilingual ones" : "")
             if !found.isEmpty { return LibraryLocation(folders: found, origin: "the library in \(library), \(order)") }
         }
         if let shipped = shippedFolder(executablePath: executablePath()) {
@@ -55,17 +63,23 @@ struct LibraryLocation: Equatable {
     /// The folders directly in `library` that hold a `dictionary.json`, ordered by title
     /// (then by folder name); a dictionary.json that cannot be read sorts by its folder's name.
     static func dictionaryFolders(in library: String) -> [String] {
+        dictionaryFoldersWithInfo(in: library).map(\.path)
+    }
+
+    /// `dictionaryFolders(in:)` with each folder's `dictionary.json` (nil when it cannot be read).
+    static func dictionaryFoldersWithInfo(in library: String) -> [(path: String, info: DictionaryInfo?)] {
         guard let names = try? listDirectory(library) else { return [] }
-        var found: [(title: String, path: String)] = []
+        var found: [(title: String, path: String, info: DictionaryInfo?)] = []
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = library + "/" + name
             guard isDirectory(path), fileExists(path + "/dictionary.json") else { continue }
-            found.append((info(ofFolder: path)?.title ?? name, path))
+            let info = info(ofFolder: path)
+            found.append((info?.title ?? name, path, info))
         }
         return found.sorted { a, b in
             let ta = a.title.lowercased(), tb = b.title.lowercased()
             return ta != tb ? ta < tb : a.path < b.path
-        }.map(\.path)
+        }.map { ($0.path, $0.info) }
     }
 
     /// The folder's `dictionary.json`, nil when it is missing or broken.

@@ -460,3 +460,20 @@ import DictionaryIndex
         #expect(run.senses.map { $0.glosses.map(\.source) } == [["courir"], ["fonctionner", "marcher"]])
     }
 }
+
+/// The languages a dictd import records, for the library's order.
+@Suite struct DictdLanguageTests {
+    @Test(arguments: [
+        ("freedict-eng-fra", DictdImporter.Style.freedict, "en", "fr"),
+        ("freedict-deu-eng", .freedict, "de", "en"),
+        ("freedict-kur-tur", .plain, "ku", "tr"),
+        ("freedict-xyz-eng", .freedict, "xyz", "en"),
+        ("gcide", .gcide, "en", nil),
+        ("jargon", .jargon, "en", nil),
+        ("elements", .plain, nil, nil),
+    ] as [(String, DictdImporter.Style, String?, String?)])
+    func languagesFromTheName(name: String, style: DictdImporter.Style, language: String?, target: String?) {
+        let found = DictdImporter.languages(name: name, style: style)
+        #expect(found.language == language && found.target == target)
+    }
+}

@@ -91,6 +91,35 @@ import TestSupport
         #expect(help.output.contains("Dictionaries (the library in \(home)/wordlink, by title):\n  \(home)/wordlink/extra\n  \(home)/wordlink/sample\n"))
     }
 
+    /// The library's default order: monolingual dictionaries first, then bilingual ones (a
+    /// FreeDict pair), then those of no stated language, each group by title; a page of a word
+    /// the three have lists them in that order.
+    @Test func monolingualDictionariesComeBeforeBilingualOnes() throws {
+        let home = Subprocess.temporaryPath("library-languages")
+        try FileManager.default.createDirectory(atPath: home + "/wordlink", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try FileManager.default.copyItem(atPath: Self.extra, toPath: home + "/wordlink/extra")
+        try FileManager.default.copyItem(atPath: TmuxSession.data, toPath: home + "/wordlink/sample")
+        // "A Bilingual …" sorts first by title, and "An Unknown …" next.
+        for (folder, title, languages) in [("pair", "A Bilingual Pair", #""language": "en", "targetLanguage": "fr""#),
+                                           ("unknown", "An Unknown Tongue", "")] {
+            try FileManager.default.createDirectory(atPath: home + "/wordlink/\(folder)/entries", withIntermediateDirectories: true)
+            try #"{"format": "wordlink-dictionary", "formatVersion": 1, "id": "\#(folder)", "title": "\#(title)"\#(languages.isEmpty ? "" : ", " + languages)}"#
+                .write(toFile: home + "/wordlink/\(folder)/dictionary.json", atomically: true, encoding: .utf8)
+            try #"{"id": "hello", "headword": "hello", "senses": [{"definition": "from \#(folder)"}]}"#
+                .write(toFile: home + "/wordlink/\(folder)/entries/hello.json", atomically: true, encoding: .utf8)
+        }
+        setenv("XDG_DATA_HOME", home, 1)
+        defer { unsetenv("XDG_DATA_HOME") }
+        let listed = run(["dictionaries"])
+        let ids = listed.output.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.hasPrefix("Dictionaries") }.map { String($0.split(separator: " ")[0]) }
+        #expect(Array(ids.prefix(4)) == ["extra", "wordlink-sample", "pair", "unknown"], "\(listed.output)")
+        #expect(listed.output.contains("by title, monolingual dictionaries first, then bilingual ones"))
+        let page = "\n" + run(["define", "hello", "--width", "60"]).output
+        let order = ["Extra Words", "The wordlink Sample Dictionary", "A Bilingual Pair", "An Unknown Tongue"].map { page.range(of: "\n" + $0 + "\n")?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil } && order.map { $0! } == order.map { $0! }.sorted(), "\(page)")
+    }
+
     @Test func aClickOnALinkIntoTheOtherDictionaryOpensItThere() throws {
         let session = try TmuxSession(name: "library", columns: 100, rows: 30, data: TmuxSession.data, arguments: ["--data", Self.extra, "hello"])
         let screen = try session.waitFor("both headings") { rows in
