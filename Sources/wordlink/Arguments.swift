@@ -4,6 +4,8 @@ struct LibraryOptions: Equatable {
     var data: [String] = []
     /// `-d` / `--dictionary` ids that narrow the open dictionaries.
     var dictionaries: [String] = []
+    /// `-g` / `--group`: a group of the config file (`group.NAME`) that narrows them.
+    var group: String?
 }
 
 /// What the command line asks for.

@@ -95,6 +95,8 @@ enum ConfigCommand {
             # library.order = wordnet gcide
             # These ids are not opened from the library (--data and -d still open them).
             # library.off = jargon
+            # Groups: named sets of dictionaries, opened alone with -g NAME.
+            # group.english = wordnet gcide
 
             # Keys: key.COMMAND = KEYS, separated by spaces; they replace the command's own
             # keys (Tab, Enter, Backspace, Alt-Left/Right, :, /, ?, q and Ctrl-C stay fixed).

@@ -18,12 +18,15 @@ struct ConfigFile: Equatable {
     var libraryOrder: [String] = []
     /// Dictionary ids the library leaves closed.
     var libraryOff: [String] = []
+    /// `group.NAME = ID ID…`: named sets of dictionaries (`-g NAME`), in file order.
+    var groups: [(name: String, ids: [String])] = []
     /// `key.COMMAND = KEYS`, in file order.
     var keyBindings: [(command: BrowsingCommand, keys: [Key])] = []
     var problems: [Problem] = []
 
     static func == (a: ConfigFile, b: ConfigFile) -> Bool {
         a.theme == b.theme && a.libraryOrder == b.libraryOrder && a.libraryOff == b.libraryOff && a.problems == b.problems
+            && a.groups.map(\.name) == b.groups.map(\.name) && a.groups.map(\.ids) == b.groups.map(\.ids)
             && a.keyBindings.map(\.command) == b.keyBindings.map(\.command) && a.keyBindings.map(\.keys) == b.keyBindings.map(\.keys)
     }
 
@@ -61,6 +64,12 @@ struct ConfigFile: Equatable {
                 config.theme = theme
             case "library.order": config.libraryOrder = words
             case "library.off": config.libraryOff = words
+            case _ where key.hasPrefix("group."):
+                let name = String(key.dropFirst(6))
+                guard !name.isEmpty, !name.contains(where: \.isWhitespace) else { problem(key, "a group's name is one word: group.NAME = ID ID…."); continue }
+                guard !words.isEmpty else { problem(key, "give the ids of the group's dictionaries, separated by spaces."); continue }
+                config.groups.removeAll { $0.name == name }
+                config.groups.append((name, words))
             case _ where key.hasPrefix("key."):
                 let name = String(key.dropFirst(4))
                 guard let command = BrowsingCommand(rawValue: name) else {
@@ -85,7 +94,7 @@ struct ConfigFile: Equatable {
                 }
                 if isValid { config.keyBindings.append((command, keys)) }
             default:
-                problem(key, "unknown key; the keys are theme, library.order, library.off and key.COMMAND.")
+                problem(key, "unknown key; the keys are theme, library.order, library.off, group.NAME and key.COMMAND.")
             }
         }
         return config

@@ -23,7 +23,7 @@ enum Help {
         wordlink: a dictionary browser for the terminal.
 
         Usage:
-          wordlink [WORD] [--data DIR]... [-d ID]... [--theme auto|dark|light|monochrome] [--new]
+          wordlink [WORD] [--data DIR]... [-d ID]... [-g NAME] [--theme auto|dark|light|monochrome] [--new]
                                            browse the dictionaries, opened on WORD, else where
                                            the last session left off (--new: the start
                                            page); ? inside shows every key and mouse action
@@ -50,6 +50,9 @@ enum Help {
                          the program)
           -d ID, --dictionary ID
                          only the open dictionaries with this id (repeatable)
+          -g NAME, --group NAME
+                         only the dictionaries of the config file's group NAME
+                         (group.NAME = ID ID..., such as "English")
           --theme T      the browser's colours: auto (the default: light on a terminal
                          whose background is light, asked with OSC 11; else dark),
                          dark, light, or monochrome (also $WORDLINK_THEME and the
@@ -110,7 +113,7 @@ enum Help {
 
     static func define(_ data: LibraryLocation) -> String {
         """
-        Usage: wordlink define WORD [--width N] [--format text|ansi|json] [--sources] [--data DIR]... [-d ID]...
+        Usage: wordlink define WORD [--width N] [--format text|ansi|json] [--sources] [--data DIR]... [-d ID]... [-g NAME]
 
         Prints the page the browser shows for WORD, laid out by the same layout engine.
         WORD is looked up in every open dictionary as an entry id, else as a headword or
@@ -134,6 +137,7 @@ enum Help {
                           its own, as the browser's i does
           --data DIR      a data folder (repeatable; see 'wordlink --help')
           -d ID           only the dictionaries with this id (repeatable)
+          -g NAME         only the dictionaries of the config file's group NAME
           -h, --help      this help
 
         \(data.helpLine)
@@ -143,7 +147,7 @@ enum Help {
 
     static func check(_ data: LibraryLocation) -> String {
         """
-        Usage: wordlink check [--data DIR]... [-d ID]...
+        Usage: wordlink check [--data DIR]... [-d ID]... [-g NAME]
 
         Validates each open data folder: files that are not valid JSON, invalid entries and
         duplicate ids are errors; links that lead nowhere are warnings. Each is printed with
@@ -153,6 +157,7 @@ enum Help {
         Options:
           --data DIR      a data folder (repeatable; see 'wordlink --help')
           -d ID           only the dictionaries with this id (repeatable)
+          -g NAME         only the dictionaries of the config file's group NAME
           -h, --help      this help
 
         \(data.helpLine)
@@ -162,7 +167,7 @@ enum Help {
 
     static func dictionaries(_ data: LibraryLocation) -> String {
         """
-        Usage: wordlink dictionaries [--format text|json] [--data DIR]... [-d ID]...
+        Usage: wordlink dictionaries [--format text|json] [--data DIR]... [-d ID]... [-g NAME]
 
         Lists the dictionaries a command would open, in library order: id, title, number
         of entries, folder, licence, and whether it is an import. Two dictionaries may share
@@ -172,6 +177,7 @@ enum Help {
           --format F      text (the default) or json
           --data DIR      a data folder (repeatable; see 'wordlink --help')
           -d ID           only the dictionaries with this id (repeatable)
+          -g NAME         only the dictionaries of the config file's group NAME
           -h, --help      this help
 
         \(data.helpLine)
@@ -212,6 +218,8 @@ enum Help {
           library.order = ID ID...         these dictionaries of the library first, in
                                            this order; the others follow by title
           library.off = ID ID...           these dictionaries of the library stay closed
+          group.NAME = ID ID...            a named set of dictionaries, opened alone
+                                           with -g NAME
           key.COMMAND = KEY KEY...         the keys of a browser command, replacing its
                                            own (Tab, Enter, Backspace, Alt-Left/Right, :, /,
                                            ?, q and Ctrl-C stay fixed); a key is one

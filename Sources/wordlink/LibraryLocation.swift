@@ -155,6 +155,22 @@ extension LibraryLocation {
             return .failure(OpenFailure(status: 1))
         }
         var folders = location.folders
+        if let group = options.group {
+            let config = ConfigCommand.current()
+            guard let ids = config.groups.first(where: { $0.name == group })?.ids else {
+                let known = config.groups.map(\.name)
+                Terminal.error("no group \"\(group)\" in the config file; "
+                               + (known.isEmpty ? "define one as group.NAME = ID ID... ('wordlink config --path' gives the file)."
+                                                : "the groups are: \(known.joined(separator: ", "))."))
+                return .failure(OpenFailure(status: 2))
+            }
+            // The group's dictionaries that are open, in library order.
+            folders = folders.filter { folder in info(ofFolder: folder).map { ids.contains($0.id) } ?? false }
+            guard !folders.isEmpty else {
+                Terminal.error("none of the dictionaries of the group \"\(group)\" (\(ids.joined(separator: ", "))) is open (\(location.origin)).")
+                return .failure(OpenFailure(status: 1))
+            }
+        }
         if !options.dictionaries.isEmpty {
             let infos = folders.map { (folder: $0, id: info(ofFolder: $0)?.id) }
             let known = infos.compactMap(\.id)

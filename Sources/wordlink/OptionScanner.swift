@@ -37,6 +37,7 @@ struct OptionScanner {
             case "--help", "-h": wantsHelp = true
             case "--data" where takesLibrary: library.data.append(try value(for: name, inline: inline))
             case "-d" where takesLibrary, "--dictionary" where takesLibrary: library.dictionaries.append(try value(for: name, inline: inline))
+            case "-g" where takesLibrary, "--group" where takesLibrary: library.group = try value(for: name, inline: inline)
             default: return .option(name, argument: argument, inline: inline)
             }
         }

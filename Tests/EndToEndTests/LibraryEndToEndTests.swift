@@ -120,6 +120,27 @@ import TestSupport
         #expect(order.allSatisfy { $0 != nil } && order.map { $0! } == order.map { $0! }.sorted(), "\(page)")
     }
 
+    /// `-g NAME` opens only the dictionaries of the config file's group NAME; an unknown group
+    /// is a command-line error that lists the groups.
+    @Test func aGroupOfTheConfigFileNarrowsTheLibrary() throws {
+        let config = Subprocess.temporaryPath("library-group")
+        try FileManager.default.createDirectory(atPath: config + "/wordlink", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        try "group.words = extra\ngroup.all = wordlink-sample extra\n".write(toFile: config + "/wordlink/config", atomically: true, encoding: .utf8)
+        setenv("XDG_CONFIG_HOME", config, 1)
+        defer { setenv("XDG_CONFIG_HOME", ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"] ?? "", 1) }
+        let narrowed = run(["define", "hello", "-g", "words"] + Self.both)
+        #expect(narrowed.status == 0)
+        #expect(narrowed.output.hasPrefix("hello  noun"), "\(narrowed.output)")
+        #expect(!narrowed.output.contains("interjection"))
+        let all = run(["dictionaries", "--group=all"] + Self.both)
+        #expect(all.output.hasPrefix("wordlink-sample  The wordlink Sample Dictionary\n"))
+        #expect(all.output.contains("extra  Extra Words\n"))
+        let unknown = run(["define", "hello", "-g", "nope"] + Self.both)
+        #expect(unknown.status == 2)
+        #expect(unknown.error == "wordlink: no group \"nope\" in the config file; the groups are: words, all.\n")
+    }
+
     @Test func aClickOnALinkIntoTheOtherDictionaryOpensItThere() throws {
         let session = try TmuxSession(name: "library", columns: 100, rows: 30, data: TmuxSession.data, arguments: ["--data", Self.extra, "hello"])
         let screen = try session.waitFor("both headings") { rows in

@@ -16,8 +16,12 @@ import TestSupport
 
             key.bookmark = b Ctrl-K
             key.history = Space
+            group.English = wordnet gcide
+            group.french = freedict-eng-fra
             """, path: "/c/config")
         #expect(config.problems == [])
+        #expect(config.groups.map(\.name) == ["English", "french"])
+        #expect(config.groups.map(\.ids) == [["wordnet", "gcide"], ["freedict-eng-fra"]])
         #expect(config.theme == .light)
         #expect(config.libraryOrder == ["second", "fixture"])
         #expect(config.libraryOff == ["broken"])
@@ -39,7 +43,7 @@ import TestSupport
             """, path: "/c/config")
         #expect(config.problems.map(\.description) == [
             "/c/config:1: \"theme\": \"purple\" is not a theme; expected auto, dark, light or monochrome.",
-            "/c/config:2: \"colour\": unknown key; the keys are theme, library.order, library.off and key.COMMAND.",
+            "/c/config:2: \"colour\": unknown key; the keys are theme, library.order, library.off, group.NAME and key.COMMAND.",
             "/c/config:3: \"key.jump\": no command \"jump\"; the commands are " + BrowsingCommand.allCases.map(\.rawValue).joined(separator: ", ") + ".",
             "/c/config:4: \"key.help\": q is fixed to quit and cannot be given to another command.",
             "/c/config:5: \"key.back\": \"Hyper-X\" is not a key; write one character, Ctrl-X, or Tab, Enter, Esc, Space, Up, PgDn, Home, Alt-Left….",
