@@ -121,3 +121,45 @@ import Glibc
         try session.waitFor(text: "dog  noun")
     }
 }
+
+/// The library index written by a process killed in the middle (SIGKILL, SIGINT): the next
+/// command finds the old state or none, never half an update, and answers right.
+@Suite(.serialized) struct KilledIndexingEndToEndTests {
+    @Test(arguments: [SIGKILL, SIGINT])
+    func aKilledIndexingLeavesNothingHalfWritten(signal: Int32) throws {
+        let root = Subprocess.temporaryPath("killed-index")
+        let data = root + "/data"
+        try FileManager.default.createDirectory(atPath: data + "/entries", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try #"{"format": "wordlink-dictionary", "formatVersion": 1, "id": "big", "title": "Big"}"#
+            .write(toFile: data + "/dictionary.json", atomically: true, encoding: .utf8)
+        // 20,000 entries in 10 files: long enough to index that the kill lands inside.
+        for file in 0..<10 {
+            var text = "["
+            for i in 0..<2000 {
+                let n = file * 2000 + i
+                text += (i == 0 ? "" : ",") + #"{"id": "w\#(n)", "headword": "word\#(n)", "forms": ["form\#(n)"], "senses": [{"definition": "the \#(n)th word"}]}"#
+            }
+            try (text + "]").write(toFile: data + String(format: "/entries/%04d.json", file), atomically: true, encoding: .utf8)
+        }
+        let env = ["/usr/bin/env", "XDG_CACHE_HOME=" + root + "/cache", "XDG_STATE_HOME=" + root + "/state"]
+        let pid = Subprocess.start(env + [TmuxSession.binary, "define", "word19999", "--data", data], outputFile: nil, errorFile: "/dev/null")
+        try #require(pid > 0)
+        // Until the index file exists, then a little into the writing.
+        var waited = 0
+        while access(root + "/cache/wordlink/library.sqlite", F_OK) != 0 && waited < 20_000 {
+            usleep(2_000)
+            waited += 2
+        }
+        usleep(150_000)
+        kill(pid, signal)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        #expect(status & 0x7F == signal, "the indexing ended before the signal")
+        let again = Subprocess.run(env + [TmuxSession.binary, "define", "word19999", "--data", data], outputFile: root + "/out", errorFile: root + "/err")
+        #expect(again.status == 0, "\(again.error)")
+        #expect(again.output.hasPrefix("word19999"), "\(again.output)")
+        let form = Subprocess.run(env + [TmuxSession.binary, "define", "form17", "--data", data], outputFile: root + "/out", errorFile: root + "/err")
+        #expect(form.output.hasPrefix("word17"))
+    }
+}
