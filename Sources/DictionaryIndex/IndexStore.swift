@@ -149,12 +149,27 @@ public enum IndexStore {
     }
 
     /// The `dictionary.json` at `path` with the `FileFingerprint.hash` of its bytes (the
-    /// search index's stamp of it); nil when it cannot be read or is not valid.
+    /// search index's stamp of it); nil when it cannot be read or is not valid. Kept for the
+    /// process while the file's size and time stay the same: choosing the library's order and
+    /// opening it both ask, and forty dictionaries parsed twice were a third of a `define`.
     static func readInfoAndHash(_ path: String) -> (info: DictionaryInfo, hash: UInt64?)? {
-        guard let bytes = try? readFile(path, shownAs: "dictionary.json"),
-              let info = try? DictionaryInfo(json: JSONParser.parse(bytes)) else { return nil }
-        return (info, bytes.withUnsafeBytes { FileFingerprint.hash($0) })
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        let fingerprint = FileFingerprint(stat: status)
+        if let known = readInfos.locked({ $0[path] }), known.fingerprint.hasSameStat(as: fingerprint) {
+            return known.info.map { ($0, known.hash) }
+        }
+        guard let bytes = try? readFile(path, shownAs: "dictionary.json") else { return nil }
+        let hash = bytes.withUnsafeBytes { FileFingerprint.hash($0) }
+        let info = try? DictionaryInfo(json: JSONParser.parse(bytes))
+        // A file changed within the second (its time may not move) is not kept.
+        if LibraryIndex.now() - fingerprint.modificationSeconds > 1 {
+            readInfos.locked { $0[path] = (fingerprint, info, hash) }
+        }
+        return info.map { ($0, hash) }
     }
+
+    private static let readInfos = Locked<[String: (fingerprint: FileFingerprint, info: DictionaryInfo?, hash: UInt64)]>([:])
 
     static func now() -> Int64 { LibraryIndex.now() }
 }

@@ -74,12 +74,10 @@ struct LibraryLocation: Equatable {
             let path = library + "/" + name
             guard isDirectory(path), fileExists(path + "/dictionary.json") else { continue }
             let info = info(ofFolder: path)
-            found.append((info?.title ?? name, path, info))
+            // Lowercased once, not at every comparison.
+            found.append(((info?.title ?? name).lowercased(), path, info))
         }
-        return found.sorted { a, b in
-            let ta = a.title.lowercased(), tb = b.title.lowercased()
-            return ta != tb ? ta < tb : a.path < b.path
-        }.map { ($0.path, $0.info) }
+        return found.sorted { a, b in a.title != b.title ? a.title < b.title : a.path < b.path }.map { ($0.path, $0.info) }
     }
 
     /// The folder's `dictionary.json`, nil when it is missing or broken.
