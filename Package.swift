@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "PageFormatting", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex"]),
         .target(name: "BrowserCore", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "DictionaryEditing", "PageFormatting"]),
         // History, bookmarks and the last session, kept in SQLite in the state folder.
-        .target(name: "BrowsingHistory", dependencies: ["CSQLite"]),
+        .target(name: "BrowsingHistory", dependencies: ["SQLiteStore", "CSQLite"]),
         .target(name: "CursesTerminal", dependencies: ["CNcursesw", "TerminalText", "DictionaryModel", "BrowserCore"]),
         .executableTarget(
             name: "wordlink",

@@ -1,3 +1,4 @@
+import SQLiteStore
 #if canImport(Glibc)
 import Glibc
 #endif

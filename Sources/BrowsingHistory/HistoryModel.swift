@@ -1,3 +1,4 @@
+import SQLiteStore
 /// Where a page came from, as the store keeps it: the query as typed or a link's
 /// destination, the library key of its dictionary, the sense (the browser's `PageAddress`).
 public struct StoredAddress: Hashable, Sendable {

@@ -1,3 +1,4 @@
+import SQLiteStore
 /// The history of lookups and visits.
 extension HistoryStore {
     /// Records one lookup or visit, committed before it returns (after the journal's, so

@@ -1,4 +1,5 @@
 import CSQLite
+import SQLiteStore
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -14,6 +14,11 @@ public struct SQLiteError: Error, Equatable, Sendable {
         self.code = code
     }
 
+    /// An error with this result code and SQLite's message.
+    public init(code: Int32, message: String) {
+        self.init(message, code: code)
+    }
+
     /// The file is not a database, or its pages are damaged: build it again.
     public var isCorruption: Bool {
         let primary = code & 0xff
@@ -42,8 +47,9 @@ public final class SQLiteDatabase {
     /// The file, or `:memory:`.
     public let path: String
 
-    /// Opens (creating when missing) the database at `path`.
-    public init(path: String) throws(SQLiteError) {
+    /// Opens (creating when missing) the database at `path`; waits up to `busyTimeout`
+    /// milliseconds for another process's lock instead of failing.
+    public init(path: String, busyTimeout: Int32 = 5000) throws(SQLiteError) {
         self.path = path
         var db: OpaquePointer?
         let status = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
@@ -53,7 +59,37 @@ public final class SQLiteDatabase {
             throw SQLiteError("\(path) could not be opened: \(reason)", code: status)
         }
         handle = db
-        sqlite3_busy_timeout(db, 5000)
+        sqlite3_busy_timeout(db, busyTimeout)
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    /// Leaves the write-ahead log to later checkpoints (SQLite's automatic one every 1000
+    /// pages) rather than flushing it into the database on close.
+    public func skipCheckpointOnClose() { _ = CSQLite_skipCheckpointOnClose(handle) }
+
+    /// Runs one statement with `values` bound to its `?`s and returns its rows: for the few
+    /// statements of a small store (the history), where preparing once does not matter.
+    @discardableResult
+    public func query(_ sql: String, _ values: [SQLValue] = []) throws(SQLiteError) -> [[SQLValue]] {
+        let statement = try prepare(sql)
+        for (offset, value) in values.enumerated() { statement.bind(value, at: Int32(offset + 1)) }
+        var rows: [[SQLValue]] = []
+        while try statement.step() { rows.append(statement.row()) }
+        return rows
+    }
+
+    /// Runs `body` in a write transaction taken at once (`BEGIN IMMEDIATE`); a throw of any
+    /// error rolls it back.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
     }
 
     deinit {
@@ -175,6 +211,28 @@ public final class SQLiteStatement {
         return self
     }
 
+    /// Binds `value` at `position` (from 1), without resetting.
+    public func bind(_ value: SQLValue, at position: Int32) {
+        switch value {
+        case .integer(let number): sqlite3_bind_int64(statement, position, number)
+        case .real(let number): sqlite3_bind_double(statement, position, number)
+        case .text(let text): sqlite3_bind_text(statement, position, text, -1, CSQLite_transient())
+        case .null: sqlite3_bind_null(statement, position)
+        }
+    }
+
+    /// The current row's columns as values.
+    public func row() -> [SQLValue] {
+        (0..<sqlite3_column_count(statement)).map { column in
+            switch sqlite3_column_type(statement, column) {
+            case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
+            case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
+            case SQLITE_NULL: return .null
+            default: return .text(text(column) ?? "")
+            }
+        }
+    }
+
     /// Binds text (nil: NULL) at `position` (from 1), without resetting: the fast path of bulk inserts.
     public func bind(text: String?, at position: Int32) {
         if let text { sqlite3_bind_text(statement, position, text, -1, CSQLite_transient()) } else { sqlite3_bind_null(statement, position) }
@@ -223,4 +281,29 @@ public final class SQLiteStatement {
         let count = Int(sqlite3_column_bytes(statement, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
+}
+
+/// A value bound to, or read from, an SQL statement.
+public enum SQLValue: Equatable, Sendable {
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case null
+
+    public var text: String? { if case .text(let value) = self { return value }; return nil }
+    public var integer: Int64? {
+        switch self {
+        case .integer(let value): return value
+        case .real(let value): return Int64(value)
+        default: return nil
+        }
+    }
+    public var real: Double? {
+        switch self {
+        case .real(let value): return value
+        case .integer(let value): return Double(value)
+        default: return nil
+        }
+    }
+    public init(_ text: String?) { self = text.map { .text($0) } ?? .null }
 }
