@@ -27,8 +27,11 @@ public final class LibraryIndex: @unchecked Sendable {
     /// The connection; replaced (under the lock) when the file turns out damaged.
     private(set) var database: SQLiteDatabase
     /// How many times the file was found damaged and begun again: a lookup that asked before
-    /// looks its dictionary up again.
-    private(set) var generation = 0
+    /// looks its dictionary up again. Written under the lock.
+    nonisolated(unsafe) private var begunAgain = 0
+
+    /// `begunAgain`, read under the lock.
+    var generation: Int { lock.locked { begunAgain } }
     /// One connection, asked from the input thread and the browser's search thread: every
     /// use holds the lock.
     let lock = Lock()
@@ -150,7 +153,7 @@ public final class LibraryIndex: @unchecked Sendable {
     /// another caller), so that asking again may succeed.
     func recover(from error: SQLiteError, seen: Int) -> Bool {
         lock.locked {
-            if generation != seen { return true }
+            if begunAgain != seen { return true }
             let primary = error.code & 0xff
             // SQLITE_IOERR: a short read of a file truncated under the connection.
             guard error.isCorruption || primary == 10, path != ":memory:" else { return false }
@@ -162,7 +165,7 @@ public final class LibraryIndex: @unchecked Sendable {
             } else {
                 try? database.execute(Self.schema)
             }
-            generation += 1
+            begunAgain += 1
             return true
         }
     }
