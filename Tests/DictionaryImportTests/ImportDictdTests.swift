@@ -460,3 +460,70 @@ import DictionaryIndex
         #expect(run.senses.map { $0.glosses.map(\.source) } == [["courir"], ["fonctionner", "marcher"]])
     }
 }
+
+/// Records that break the format's rules in small ways: control characters, as FreeDict's
+/// German databases hold cp1252's "…" and "–" as U+0085 and U+0096 (the text is the tests' own).
+@Suite struct ImportDictdRobustnessTests {
+    static let controls: [(headwords: [String], text: String)] = [
+        (["00databaseshort"], "Test German-English FreeDict\n"),
+        (["kaffee"], "Kaffee\u{85} /kˈafeː/ <adj>\ncoffee\u{85} <adj>\n   Synonyms: {Kaffee\u{85}}\n"),
+        (["a-b curve"], "A\u{96}B curve /eɪ biː kɜːv/\nA\u{97}B-Kurve <fem>, \u{93}Kurve\u{94} \u{91}x\u{92}\n"),
+        (["bell"], "bell\u{07} /bɛl/\nGlocke\u{01}, Schelle\u{8D}\u{80}\r\n"),
+        (["\u{02}tea"], "tea\nTee\n"),
+        (["ok"], "ok\nin Ordnung\n"),
+    ]
+
+    @Test(arguments: [
+        ("Kaffee\u{85}", "Kaffee…"), ("A\u{96}B \u{97} \u{91}x\u{92} \u{93}y\u{94}", "A–B — ‘x’ “y”"), ("\u{80}5", "€5"),
+        ("bell\u{07}\u{8D}\u{7F}", "bell"), ("a\tb\nc\r", "a\tb\nc"), ("plain", "plain"), ("", ""),
+    ])
+    func controlCharactersBecomeWhatTheyStandForOrGo(text: String, cleaned: String) {
+        #expect(SourceText.cleaned(text[...]) ?? text == cleaned)
+        #expect((SourceText.cleaned(text[...]) == nil) == (text == cleaned))
+    }
+
+    @Test func headwordsLoseTabsAndLineBreaksToo() {
+        #expect(SourceText.cleaned("a\tb\nc\u{85}"[...], keepingLineBreaks: false) == "abc…")
+    }
+
+    @Test func controlCharactersAreCleanedCountedAndNeverFailTheImport() throws {
+        let path = ImportScratch.folder("controls")
+        defer { ImportScratch.remove(path) }
+        let files = ImportDictdTests.writeDictionary(Self.controls, name: "freedict-deu-eng", in: path)
+        let summary = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
+        #expect(summary.entryCount == 5)
+        let folder = try DataFolder.load(from: path + "/out")
+        #expect(folder.diagnostics.map(\.description) == [])
+        #expect(folder.entries.map(\.id) == ["Kaffee…", "A–B curve", "bell", "tea", "ok"])
+        let lookup = Lookup(folder: folder)
+        let kaffee = try #require(lookup.entry(withID: "Kaffee…"))
+        #expect(kaffee.senses.first?.glosses.map(\.source) == ["coffee… <adj>"])
+        let curve = try #require(lookup.entry(withID: "A–B curve"))
+        #expect(curve.senses.first?.glosses.map(\.source) == ["A—B-Kurve <fem>", "“Kurve” ‘x’"])
+        let bell = try #require(lookup.entry(withID: "bell"))
+        #expect(bell.senses.first?.glosses.map(\.source) == ["Glocke", "Schelle€"])
+        // Every key of the index still finds its entry.
+        #expect(summary.findableSourceKeyCount == summary.sourceKeyCount)
+        #expect(summary.cleaned == [ImportProblem("records with control characters (cp1252's C1 characters as what they stand for, the others removed)",
+                                                  count: 4, examples: ["Kaffee… (U+0085)", "A–B curve (U+0096, U+0097, U+0093, U+0094, U+0091, U+0092)",
+                                                                       "bell (U+0007, U+0001, U+008D, U+0080, U+000D)", "tea (U+0002)"])])
+    }
+
+    @Test func aRecordThatBreaksTheFormatIsLeftOutAndNamed() throws {
+        let path = ImportScratch.folder("broken-record")
+        defer { ImportScratch.remove(path) }
+        // An index headword of white space only, which no id may be.
+        let records: [(headwords: [String], text: String)] = [
+            (["alpha"], "alpha\n  The first.\n"), (["\u{3000}"], "gap\n  Nothing.\n"), (["omega"], "omega\n  The last.\n"),
+        ]
+        let files = ImportDictdTests.writeDictionary(records, name: "test", in: path)
+        let summary = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
+        #expect(summary.entryCount == 2)
+        #expect(summary.problems == [ImportProblem("records that break the data format (left out)", count: 1,
+                                                   examples: ["entry \"\u{3000}\": the id is only white space"])])
+        // The other records' keys still find their entries.
+        #expect(summary.sourceKeyCount == 2 && summary.findableSourceKeyCount == 2)
+        let folder = try DataFolder.load(from: path + "/out")
+        #expect(folder.entries.map(\.id) == ["alpha", "omega"])
+    }
+}
