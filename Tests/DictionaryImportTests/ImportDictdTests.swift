@@ -526,4 +526,67 @@ import DictionaryIndex
         let folder = try DataFolder.load(from: path + "/out")
         #expect(folder.entries.map(\.id) == ["alpha", "omega"])
     }
+
+    /// FreeDict's databases converted from TEI (eng-pol): homographs under Roman numerals, each
+    /// with its part of speech in angle brackets and numbered senses; compounds and phrasal verbs
+    /// as groups of their own; a phrase, then its translation on a line of its own after ` - `.
+    static let tei: [(headwords: [String], text: String)] = [
+        (["lamp"], """
+            lamp /læmp/
+            I.  <N> 1.  lampa  [stołowa, uliczna]
+             2.  [w samochodzie]  światło, reflektor
+            II.  <N Comp>lamp post /ˈlæmp pəʊst/  [BR]   latarnia  [na ulicy]
+            III.  <V Phras>lamp up   oświetlać
+            IV.  <V> 1.  świecić
+             2.  in the lamp light (:in :lamp :light)
+             - w świetle lampy
+
+            """),
+        (["abide"], "abide /əˈbaɪd/ <V>\n 1.  znosić\n 2.  abide by (:abide :by)\n - przestrzegać\n\n"),
+    ]
+
+    @Test func teiLayoutIsRenderedWithoutRawTagsOrDoubledNumbers() throws {
+        let path = ImportScratch.folder("freedict-tei")
+        defer { ImportScratch.remove(path) }
+        let files = ImportDictdTests.writeDictionary(Self.tei, name: "freedict-eng-pol", in: path)
+        _ = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
+        let folder = try DataFolder.load(from: path + "/out")
+        #expect(folder.diagnostics.map(\.description) == [])
+        let lookup = Lookup(folder: folder)
+
+        let lamp = try #require(lookup.entry(withID: "lamp"))
+        #expect(lamp.pos == nil)
+        #expect(lamp.pronunciations == [Pronunciation("/læmp/")])
+        #expect(lamp.senses.map(\.id) == ["I", "II", "III", "IV"])
+        #expect(lamp.senses.map(\.pos) == ["noun", "compound noun", "phrasal verb", "verb"])
+        let noun = lamp.senses[0]
+        #expect(noun.glosses == [])
+        #expect(noun.senses.map(\.id) == ["1", "2"])
+        #expect(noun.senses.map { $0.glosses.map(\.source) } == [[#"lampa \[stołowa, uliczna\]"#], ["światło", "reflektor"]])
+        #expect(noun.senses.map(\.labels) == [[], ["w samochodzie"]])
+        let compound = lamp.senses[1]
+        #expect(compound.definition?.source == "lamp post /ˈlæmp pəʊst/")
+        #expect(compound.labels == ["BR"])
+        // Brackets in markup are escaped: they are text, not a link.
+        #expect(compound.glosses.map(\.source) == [#"latarnia \[na ulicy\]"#])
+        #expect(lamp.senses[2].definition?.source == "lamp up")
+        #expect(lamp.senses[2].glosses.map(\.source) == ["oświetlać"])
+        let verb = lamp.senses[3]
+        #expect(verb.senses.map(\.id) == ["1", "2"])
+        #expect(verb.senses[0].glosses.map(\.source) == ["świecić"])
+        #expect(verb.senses[1].glosses == [])
+        #expect(verb.senses[1].examples.map { [$0.text.source, $0.translation?.source] } == [["in the lamp light", "w świetle lampy"]])
+
+        let abide = try #require(lookup.entry(withID: "abide"))
+        #expect(abide.pos == "verb")
+        #expect(abide.senses.map(\.id) == ["1", "2"])
+        #expect(abide.senses[0].glosses.map(\.source) == ["znosić"])
+        #expect(abide.senses[1].examples.map { [$0.text.source, $0.translation?.source] } == [["abide by", "przestrzegać"]])
+        // No markup of the source is left anywhere on the page.
+        for entry in folder.entries {
+            var text = ""
+            entry.json.write(to: &text)
+            #expect(!text.contains("<N") && !text.contains("<V") && !text.contains("(:") && !text.contains("I. "), "\(text)")
+        }
+    }
 }
