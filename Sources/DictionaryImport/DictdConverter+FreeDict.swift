@@ -60,34 +60,194 @@ extension DictdConverter {
         "propn": "proper noun", "ptcl": "particle", "suff": "suffix", "pref": "prefix",
     ]
 
+    /// FreeDict's parts of speech as the databases converted from TEI write them (`<N Comp>`,
+    /// `<V Phras>`), lower-cased, where the abbreviations above do not say.
+    static let freedictGroupedPartsOfSpeech: [String: String] = [
+        "n comp": "compound noun", "v phras": "phrasal verb", "v mod": "modal verb", "v refl": "reflexive verb",
+        "inter": "interjection", "det": "determiner",
+    ]
+
+    /// The part of speech an item in angle brackets names (`N`, `adj`, `V Phras`), or nil.
+    static func freedictPartOfSpeech(_ item: Substring) -> String? {
+        let key = LookupKey.collapseWhiteSpace(item.lowercased())
+        return freedictPartsOfSpeech[key] ?? freedictGroupedPartsOfSpeech[key]
+    }
+
     mutating func freedictEntry(text: Substring, indexHeadwords: [String]) -> Entry {
         let header = DictdConverter.freedictHeader(text, indexHeadwords: indexHeadwords)
             ?? FreeDictHeader(headword: indexHeadwords.first ?? "", body: text)
         var entry = Entry(id: header.headword, headword: header.headword)
         entry.pronunciations = header.pronunciations
         for item in header.grammar {
-            if entry.pos == nil, let pos = DictdConverter.freedictPartsOfSpeech[item] {
+            if entry.pos == nil, let pos = DictdConverter.freedictPartOfSpeech(item[...]) {
                 entry.pos = pos
             } else {
                 entry.labels.append(item)
             }
         }
+        // The databases converted from TEI (eng-pol) group homographs under Roman numerals,
+        // `I.  <N> 1.  …`: each group a sense with its part of speech, its numbered senses
+        // within it; a compound or phrasal verb (`II.  <N Comp>bank holiday   …`) a group whose
+        // definition is the phrase. A line ` - …` translates the phrase of the line before.
+        var senses: [Sense] = []
+        var inGroup = false
         for line in header.body.split(separator: "\n") {
-            let text = line.trimmingCharacters(in: " \t\r")
+            var text = line.trimmingCharacters(in: " \t\r")
             guard !text.isEmpty else { continue }
-            let id: String?
-            let translations: Substring
-            if let (number, rest) = DictdConverter.senseNumber(text) {
-                id = entry.senses.contains { $0.id == number } ? nil : number
-                translations = rest
-            } else {
-                id = nil
-                translations = text
+            if text.hasPrefix("- ") || text == "-" {
+                let translation = Markup(markup(LookupKey.collapseWhiteSpace(String(text.dropFirst()))))
+                DictdConverter.modifyDeepest(&senses) { sense in
+                    if let phrase = sense.glosses.popLast() {
+                        sense.examples.append(Example(phrase, translation: translation))
+                    } else {
+                        sense.glosses.append(translation)
+                    }
+                }
+                continue
             }
-            let glosses = DictdConverter.splitTranslations(translations).map { Markup(markup($0)) }
-            entry.senses.append(Sense(id: id, glosses: glosses))
+            if let (numeral, rest) = DictdConverter.romanNumeral(text) {
+                var group = Sense(id: senses.contains { $0.id == numeral } ? nil : numeral)
+                text = rest
+                var isPhrase = false
+                if text.first == "<", let close = text.firstIndex(of: ">") {
+                    let item = text[text.index(after: text.startIndex)..<close]
+                    if let pos = DictdConverter.freedictPartOfSpeech(item) { group.pos = pos } else { group.labels.append(String(item)) }
+                    text = text[text.index(after: close)...]
+                    // `<N Comp>bank holiday`: the phrase follows the bracket at once.
+                    isPhrase = !(text.first?.isWhitespace ?? true)
+                }
+                text = text.trimmingCharacters(in: " ")
+                if isPhrase {
+                    let end = text.firstRange(of: "   ")?.lowerBound ?? DictdConverter.firstSenseNumber(in: text) ?? text.endIndex
+                    var phrase = text[..<end].trimmingCharacters(in: " ")
+                    while phrase.last == "]", let open = phrase.lastIndex(of: "[") {
+                        group.labels.insert(String(phrase[phrase.index(after: open)..<phrase.index(before: phrase.endIndex)]), at: 0)
+                        phrase = phrase[..<open].trimmingCharacters(in: " ")
+                    }
+                    group.definition = Markup(markup(LookupKey.collapseWhiteSpace(String(phrase))))
+                    text = text[end...].trimmingCharacters(in: " ")
+                }
+                senses.append(group)
+                inGroup = true
+                if text.isEmpty { continue }
+                if DictdConverter.senseNumber(text) == nil {
+                    fillFreedictSense(&senses[senses.count - 1], text)
+                    continue
+                }
+            }
+            if let (number, rest) = DictdConverter.senseNumber(text) {
+                var sense = Sense()
+                fillFreedictSense(&sense, rest)
+                if inGroup, !senses.isEmpty {
+                    sense.id = senses[senses.count - 1].senses.contains { $0.id == number } ? nil : number
+                    senses[senses.count - 1].senses.append(sense)
+                } else {
+                    sense.id = senses.contains { $0.id == number } ? nil : number
+                    senses.append(sense)
+                }
+            } else if let (letter, rest) = DictdConverter.freedictLetter(text), !senses.isEmpty {
+                // `a. …` under a numbered sense.
+                var sense = Sense()
+                fillFreedictSense(&sense, rest)
+                DictdConverter.modifyParentOfLetters(&senses, inGroup: inGroup) { parent in
+                    sense.id = parent.senses.contains { $0.id == letter } ? nil : letter
+                    parent.senses.append(sense)
+                }
+            } else if text.first == "\"", let range = text.firstRange(of: "\"  - ") ?? text.firstRange(of: "\" - "),
+                      !senses.isEmpty {
+                // `"it is light"  - jasno`: an example with its translation.
+                let example = Example(Markup(markup(String(text[text.index(after: text.startIndex)..<range.lowerBound]))),
+                                      translation: Markup(markup(LookupKey.collapseWhiteSpace(String(text[range.upperBound...])))))
+                DictdConverter.modifyDeepest(&senses) { $0.examples.append(example) }
+            } else {
+                var sense = Sense()
+                fillFreedictSense(&sense, text)
+                senses.append(sense)
+                inGroup = false
+            }
         }
+        entry.senses = senses
         return entry
+    }
+
+    /// A sense's text: `[context]` labels first, then the translations as glosses; a phrase
+    /// with its grammar pattern (`with abandon (:with ADJ :abandon)`) loses the pattern.
+    mutating func fillFreedictSense(_ sense: inout Sense, _ text: Substring) {
+        var rest = text.trimmingCharacters(in: " ")
+        while rest.first == "[", let close = rest.firstIndex(of: "]") {
+            sense.labels.append(LookupKey.collapseWhiteSpace(String(rest[rest.index(after: rest.startIndex)..<close])))
+            rest = rest[rest.index(after: close)...].trimmingCharacters(in: " ")
+        }
+        if rest.last == ")", let open = DictdConverter.lastGroupOpening(rest), rest[open...].contains(":") {
+            // The phrase is one gloss (a ` - ` line may make it an example).
+            let phrase = LookupKey.collapseWhiteSpace(String(rest[..<open]))
+            if !phrase.isEmpty { sense.glosses.append(Markup(markup(phrase))) }
+            return
+        }
+        sense.glosses += DictdConverter.splitTranslations(rest).map { Markup(markup(LookupKey.collapseWhiteSpace($0))) }
+    }
+
+    /// Where the parenthesised group that closes `text` opens.
+    static func lastGroupOpening(_ text: Substring) -> Substring.Index? {
+        var depth = 0
+        var index = text.endIndex
+        while index > text.startIndex {
+            index = text.index(before: index)
+            if text[index] == ")" { depth += 1 }
+            if text[index] == "(" {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+        }
+        return nil
+    }
+
+    /// `IV.  <V> 1.  …` → ("IV", "<V> 1.  …"): a Roman numeral of a homograph group.
+    static func romanNumeral(_ text: Substring) -> (String, Substring)? {
+        let letters = text.prefix { "IVXL".contains($0) }
+        guard !letters.isEmpty, letters.count <= 6 else { return nil }
+        let rest = text[letters.endIndex...]
+        guard rest.first == ".", rest.dropFirst().first?.isWhitespace ?? true else { return nil }
+        return (String(letters), rest.dropFirst().trimmingCharacters(in: " "))
+    }
+
+    /// `b. text` → ("b", "text"); `b.` alone → ("b", "").
+    static func freedictLetter(_ text: Substring) -> (String, Substring)? {
+        guard let letter = text.first, letter.isASCII, letter.isLowercase else { return nil }
+        let rest = text.dropFirst()
+        guard rest.first == ".", rest.dropFirst().first?.isWhitespace ?? true else { return nil }
+        return (String(letter), rest.dropFirst().trimmingCharacters(in: " "))
+    }
+
+    /// Where a sense number (`1.  `) starts in `text` after some words, or nil.
+    static func firstSenseNumber(in text: Substring) -> Substring.Index? {
+        var index = text.startIndex
+        while let range = text[index...].firstRange(of: "  ") {
+            let after = text[range.upperBound...].drop { $0 == " " }
+            if senseNumber(after) != nil { return range.lowerBound }
+            index = range.upperBound
+        }
+        return nil
+    }
+
+    /// Applies `body` to the last sense at the deepest level.
+    static func modifyDeepest(_ senses: inout [Sense], _ body: (inout Sense) -> Void) {
+        guard !senses.isEmpty else { return }
+        if senses[senses.count - 1].senses.isEmpty {
+            body(&senses[senses.count - 1])
+        } else {
+            modifyDeepest(&senses[senses.count - 1].senses, body)
+        }
+    }
+
+    /// Applies `body` to the sense lettered senses go under: the last numbered one.
+    static func modifyParentOfLetters(_ senses: inout [Sense], inGroup: Bool, _ body: (inout Sense) -> Void) {
+        let last = senses.count - 1
+        if inGroup, !senses[last].senses.isEmpty {
+            body(&senses[last].senses[senses[last].senses.count - 1])
+        } else {
+            body(&senses[last])
+        }
     }
 
     /// `s'élancer, se précipiter (vite)` → the translations, split at commas outside parentheses.

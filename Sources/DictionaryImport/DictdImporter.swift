@@ -81,6 +81,8 @@ public struct DictdImporter {
         var headwords: [String]
         var offset: Int
         var length: Int
+        /// The control characters cleaned from its headwords and text (`SourceText`).
+        var controls: [UInt32] = []
     }
 
     /// A record before conversion: its id (made unique later), headword and forms, which
@@ -101,13 +103,22 @@ public struct DictdImporter {
 
     /// Runs the import.
     public func run() throws(DictionaryModelError) -> ImportSummary {
-        let lines = try DictdImporter.parseIndex(String(decoding: try readFile(indexPath, shownAs: indexPath), as: UTF8.self), path: indexPath)
+        var lines = try DictdImporter.parseIndex(String(decoding: try readFile(indexPath, shownAs: indexPath), as: UTF8.self), path: indexPath)
         progress(ProgressStep(phase: "reading dictd data", completed: 0, total: 1))
         let data = try Dictzip(bytes: try readFile(dictPath, shownAs: dictPath), path: dictPath).readAll()
         progress(ProgressStep(phase: "reading dictd data", completed: 1, total: 1))
         var records: [Record] = []
         var recordOfPlace: [Int: Int] = [:]
         var database: [String: String] = [:]
+        // A headword with control characters is cleaned (`SourceText`), never refused.
+        var controlsOfLine: [Int: [UInt32]] = [:]
+        for number in lines.indices {
+            var found: [UInt32] = []
+            if let cleaned = SourceText.cleaned(lines[number].headword[...], keepingLineBreaks: false, found: &found) {
+                lines[number].headword = cleaned
+                controlsOfLine[number] = found
+            }
+        }
         for (number, line) in lines.enumerated() {
             guard line.offset + line.length <= data.count else {
                 throw .invalidSource(path: indexPath, line: number + 1, reason: "\"\(line.headword)\" points past the end of \(dictPath)")
@@ -122,9 +133,10 @@ public struct DictdImporter {
             let place = line.offset &* 1_000_003 &+ line.length
             if let index = recordOfPlace[place] {
                 records[index].headwords.append(line.headword)
+                for value in controlsOfLine[number] ?? [] where !records[index].controls.contains(value) { records[index].controls.append(value) }
             } else {
                 recordOfPlace[place] = records.count
-                records.append(Record(headwords: [line.headword], offset: line.offset, length: line.length))
+                records.append(Record(headwords: [line.headword], offset: line.offset, length: line.length, controls: controlsOfLine[number] ?? []))
             }
         }
 
@@ -134,7 +146,12 @@ public struct DictdImporter {
         records.sort { $0.offset < $1.offset }
 
         // First pass: every record's headword and forms, so that cross-references can be checked.
-        let texts = records.map { String(decoding: data[$0.offset..<($0.offset + $0.length)], as: UTF8.self) }
+        var texts: [String] = []
+        texts.reserveCapacity(records.count)
+        for number in records.indices {
+            let text = String(decoding: data[records[number].offset..<(records[number].offset + records[number].length)], as: UTF8.self)
+            texts.append(SourceText.cleaned(text[...], keepingLineBreaks: true, found: &records[number].controls) ?? text)
+        }
         let drafts = style == .gcide ? DictdImporter.gcideDrafts(records, texts: texts) : DictdImporter.drafts(records, texts: texts, style: style)
         var keys: [String: Int] = [:]
         for (number, draft) in drafts.enumerated() {
@@ -149,6 +166,8 @@ public struct DictdImporter {
         var usedIDs: [String: Int] = [:]
         var unreadRecords = 0, strayLines = 0, leftoverMarks = 0
         var homographs: [String: Int] = [:]
+        var entryOfRecord = [Int](repeating: -1, count: drafts.count)
+        var skipped = ImportProblem("records that break the data format (left out)", count: 0)
         for (number, draft) in drafts.enumerated() {
             var id = draft.id.isEmpty ? "entry" : draft.id
             if id.utf8.count > Entry.maximumIDLength { id = String(decoding: id.utf8.prefix(Entry.maximumIDLength - 10), as: UTF8.self) }
@@ -179,7 +198,14 @@ public struct DictdImporter {
             }
             entry.id = id
             entry.forms = draft.forms
-            try writer.add(entry)
+            // One broken record never stops the import: it is left out, counted and named.
+            do throws(DictionaryModelError) {
+                try writer.add(entry)
+                entryOfRecord[number] = writer.entryCount - 1
+            } catch {
+                skipped.count += 1
+                if skipped.examples.count < 5 { skipped.examples.append(error.message) }
+            }
             if (number + 1) % 1000 == 0 || number + 1 == drafts.count {
                 progress(ProgressStep(phase: "writing entries", completed: number + 1, total: drafts.count))
             }
@@ -207,12 +233,21 @@ public struct DictdImporter {
         var source: [(String, String)] = [("index", indexPath), ("dict", dictPath), ("style", style.rawValue)]
         if let url { source.insert(("url", url), at: 0) }
         // Every key of the index should find the entry of the record it leads to.
-        let indexKeys = records.enumerated().flatMap { number, record in record.headwords.map { (key: $0, entry: number) } }
+        let indexKeys = records.enumerated().flatMap { number, record in
+            entryOfRecord[number] < 0 ? [] : record.headwords.map { (key: $0, entry: entryOfRecord[number]) }
+        }
+        var cleaned = ImportProblem("records with control characters (cp1252's C1 characters as what they stand for, the others removed)", count: 0)
+        for (record, draft) in zip(records, drafts) where !record.controls.isEmpty {
+            cleaned.count += 1
+            if cleaned.examples.count < 5 { cleaned.examples.append("\(draft.headword) (\(SourceText.codePoints(record.controls)))") }
+        }
         var summary = try writer.finish(info: dictionary, source: source, license: license, notice: info,
                                         unlinkedReferences: converter.unlinkedReferenceCount, keys: indexKeys)
         summary.unreadRecordCount = unreadRecords
         summary.strayLineCount = strayLines
         summary.leftoverMarkCount = leftoverMarks
+        if cleaned.count > 0 { summary.cleaned = [cleaned] }
+        if skipped.count > 0 { summary.problems.append(skipped) }
         return summary
     }
 

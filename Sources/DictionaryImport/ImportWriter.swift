@@ -340,6 +340,9 @@ public struct ImportSummary: Hashable, Sendable {
     /// What the importer found in its source and could not place (lines it could not
     /// read, pointers of an unknown kind), each with how often and a few examples.
     public var problems: [ImportProblem] = []
+    /// What the importer changed to make the source fit the format (control characters in
+    /// headwords and text), each with how often and a few examples; nothing is left out.
+    public var cleaned: [ImportProblem] = []
 
     public init(entryCount: Int, fileCount: Int, linkCount: Int = 0, unresolvedLinkCount: Int = 0,
                 unresolvedExamples: [String] = [], unlinkedReferenceCount: Int = 0) {

@@ -123,6 +123,7 @@ public struct WordNetImporter {
         for part in WordNetImporter.parts {
             let letter = part.letter.utf8.first!
             let dataText = try readText("data." + part.file)
+            try WordNetImporter.checkEnd(dataText, path: sourceFolder + "/data." + part.file)
             if part.file == "noun" { license = WordNetImporter.license(fromHeaderOf: dataText) }
             let synsets = parseData(dataText, file: "data." + part.file, tally: &tally)
             if synsets.isEmpty { throw .invalidSource(path: sourceFolder + "/data." + part.file, line: 0, reason: "it holds no synset") }
@@ -130,8 +131,12 @@ public struct WordNetImporter {
             tally.count("synsets in data." + part.file, synsets.count)
             step += 1
             progress(ProgressStep(phase: "reading WordNet", completed: step, total: total))
-            let index = parseIndex(try readText("index." + part.file), file: "index." + part.file, tally: &tally)
+            let indexText = try readText("index." + part.file)
+            try WordNetImporter.checkEnd(indexText, path: sourceFolder + "/index." + part.file)
+            let index = parseIndex(indexText, file: "index." + part.file, tally: &tally)
             if index.isEmpty { throw .invalidSource(path: sourceFolder + "/index." + part.file, line: 0, reason: "it holds no lemma") }
+            try WordNetImporter.checkOffsets(index, synsets: synsets, indexFile: "index." + part.file,
+                                             dataPath: sourceFolder + "/data." + part.file)
             indexes[letter] = index
             var senses: [Substring: [Substring]] = [:]
             for line in index { senses[line.lemma] = line.offsets }

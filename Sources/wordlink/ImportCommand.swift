@@ -150,6 +150,11 @@ enum ImportCommand {
             if !problem.examples.isEmpty { text += ", such as " + problem.examples.joined(separator: "; ") }
             text += ".\n"
         }
+        for item in summary.cleaned {
+            text += "Cleaned: \(item.count) \(item.description)"
+            if !item.examples.isEmpty { text += ", such as " + item.examples.joined(separator: "; ") }
+            text += ".\n"
+        }
         if inLibrary { return text + "It is in the library: 'wordlink' opens it with the others; 'wordlink dictionaries' lists them.\n" }
         return text + "Browse it with: wordlink --data \(destination)\n"
     }

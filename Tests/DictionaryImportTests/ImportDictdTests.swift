@@ -477,3 +477,133 @@ import DictionaryIndex
         #expect(found.language == language && found.target == target)
     }
 }
+
+/// Records that break the format's rules in small ways: control characters, as FreeDict's
+/// German databases hold cp1252's "…" and "–" as U+0085 and U+0096 (the text is the tests' own).
+@Suite struct ImportDictdRobustnessTests {
+    static let controls: [(headwords: [String], text: String)] = [
+        (["00databaseshort"], "Test German-English FreeDict\n"),
+        (["kaffee"], "Kaffee\u{85} /kˈafeː/ <adj>\ncoffee\u{85} <adj>\n   Synonyms: {Kaffee\u{85}}\n"),
+        (["a-b curve"], "A\u{96}B curve /eɪ biː kɜːv/\nA\u{97}B-Kurve <fem>, \u{93}Kurve\u{94} \u{91}x\u{92}\n"),
+        (["bell"], "bell\u{07} /bɛl/\nGlocke\u{01}, Schelle\u{8D}\u{80}\r\n"),
+        (["\u{02}tea"], "tea\nTee\n"),
+        (["ok"], "ok\nin Ordnung\n"),
+    ]
+
+    @Test(arguments: [
+        ("Kaffee\u{85}", "Kaffee…"), ("A\u{96}B \u{97} \u{91}x\u{92} \u{93}y\u{94}", "A–B — ‘x’ “y”"), ("\u{80}5", "€5"),
+        ("bell\u{07}\u{8D}\u{7F}", "bell"), ("a\tb\nc\r", "a\tb\nc"), ("plain", "plain"), ("", ""),
+    ])
+    func controlCharactersBecomeWhatTheyStandForOrGo(text: String, cleaned: String) {
+        #expect(SourceText.cleaned(text[...]) ?? text == cleaned)
+        #expect((SourceText.cleaned(text[...]) == nil) == (text == cleaned))
+    }
+
+    @Test func headwordsLoseTabsAndLineBreaksToo() {
+        #expect(SourceText.cleaned("a\tb\nc\u{85}"[...], keepingLineBreaks: false) == "abc…")
+    }
+
+    @Test func controlCharactersAreCleanedCountedAndNeverFailTheImport() throws {
+        let path = ImportScratch.folder("controls")
+        defer { ImportScratch.remove(path) }
+        let files = ImportDictdTests.writeDictionary(Self.controls, name: "freedict-deu-eng", in: path)
+        let summary = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
+        #expect(summary.entryCount == 5)
+        let folder = try DataFolder.load(from: path + "/out")
+        #expect(folder.diagnostics.map(\.description) == [])
+        #expect(folder.entries.map(\.id) == ["Kaffee…", "A–B curve", "bell", "tea", "ok"])
+        let lookup = Lookup(folder: folder)
+        let kaffee = try #require(lookup.entry(withID: "Kaffee…"))
+        #expect(kaffee.senses.first?.glosses.map(\.source) == ["coffee… <adj>"])
+        let curve = try #require(lookup.entry(withID: "A–B curve"))
+        #expect(curve.senses.first?.glosses.map(\.source) == ["A—B-Kurve <fem>", "“Kurve” ‘x’"])
+        let bell = try #require(lookup.entry(withID: "bell"))
+        #expect(bell.senses.first?.glosses.map(\.source) == ["Glocke", "Schelle€"])
+        // Every key of the index still finds its entry.
+        #expect(summary.findableSourceKeyCount == summary.sourceKeyCount)
+        #expect(summary.cleaned == [ImportProblem("records with control characters (cp1252's C1 characters as what they stand for, the others removed)",
+                                                  count: 4, examples: ["Kaffee… (U+0085)", "A–B curve (U+0096, U+0097, U+0093, U+0094, U+0091, U+0092)",
+                                                                       "bell (U+0007, U+0001, U+008D, U+0080, U+000D)", "tea (U+0002)"])])
+    }
+
+    @Test func aRecordThatBreaksTheFormatIsLeftOutAndNamed() throws {
+        let path = ImportScratch.folder("broken-record")
+        defer { ImportScratch.remove(path) }
+        // An index headword of white space only, which no id may be.
+        let records: [(headwords: [String], text: String)] = [
+            (["alpha"], "alpha\n  The first.\n"), (["\u{3000}"], "gap\n  Nothing.\n"), (["omega"], "omega\n  The last.\n"),
+        ]
+        let files = ImportDictdTests.writeDictionary(records, name: "test", in: path)
+        let summary = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
+        #expect(summary.entryCount == 2)
+        #expect(summary.problems == [ImportProblem("records that break the data format (left out)", count: 1,
+                                                   examples: ["entry \"\u{3000}\": the id is only white space"])])
+        // The other records' keys still find their entries.
+        #expect(summary.sourceKeyCount == 2 && summary.findableSourceKeyCount == 2)
+        let folder = try DataFolder.load(from: path + "/out")
+        #expect(folder.entries.map(\.id) == ["alpha", "omega"])
+    }
+
+    /// FreeDict's databases converted from TEI (eng-pol): homographs under Roman numerals, each
+    /// with its part of speech in angle brackets and numbered senses; compounds and phrasal verbs
+    /// as groups of their own; a phrase, then its translation on a line of its own after ` - `.
+    static let tei: [(headwords: [String], text: String)] = [
+        (["lamp"], """
+            lamp /læmp/
+            I.  <N> 1.  lampa  [stołowa, uliczna]
+             2.  [w samochodzie]  światło, reflektor
+            II.  <N Comp>lamp post /ˈlæmp pəʊst/  [BR]   latarnia  [na ulicy]
+            III.  <V Phras>lamp up   oświetlać
+            IV.  <V> 1.  świecić
+             2.  in the lamp light (:in :lamp :light)
+             - w świetle lampy
+
+            """),
+        (["abide"], "abide /əˈbaɪd/ <V>\n 1.  znosić\n 2.  abide by (:abide :by)\n - przestrzegać\n\n"),
+    ]
+
+    @Test func teiLayoutIsRenderedWithoutRawTagsOrDoubledNumbers() throws {
+        let path = ImportScratch.folder("freedict-tei")
+        defer { ImportScratch.remove(path) }
+        let files = ImportDictdTests.writeDictionary(Self.tei, name: "freedict-eng-pol", in: path)
+        _ = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
+        let folder = try DataFolder.load(from: path + "/out")
+        #expect(folder.diagnostics.map(\.description) == [])
+        let lookup = Lookup(folder: folder)
+
+        let lamp = try #require(lookup.entry(withID: "lamp"))
+        #expect(lamp.pos == nil)
+        #expect(lamp.pronunciations == [Pronunciation("/læmp/")])
+        #expect(lamp.senses.map(\.id) == ["I", "II", "III", "IV"])
+        #expect(lamp.senses.map(\.pos) == ["noun", "compound noun", "phrasal verb", "verb"])
+        let noun = lamp.senses[0]
+        #expect(noun.glosses == [])
+        #expect(noun.senses.map(\.id) == ["1", "2"])
+        #expect(noun.senses.map { $0.glosses.map(\.source) } == [[#"lampa \[stołowa, uliczna\]"#], ["światło", "reflektor"]])
+        #expect(noun.senses.map(\.labels) == [[], ["w samochodzie"]])
+        let compound = lamp.senses[1]
+        #expect(compound.definition?.source == "lamp post /ˈlæmp pəʊst/")
+        #expect(compound.labels == ["BR"])
+        // Brackets in markup are escaped: they are text, not a link.
+        #expect(compound.glosses.map(\.source) == [#"latarnia \[na ulicy\]"#])
+        #expect(lamp.senses[2].definition?.source == "lamp up")
+        #expect(lamp.senses[2].glosses.map(\.source) == ["oświetlać"])
+        let verb = lamp.senses[3]
+        #expect(verb.senses.map(\.id) == ["1", "2"])
+        #expect(verb.senses[0].glosses.map(\.source) == ["świecić"])
+        #expect(verb.senses[1].glosses == [])
+        #expect(verb.senses[1].examples.map { [$0.text.source, $0.translation?.source] } == [["in the lamp light", "w świetle lampy"]])
+
+        let abide = try #require(lookup.entry(withID: "abide"))
+        #expect(abide.pos == "verb")
+        #expect(abide.senses.map(\.id) == ["1", "2"])
+        #expect(abide.senses[0].glosses.map(\.source) == ["znosić"])
+        #expect(abide.senses[1].examples.map { [$0.text.source, $0.translation?.source] } == [["abide by", "przestrzegać"]])
+        // No markup of the source is left anywhere on the page.
+        for entry in folder.entries {
+            var text = ""
+            entry.json.write(to: &text)
+            #expect(!text.contains("<N") && !text.contains("<V") && !text.contains("(:") && !text.contains("I. "), "\(text)")
+        }
+    }
+}

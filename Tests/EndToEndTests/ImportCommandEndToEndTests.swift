@@ -44,6 +44,26 @@ import TestSupport
         #expect(other.error == "wordlink: will not write into \(TmuxSession.data): its dictionary.json was not written by an importer, so it is not an earlier 'wordlink import wordnet' import; choose an empty or new folder.\n")
     }
 
+    /// data.noun cut in half: refused with exit 1, naming the file; the earlier import is
+    /// still there, byte for byte, and nothing is left beside it.
+    @Test func aDamagedWordNetIsRefusedAndTheEarlierImportKept() throws {
+        let scratch = Subprocess.temporaryPath("import-damaged")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let folder = scratch + "/wn", source = scratch + "/source"
+        #expect(Self.run(["import", "wordnet", "--from", Self.wordnetMini, "--to", folder]).status == 0)
+        let before = ImportScratch.snapshot(folder)
+        try FileManager.default.copyItem(atPath: Self.wordnetMini, toPath: source)
+        let data = try #require(FileManager.default.contents(atPath: source + "/data.noun"))
+        try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: source + "/data.noun"))
+        let refused = Self.run(["import", "wordnet", "--from", source, "--to", folder])
+        #expect(refused.status == 1)
+        #expect(refused.output == "")
+        #expect(refused.error == "wordlink: \(source)/data.noun: it is cut short: its last line, 8, ends without a line break.\n")
+        #expect(ImportScratch.snapshot(folder) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).sorted() == ["source", "wn"])
+    }
+
     @Test(arguments: [
         (["import"], "wordlink: 'wordlink import' needs a kind of dictionary (wordnet or dictd); see 'wordlink import --help'.\n"),
         (["import", "wordnet", "--to"], "wordlink: option '--to' needs a value for 'wordlink import wordnet'; see 'wordlink import wordnet --help'.\n"),
