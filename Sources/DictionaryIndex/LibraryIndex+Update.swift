@@ -191,58 +191,75 @@ extension LibraryIndex {
 
     /// Marks, for each id of `ids`, every entry of `dictionary` with it but the first in load
     /// order (the byte order of the files' paths, then the file's order) as a duplicate; the
-    /// keys of the entries whose mark changed.
+    /// keys of the entries whose mark changed. One query for all of them (a table of the ids).
     private func markDuplicates(of ids: Set<String>, in dictionary: Int64) throws(SQLiteError) -> Set<String> {
+        guard !ids.isEmpty else { return [] }
+        try fill("touched_ids", with: ids)
         let rows = try statement("""
-            SELECT e.id, e.duplicate FROM entries e JOIN files f ON f.id = e.file
-            WHERE e.dictionary = ? AND e.entry_id = ? ORDER BY f.path, e.position
+            SELECT e.id, e.entry_id, e.duplicate FROM entries e JOIN files f ON f.id = e.file
+            WHERE e.dictionary = ? AND e.entry_id IN (SELECT value FROM touched_ids) ORDER BY e.entry_id, f.path, e.position
             """)
+        rows.bind(dictionary)
+        var changed: [(row: Int64, duplicate: Bool)] = []
+        var lastID: String?
+        while try rows.step() {
+            let id = rows.text(1)
+            let isDuplicate = id == lastID
+            lastID = id
+            if (rows.integer(2) != 0) != isDuplicate { changed.append((rows.integer(0), isDuplicate)) }
+        }
+        rows.reset()
         let mark = try statement("UPDATE entries SET duplicate = ? WHERE id = ?")
         let keysOf = try statement("SELECT key FROM keys WHERE entry = ?")
         var moved = Set<String>()
-        for id in ids {
-            rows.bind(dictionary, id)
-            var found: [(row: Int64, duplicate: Bool)] = []
-            while try rows.step() { found.append((rows.integer(0), rows.integer(1) != 0)) }
-            rows.reset()
-            for (i, entry) in found.enumerated() where entry.duplicate != (i > 0) {
-                try mark.bind(i > 0 ? 1 : 0, entry.row).run()
-                keysOf.bind(entry.row)
-                while try keysOf.step() { moved.insert(keysOf.text(0) ?? "") }
-                keysOf.reset()
-            }
+        for entry in changed {
+            try mark.bind(entry.duplicate ? 1 : 0, entry.row).run()
+            keysOf.bind(entry.row)
+            while try keysOf.step() { moved.insert(keysOf.text(0) ?? "") }
+            keysOf.reset()
         }
         return moved
     }
 
     /// Writes again the `words` rows of `keys` in `dictionary`: each key that some entry still
     /// has, shown as the first headword with it in load order (else the first form), with
-    /// what completion and suggestions rank it by.
+    /// what completion and suggestions rank it by. One query for all of them.
     private func refreshWords(_ keys: Set<String>, in dictionary: Int64) throws(SQLiteError) {
-        let first = try statement("""
-            SELECT k.display, k.kind FROM keys k JOIN entries e ON e.id = k.entry JOIN files f ON f.id = e.file
-            WHERE k.dictionary = ? AND k.key = ? AND e.duplicate = 0 ORDER BY k.kind, f.path, e.position LIMIT 1
+        guard !keys.isEmpty else { return }
+        try fill("touched_keys", with: keys)
+        try statement("DELETE FROM words WHERE dictionary = ? AND key IN (SELECT value FROM touched_keys)").bind(dictionary).run()
+        let rows = try statement("""
+            SELECT k.key, k.display, k.kind FROM keys k JOIN entries e ON e.id = k.entry JOIN files f ON f.id = e.file
+            WHERE k.dictionary = ? AND k.key IN (SELECT value FROM touched_keys) AND e.duplicate = 0
+            ORDER BY k.key, k.kind, f.path, e.position
             """)
-        let delete = try statement("DELETE FROM words WHERE dictionary = ? AND key = ?")
         let insert = try statement("""
-            INSERT OR REPLACE INTO words(dictionary, key, display, is_headword, scalars, folded, folded_length, signature)
+            INSERT INTO words(dictionary, key, display, is_headword, scalars, folded, folded_length, signature)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        for key in keys {
-            first.bind(dictionary, key)
-            guard try first.step() else {
-                first.reset()
-                try delete.bind(dictionary, key).run()
-                continue
-            }
-            let display = first.text(0) ?? key
-            let isHeadword = first.integer(1) == 0
-            first.reset()
-            let folded = LookupKey.accentFolded(key)
-            let foldedScalars = folded.unicodeScalars.map(\.value)
-            try insert.bind(dictionary, key, display, isHeadword ? 1 : 0, key.unicodeScalars.count, folded, foldedScalars.count,
-                            Int64(bitPattern: SuggestionSignature.of(foldedScalars))).run()
+        rows.bind(dictionary)
+        var firsts: [(key: String, display: String, isHeadword: Bool)] = []
+        var lastKey: String?
+        while try rows.step() {
+            let key = rows.text(0) ?? ""
+            guard key != lastKey else { continue }
+            lastKey = key
+            firsts.append((key, rows.text(1) ?? key, rows.integer(2) == 0))
         }
+        rows.reset()
+        for word in firsts {
+            let folded = LookupKey.accentFolded(word.key)
+            let foldedScalars = folded.unicodeScalars.map(\.value)
+            try insert.bind(dictionary, word.key, word.display, word.isHeadword ? 1 : 0, word.key.unicodeScalars.count, folded,
+                            foldedScalars.count, Int64(bitPattern: SuggestionSignature.of(foldedScalars))).run()
+        }
+    }
+
+    /// A temporary table `name` of one column, `value`, holding `values` (call under the lock).
+    private func fill(_ name: String, with values: Set<String>) throws(SQLiteError) {
+        try database.execute("CREATE TEMP TABLE IF NOT EXISTS \(name)(value TEXT PRIMARY KEY); DELETE FROM \(name);")
+        let insert = try statement("INSERT OR IGNORE INTO \(name) VALUES (?)")
+        for value in values { try insert.bind(value).run() }
     }
 
     /// The files of `dictionary` as the index holds them, by path (call under the lock).
