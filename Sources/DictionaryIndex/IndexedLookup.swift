@@ -251,11 +251,18 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
         var found: [(key: String, display: String, isHeadword: Bool, folded: Int, exact: Int)] = []
         let lengths = max(0, folded.count - maximum)...(folded.count + maximum)
         _ = ask(()) { index throws(SQLiteError) in
-            try index.forEachWord(in: dictionary, foldedLengths: lengths, signature: signature, bits: 2 * maximum) { candidate, candidateFolded, display, isHeadword in
-                guard let distance = EditDistance.distance(folded, candidateFolded.unicodeScalars.map(\.value), limit: maximum) else { return }
+            var near: [(key: String, folded: Int, exact: Int)] = []
+            try index.forEachWord(in: dictionary, foldedLengths: lengths, signature: signature, bits: 2 * maximum) { candidate in
+                let candidateFolded = LookupKey.accentFolded(candidate).unicodeScalars.map(\.value)
+                guard let distance = EditDistance.distance(folded, candidateFolded, limit: maximum) else { return }
                 let exact = EditDistance.distance(unfolded, candidate.unicodeScalars.map(\.value), limit: maximum + 4) ?? maximum + 5
                 if exact == 0 { return }
-                found.append((candidate, display, isHeadword, distance, exact))
+                near.append((candidate, distance, exact))
+            }
+            // Only the few near ones are read for how they are shown.
+            for item in near {
+                guard let word = try index.word(item.key, in: dictionary) else { continue }
+                found.append((item.key, word.display, word.isHeadword, item.folded, item.exact))
             }
         }
         found.sort { a, b in
@@ -273,16 +280,12 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     public func completions(for prefix: String, limit: Int = 10) -> [Suggestion] {
         let key = LookupKey.normalise(prefix)
         guard !key.isEmpty, limit > 0 else { return [] }
-        let words = ask([]) { index throws(SQLiteError) in try index.words(startingWith: key, in: dictionary) }
+        let (exact, prefixed) = ask((LibraryIndex.Word?.none, [LibraryIndex.Word]())) { index throws(SQLiteError) in
+            (try index.word(key, in: dictionary), try index.words(startingWith: key, limit: limit, in: dictionary))
+        }
         var result: [Suggestion] = []
-        if let exact = words.first(where: { $0.key == key }) {
-            result.append(Suggestion(text: exact.display, key: key, distance: 0, kind: .exact))
-        }
-        // Sorted by key already: a stable sort by length keeps the key order among equals.
-        let prefixed = words.filter { $0.key != key }.enumerated().sorted { a, b in
-            a.element.scalars != b.element.scalars ? a.element.scalars < b.element.scalars : a.offset < b.offset
-        }
-        for (_, word) in prefixed.prefix(limit - result.count) {
+        if let exact { result.append(Suggestion(text: exact.display, key: key, distance: 0, kind: .exact)) }
+        for word in prefixed.prefix(limit - result.count) {
             result.append(Suggestion(text: word.display, key: word.key, distance: 0, kind: .prefix))
         }
         if result.count < limit {

@@ -104,13 +104,23 @@ extension LibraryIndex {
         var scalars: Int
     }
 
-    /// The keys of `dictionary` that start with `prefix` (itself included).
-    func words(startingWith prefix: String, in dictionary: Int64) throws(SQLiteError) -> [Word] {
+    /// The word `key` of `dictionary`, nil when it has none.
+    func word(_ key: String, in dictionary: Int64) throws(SQLiteError) -> Word? {
+        let find = try statement("SELECT key, display, is_headword, scalars FROM words WHERE dictionary = ? AND key = ?")
+        find.bind(dictionary, key)
+        defer { find.reset() }
+        guard try find.step() else { return nil }
+        return Word(key: find.text(0) ?? "", display: find.text(1) ?? "", isHeadword: find.integer(2) != 0, scalars: Int(find.integer(3)))
+    }
+
+    /// The `limit` shortest keys of `dictionary` that start with `prefix` and are longer than
+    /// it (fewest characters, then by key), sorted by SQLite, which keeps only those.
+    func words(startingWith prefix: String, limit: Int, in dictionary: Int64) throws(SQLiteError) -> [Word] {
         let find = try statement("""
             SELECT key, display, is_headword, scalars FROM words
-            WHERE dictionary = ?1 AND key >= ?2 AND key < ?2 || char(1114111) ORDER BY key
+            WHERE dictionary = ?1 AND key > ?2 AND key < ?2 || char(1114111) ORDER BY scalars, key LIMIT ?3
             """)
-        find.bind(dictionary, prefix)
+        find.bind(dictionary, prefix, limit)
         defer { find.reset() }
         var found: [Word] = []
         while try find.step() {
@@ -120,18 +130,24 @@ extension LibraryIndex {
     }
 
     /// Calls `body` with each key of `dictionary` whose accent-folded length is in `lengths`
-    /// and whose letter signature differs from `signature` in at most `bits` bits.
+    /// and whose letter signature differs from `signature` in at most `bits` bits, from the
+    /// suggestion buckets (`word_buckets`): a few rows, scanned in memory.
     func forEachWord(in dictionary: Int64, foldedLengths lengths: ClosedRange<Int>, signature: UInt64, bits: Int,
-                     _ body: (_ key: String, _ folded: String, _ display: String, _ isHeadword: Bool) -> Void) throws(SQLiteError) {
-        let find = try statement("""
-            SELECT signature, key, folded, display, is_headword FROM words
-            WHERE dictionary = ? AND folded_length BETWEEN ? AND ?
-            """)
+                     _ body: (_ key: String) -> Void) throws(SQLiteError) {
+        let find = try statement("SELECT signatures, keys FROM word_buckets WHERE dictionary = ? AND folded_length BETWEEN ? AND ?")
         find.bind(dictionary, lengths.lowerBound, lengths.upperBound)
         defer { find.reset() }
         while try find.step() {
-            guard (UInt64(bitPattern: find.integer(0)) ^ signature).nonzeroBitCount <= bits else { continue }
-            body(find.text(1) ?? "", find.text(2) ?? "", find.text(3) ?? "", find.integer(4) != 0)
+            let signatures = find.blob(0), keys = find.blob(1)
+            var start = 0
+            for i in 0..<(signatures.count / 8) {
+                guard let end = keys[start...].firstIndex(of: 0) else { break }
+                let candidate = UInt64(littleEndian: signatures.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self))
+                if (candidate ^ signature).nonzeroBitCount <= bits {
+                    body(String(decoding: UnsafeRawBufferPointer(rebasing: keys[start..<end]), as: UTF8.self))
+                }
+                start = end + 1
+            }
         }
     }
 

@@ -247,11 +247,42 @@ extension LibraryIndex {
             firsts.append((key, rows.text(1) ?? key, rows.integer(2) == 0))
         }
         rows.reset()
+        var lengths = Set<Int>()
+        for key in keys { lengths.insert(LookupKey.accentFolded(key).unicodeScalars.count) }
         for word in firsts {
             let folded = LookupKey.accentFolded(word.key)
             let foldedScalars = folded.unicodeScalars.map(\.value)
             try insert.bind(dictionary, word.key, word.display, word.isHeadword ? 1 : 0, word.key.unicodeScalars.count, folded,
                             foldedScalars.count, Int64(bitPattern: SuggestionSignature.of(foldedScalars))).run()
+        }
+        try refreshBuckets(lengths, in: dictionary)
+    }
+
+    /// Writes again the suggestion buckets of `lengths` in `dictionary`: for each folded length,
+    /// the signatures of its keys (8 bytes each, little-endian) and the keys themselves (each
+    /// followed by a zero byte), in one row, so that a suggestion reads a few rows and scans
+    /// them in memory instead of stepping through every key of those lengths.
+    private func refreshBuckets(_ lengths: Set<Int>, in dictionary: Int64) throws(SQLiteError) {
+        let words = try statement("SELECT signature, key FROM words WHERE dictionary = ? AND folded_length = ?")
+        let replace = try statement("INSERT OR REPLACE INTO word_buckets(dictionary, folded_length, signatures, keys) VALUES (?, ?, ?, ?)")
+        let delete = try statement("DELETE FROM word_buckets WHERE dictionary = ? AND folded_length = ?")
+        for length in lengths {
+            words.bind(dictionary, length)
+            var signatures: [UInt8] = [], keys: [UInt8] = []
+            while try words.step() {
+                withUnsafeBytes(of: UInt64(bitPattern: words.integer(0)).littleEndian) { signatures.append(contentsOf: $0) }
+                if let bytes = words.bytes(1) { keys.append(contentsOf: bytes) }
+                keys.append(0)
+            }
+            words.reset()
+            if signatures.isEmpty {
+                try delete.bind(dictionary, length).run()
+            } else {
+                replace.bind(dictionary, length)
+                replace.bind(blob: signatures, at: 3)
+                replace.bind(blob: keys, at: 4)
+                try replace.run()
+            }
         }
     }
 
@@ -306,7 +337,7 @@ extension LibraryIndex {
                 defer { find.reset() }
                 guard try find.step() else { return }
                 let dictionary = find.integer(0)
-                for table in ["keys", "words", "entries", "files"] {
+                for table in ["keys", "words", "word_buckets", "entries", "files"] {
                     try statement("DELETE FROM \(table) WHERE dictionary = ?").bind(dictionary).run()
                 }
                 try statement("DELETE FROM dictionaries WHERE id = ?").bind(dictionary).run()

@@ -39,7 +39,7 @@ public final class LibraryIndex: @unchecked Sendable {
     nonisolated(unsafe) private var prepared: [String: SQLiteStatement] = [:]
 
     /// Bumped whenever the tables change: an index of another version is built again.
-    static let schemaVersion: Int64 = 3
+    static let schemaVersion: Int64 = 4
     /// The file name in the cache folder.
     public static let fileName = "library.sqlite"
 
@@ -132,7 +132,10 @@ public final class LibraryIndex: @unchecked Sendable {
         CREATE TABLE IF NOT EXISTS words(dictionary INTEGER NOT NULL, key TEXT NOT NULL, display TEXT NOT NULL, is_headword INTEGER NOT NULL,
             scalars INTEGER NOT NULL, folded TEXT NOT NULL, folded_length INTEGER NOT NULL, signature INTEGER NOT NULL,
             PRIMARY KEY(dictionary, key)) WITHOUT ROWID;
-        CREATE INDEX IF NOT EXISTS words_by_length ON words(dictionary, folded_length, signature, key);
+        CREATE INDEX IF NOT EXISTS words_by_length ON words(dictionary, folded_length);
+        CREATE INDEX IF NOT EXISTS words_by_scalars ON words(dictionary, scalars, key);
+        CREATE TABLE IF NOT EXISTS word_buckets(dictionary INTEGER NOT NULL, folded_length INTEGER NOT NULL, signatures BLOB NOT NULL,
+            keys BLOB NOT NULL, PRIMARY KEY(dictionary, folded_length)) WITHOUT ROWID;
         """
 
     // MARK: Asking

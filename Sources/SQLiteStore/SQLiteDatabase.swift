@@ -238,6 +238,19 @@ public final class SQLiteStatement {
         if let text { sqlite3_bind_text(statement, position, text, -1, CSQLite_transient()) } else { sqlite3_bind_null(statement, position) }
     }
 
+    /// Binds bytes at `position` (from 1), without resetting.
+    public func bind(blob bytes: [UInt8], at position: Int32) {
+        bytes.withUnsafeBytes { raw in
+            _ = sqlite3_bind_blob(statement, position, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count), CSQLite_transient())
+        }
+    }
+
+    /// The column's bytes as a blob, valid until the next step; empty when NULL.
+    public func blob(_ column: Int32) -> UnsafeRawBufferPointer {
+        guard let bytes = sqlite3_column_blob(statement, column) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column)))
+    }
+
     /// Binds an integer at `position` (from 1), without resetting.
     public func bind(integer: Int64, at position: Int32) {
         sqlite3_bind_int64(statement, position, integer)
