@@ -32,19 +32,24 @@ public final class Browser {
     /// Seconds on a monotonic clock, which the editor reads at each key typed: a pause in
     /// typing ends an undo group (`TextEditor.typingPause`).
     let clock: () -> Double
+    /// The time of day, for the recovery copy's time and for saying it (`14:02`).
+    let wallClock: WallClock
 
     public static let doubleClickInterval = 0.4
     public static let wheelRows = 3
     public static let margin = BrowserState.margin
 
     /// A browser on `page` (the source's start page if nil), with `message` in the status line.
-    /// `clock` is the editor's (the system's monotonic clock; tests pass one they move by hand).
+    /// `clock` is the editor's (the system's monotonic clock; tests pass one they move by hand); `wallClock`
+    /// the time of day (the system's; tests pass a fixed one).
     public init(source: PageSource, size: CellSize, page: Page? = nil, message: String? = nil, keyMap: KeyMap = .browsing,
-                memory: BrowsingMemory? = nil, clock: @escaping () -> Double = TextEditor.monotonicSeconds) {
+                memory: BrowsingMemory? = nil, clock: @escaping () -> Double = TextEditor.monotonicSeconds,
+                wallClock: WallClock = .system) {
         self.source = source
         self.memory = memory
         self.keyMap = keyMap
         self.clock = clock
+        self.wallClock = wallClock
         let first = page ?? source.startPage()
         let layout = PageView(page: first, width: BrowserState.pageWidth(for: size))
         layouts = PageLayouts(page: layout)
@@ -104,28 +109,16 @@ public final class Browser {
         let draft = session.draft
         let kind = switch draft.kind { case .entry: "entry"; case .newEntry: "newEntry"; case .note: "note" }
         memory.saveRecovery(EditorRecovery(kind: kind, dictionary: draft.dictionary, entryID: draft.entryID, title: draft.title,
-                                           text: text, caret: session.editor.selection.head))
+                                           text: text, caret: session.editor.selection.head, time: wallClock.now()))
     }
 
-    /// Opens the editor on an edit an earlier run did not save, with its text as typed, if the source can still
-    /// find what it edited; says so either way.
+    /// Offers an edit an earlier run did not save, as vim offers a swap file: the page asked for stays, and the
+    /// status line names the edit's entry and when it was made and asks what to do with it (`r` resume, `s` show,
+    /// `d` discard, Esc later; QuestionController.swift). Nothing is opened, written or removed until it is answered.
     public func offerRecovery(_ recovery: EditorRecovery) {
-        let env = environment
-        guard let source = env.source.editing else { return }
-        let draft: Result<EditorDraft, EditorFailure>
-        switch recovery.kind {
-        case "newEntry": draft = source.draft(creatingEntryFor: recovery.title, from: nil)
-        default:
-            guard let id = recovery.entryID else { return }
-            draft = source.draft(editing: PageEntry(start: 0, dictionary: recovery.dictionary, id: id))
-        }
-        guard case .success(var made) = draft else {
-            state.say("An unsaved edit of “\(recovery.title)” from an earlier run could not be reopened; its text is kept until the next save.")
-            return
-        }
-        made.caret = recovery.caret
-        EditingController.open(.success(made), &state, env, recoveredText: recovery.text)
-        state.say("Your unsaved edit of “\(recovery.title)” from an earlier run is back: Ctrl-S saves it, Esc then n discards it.")
+        let pending = BrowserState.PendingRecovery(recovery: recovery, when: recovery.time.map(wallClock.describe))
+        state.pendingRecovery = pending
+        state.question = pending.question
     }
 
     /// Carries out a browsing command (whatever key is bound to it), as its key would.

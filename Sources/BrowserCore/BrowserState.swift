@@ -163,8 +163,11 @@ public struct BrowserState: Equatable, Sendable {
     public var linkDescriptions: [Int: LinkDescription] = [:]
     /// Whether pages show where each entry and sense comes from (`i`).
     public var showsSources = false
-    /// The yes/no question the status line is asking (QuestionController.swift), if any.
+    /// The question the status line is asking (QuestionController.swift), if any.
     public var question: Question?
+    /// An edit an earlier run did not save, offered at the start and not resumed or discarded yet
+    /// (`Browser.offerRecovery`); while there is one, `e` and `E` ask about it first.
+    public var pendingRecovery: PendingRecovery?
 
     public init(size: CellSize, page: Reading) {
         self.size = size

@@ -18,7 +18,7 @@ public protocol BrowsingMemory: AnyObject {
     /// The history page's lists.
     func historySummary() -> HistorySummary
     /// Keeps a copy of an edit not saved yet (nil: there is none any more), so that a hang-up,
-    /// a kill or a crash never loses what was typed; the next start offers it back.
+    /// a kill or a crash never loses what was typed; the next start offers it back (`Browser.offerRecovery`).
     func saveRecovery(_ recovery: EditorRecovery?)
     /// The copy an earlier run left, if any.
     func loadRecovery() -> EditorRecovery?
@@ -41,14 +41,17 @@ public struct EditorRecovery: Equatable, Sendable {
     public var title: String
     public var text: String
     public var caret: Int
+    /// When the copy was written, in seconds since 1970 (`WallClock.now`); nil when it does not say.
+    public var time: Double?
 
-    public init(kind: String, dictionary: String, entryID: String?, title: String, text: String, caret: Int) {
+    public init(kind: String, dictionary: String, entryID: String?, title: String, text: String, caret: Int, time: Double? = nil) {
         self.kind = kind
         self.dictionary = dictionary
         self.entryID = entryID
         self.title = title
         self.text = text
         self.caret = caret
+        self.time = time
     }
 }
 

@@ -11,6 +11,7 @@ enum EditingController {
     /// entry at the top of the window.
     static func start(_ state: inout BrowserState, _ env: BrowserEnvironment) {
         guard let source = env.source.editing else { state.say("These pages cannot be edited."); return }
+        if let pending = state.pendingRecovery { QuestionController.askAboutRecovery(pending, &state); return }
         let layout = env.layout
         if let focused = state.page.focusedLink, layout.links.indices.contains(focused) {
             let (link, range) = layout.links[focused]
@@ -33,7 +34,46 @@ enum EditingController {
     /// `E`: a new entry, from nothing.
     static func startNewEntry(_ state: inout BrowserState, _ env: BrowserEnvironment) {
         guard let source = env.source.editing else { state.say("These pages cannot be edited."); return }
+        if let pending = state.pendingRecovery { QuestionController.askAboutRecovery(pending, &state); return }
         open(source.draft(creatingEntryFor: "", from: nil), &state, env)
+    }
+
+    /// `r` or `s` on the question about an earlier run's unsaved edit: the editor on the text as it was typed, if
+    /// the source can still find what it edited. Resumed (`r`), it is the edit now and its copy follows it; shown
+    /// (`s`), it stays offered until something is typed, and Esc goes back to the question. Says so either way.
+    static func openRecovered(_ pending: BrowserState.PendingRecovery, isShown: Bool, _ state: inout BrowserState,
+                              _ env: BrowserEnvironment) {
+        guard let source = env.source.editing else { state.say("These pages cannot be edited."); return }
+        let recovery = pending.recovery
+        var draft: Result<EditorDraft, EditorFailure>
+        switch recovery.kind {
+        case "newEntry": draft = source.draft(creatingEntryFor: recovery.title, from: nil)
+        default:
+            if let id = recovery.entryID {
+                draft = source.draft(editing: PageEntry(start: 0, dictionary: recovery.dictionary, id: id))
+            } else {
+                draft = .failure(EditorFailure("The copy does not say which entry it is."))
+            }
+        }
+        switch draft {
+        case .failure(let failure):
+            state.say("The unsaved edit of “\(recovery.title)”\(pending.fromWhen) could not be reopened: \(failure.message) "
+                + "Its copy is kept; e asks about it again.")
+        case .success(var made):
+            made.caret = recovery.caret
+            open(.success(made), &state, env, recoveredText: recovery.text)
+            guard let session = env.layouts.editor else { return }
+            // The copy holds this text already: it is written again only when it changes.
+            session.lastRecoveredText = recovery.text
+            if isShown {
+                session.showsRecovery = true
+                state.say("The unsaved edit of “\(recovery.title)”\(pending.fromWhen), not saved: Esc goes back to the question; "
+                    + "typing resumes it, Ctrl-S saves it.")
+            } else {
+                state.pendingRecovery = nil
+                state.say("Your unsaved edit of “\(recovery.title)”\(pending.fromWhen) is back: Ctrl-S saves it, Esc then n discards it.")
+            }
+        }
     }
 
     /// Opens the editor on a draft, or says why there is none.
@@ -72,6 +112,7 @@ enum EditingController {
             switch command {
             case .save: save(&state, env, session, overwrite: false)
             case .leave:
+                if session.showsRecovery { leaveShownRecovery(&state, env); return [] }
                 if editor.isModified { setQuestion(.leave, &state) ; return [] }
                 leave(&state, env, session)
                 return []
@@ -231,6 +272,13 @@ enum EditingController {
         }
     }
 
+    /// Esc on an earlier run's edit shown and not changed: back to the page, its copy as it was, and the question again.
+    private static func leaveShownRecovery(_ state: inout BrowserState, _ env: BrowserEnvironment) {
+        state.mode = .browsing
+        env.layouts.editor = nil
+        if let pending = state.pendingRecovery { QuestionController.askAboutRecovery(pending, &state) }
+    }
+
     // MARK: The mouse
 
     static func mouse(_ event: MouseEvent, _ state: inout BrowserState, _ env: BrowserEnvironment) -> [BrowserEffect] {
@@ -271,6 +319,11 @@ enum EditingController {
     /// Copies the session's caret, selection and modified flag into the state, and scrolls the caret into view.
     static func sync(_ state: inout BrowserState, _ session: EditorSession, keepingCaretInView: Bool = true) {
         guard case .editing(var status) = state.mode else { return }
+        // A shown recovered edit typed in or saved is resumed: it is the edit now, no longer offered.
+        if session.showsRecovery, session.hasSaved || session.text != session.lastRecoveredText {
+            session.showsRecovery = false
+            state.pendingRecovery = nil
+        }
         status.selection = session.editor.selection
         status.isModified = session.editor.isModified
         if keepingCaretInView {

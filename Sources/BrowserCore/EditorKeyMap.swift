@@ -63,5 +63,8 @@ public struct EditorKeyMap: Sendable {
         ("the text", "line 1 the headword; pos:, pron:, etym:; 1. a sense (1.1. a sub-sense); ex: an example, tr: its translation; "
             + "an indented note: is the sense's, an unindented one the entry's; [[link]] ''italic'' '''bold''' as in the data"),
         ("imported entries", "are not edited in place (the next import would overwrite them): e writes your personal note on the entry"),
+        ("an unsaved edit", "after a hang-up or a crash, the next start opens the page asked for and names the edit and its time: "
+            + "r resume · s show (Esc goes back; typing resumes) · d discard (then y) · Esc later (e asks again, and the next start); "
+            + "it is kept until saved or discarded"),
     ]
 }

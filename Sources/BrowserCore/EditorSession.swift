@@ -21,6 +21,9 @@ public final class EditorSession {
     var hasSaved = false
     /// The text as last written to the recovery copy, so an unchanged text is not written again.
     var lastRecoveredText: String?
+    /// Whether the text is an earlier run's unsaved edit shown (`s`), not resumed: Esc goes back to the
+    /// question about it, and keeps its copy. Typing in it, or saving it, resumes it.
+    var showsRecovery = false
 
     /// A session on `draft`, laid out `width` columns wide, styled through `source`; `clock`
     /// tells the editor a pause in typing (`TextEditor.typingPause`).

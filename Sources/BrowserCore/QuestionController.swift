@@ -1,18 +1,47 @@
 import TerminalText
 
 extension BrowserState {
-    /// A yes/no question the status line asks before something that cannot be undone.
-    /// Only `y` says yes; any other key, a click or a paste says no.
+    /// A question the status line asks: a yes/no question before something that cannot be undone
+    /// (only `y` says yes; any other key, a click or a paste says no), or what to do with an edit an
+    /// earlier run did not save (any key but its answers, a click or a paste: later).
     public enum Question: Equatable, Sendable {
         /// Forget every lookup and visit (bookmarks and the session stay).
         case clearHistory
+        /// An earlier run's unsaved edit of `title`, made at `when` (`14:02`; nil: not known): resume it, show it,
+        /// discard it, or leave it for later.
+        case recoveredEdit(title: String, when: String?)
+        /// `d` on the question above: discard that edit for good?
+        case discardRecoveredEdit(title: String)
 
         /// What the status line asks.
         public var text: String {
             switch self {
             case .clearHistory: return "Clear the whole history (bookmarks stay)? y clears it, any other key keeps it."
+            case .recoveredEdit(let title, let when):
+                return "Unsaved edit of “\(title)” from \(when ?? "an earlier run") — r resume · s show · d discard · Esc later"
+            case .discardRecoveredEdit(let title):
+                return "Discard the unsaved edit of “\(title)” for good? y discards it, any other key keeps it."
             }
         }
+    }
+
+    /// An edit an earlier run did not save (a hang-up, a kill, a crash), as the start found its copy, and when
+    /// it was made as the status line says it. Nothing happens to it until the person answers: the copy stays
+    /// until the edit is saved or discarded.
+    public struct PendingRecovery: Equatable, Sendable {
+        public var recovery: EditorRecovery
+        /// `14:02`, or `2026-03-13 14:02` on another day (`WallClock.describe`); nil when the copy does not say.
+        public var when: String?
+
+        public init(recovery: EditorRecovery, when: String?) {
+            self.recovery = recovery
+            self.when = when
+        }
+
+        /// The question that offers it.
+        public var question: Question { .recoveredEdit(title: recovery.title, when: when) }
+        /// ` from 14:02`, for the messages that name it.
+        var fromWhen: String { " from " + (when ?? "an earlier run") }
     }
 }
 
@@ -21,11 +50,27 @@ extension BrowserState {
 enum QuestionController {
     static func handle(_ key: Key, _ question: BrowserState.Question, _ state: inout BrowserState, _ env: BrowserEnvironment) -> [BrowserEffect] {
         state.question = nil
+        if case .recoveredEdit = question {
+            guard let pending = state.pendingRecovery else { return [] }
+            switch key {
+            case .character("r"): EditingController.openRecovered(pending, isShown: false, &state, env)
+            case .character("s"): EditingController.openRecovered(pending, isShown: true, &state, env)
+            case .character("d"): state.question = .discardRecoveredEdit(title: pending.recovery.title)
+            default: decline(question, &state)
+            }
+            return []
+        }
         guard key == .character("y") else {
             decline(question, &state)
             return []
         }
         switch question {
+        case .recoveredEdit: break
+        case .discardRecoveredEdit(let title):
+            guard state.pendingRecovery != nil else { return [] }
+            env.memory?.saveRecovery(nil)
+            state.pendingRecovery = nil
+            state.say("Discarded the unsaved edit of “\(title)”.")
         case .clearHistory:
             guard let memory = env.memory, memory.clearHistory() else {
                 state.say("The history could not be cleared; nothing was deleted.")
@@ -39,12 +84,24 @@ enum QuestionController {
         return []
     }
 
-    /// Anything but `y`: nothing happens but the message.
+    /// Anything but `y` (on the recovered edit's question, anything but its answers): nothing happens but the
+    /// message; a discard declined goes back to the recovered edit's question.
     static func decline(_ question: BrowserState.Question, _ state: inout BrowserState) {
         state.question = nil
         switch question {
         case .clearHistory: state.say("Kept the history: only y clears it.")
+        case .recoveredEdit(let title, _):
+            state.say("Kept the unsaved edit of “\(title)”: e offers it again, and so does the next start.")
+        case .discardRecoveredEdit:
+            if let pending = state.pendingRecovery { askAboutRecovery(pending, &state) }
         }
+    }
+
+    /// Asks what to do with an earlier run's unsaved edit (at the start, and at `e` or `E` while it is kept:
+    /// there is one recovery copy, and another edit would write over it).
+    static func askAboutRecovery(_ pending: BrowserState.PendingRecovery, _ state: inout BrowserState) {
+        state.message = nil
+        state.question = pending.question
     }
 
     /// `X` (on the history page): asks before clearing the history.

@@ -52,7 +52,8 @@ func runBrowser(word: String?, library options: LibraryOptions, theme themeOptio
             }
             let browser = Browser(source: source, size: size, page: firstPage, message: message, keyMap: config.keyMap(), memory: memory)
             if let session { browser.restore(session) }
-            // An edit an earlier run did not save (a hang-up, a kill) comes back in the editor.
+            // An edit an earlier run did not save (a hang-up, a kill) is offered in the status line: resume, show,
+            // discard or later. The page asked for opens all the same.
             if let recovery = memory?.loadRecovery() { browser.offerRecovery(recovery) }
             return browser
         }

@@ -81,8 +81,10 @@ enum Help {
         sub-sense, an example, a note, Ctrl-K removes a field, Esc leaves (asking first when
         there are unsaved changes). An imported dictionary is not edited in place: 'e' writes
         your own note on the entry, kept in $XDG_DATA_HOME/wordlink/notes and shown on its
-        page. Unsaved text is copied to $XDG_STATE_HOME/wordlink/unsaved-edit as you type
-        and comes back at the next start after a hang-up or a crash.
+        page. Unsaved text is copied to $XDG_STATE_HOME/wordlink/unsaved-edit as you type;
+        after a hang-up or a crash the next start opens the page asked for and offers it,
+        with its time: 'r' resumes it, 's' shows it, 'd' discards it (after 'y'), Esc
+        leaves it for later. It is kept until saved or discarded.
 
         History: every lookup and page visit (browser and define) is kept, as it happens, in
         $XDG_STATE_HOME/wordlink/history.sqlite (else ~/.local/state/wordlink; define

@@ -213,6 +213,8 @@ extension HistoryMemory {
             "kind": .string(recovery.kind), "dictionary": .string(recovery.dictionary), "entryID": .string(recovery.entryID),
             "title": .string(recovery.title), "caret": JSONValue(.number(Double(recovery.caret))),
             "bytes": JSONValue(.number(Double(recovery.text.utf8.count))),
+            // Whole seconds since 1970, for the next start to say when the edit was made.
+            "time": recovery.time.map { JSONValue(.number($0.rounded(.down))) } ?? JSONValue(.null),
         ])
         let temporary = path + ".\(getpid()).tmp"
         do throws(DictionaryModelError) {
@@ -233,6 +235,6 @@ extension HistoryMemory {
               let title = header["title"]?.stringValue, header["bytes"]?.intValue == bytes.count - newline - 1 else { return nil }
         let text = String(decoding: bytes[(newline + 1)...], as: UTF8.self)
         return EditorRecovery(kind: kind, dictionary: dictionary, entryID: header["entryID"]?.stringValue, title: title, text: text,
-                              caret: header["caret"]?.intValue ?? 0)
+                              caret: header["caret"]?.intValue ?? 0, time: header["time"]?.numberValue)
     }
 }

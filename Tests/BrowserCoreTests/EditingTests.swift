@@ -414,9 +414,12 @@ import TerminalText
         let copy = try #require(memory.recovery)
         #expect(copy.text.contains("typed a large stream"))
         #expect(copy.entryID == "river")
-        // A new browser (the next run) offers it back in the editor.
+        #expect(copy.time != nil, "the copy says when it was made")
+        // A new browser (the next run) offers it back; r resumes it in the editor.
         let next = try folder.browser(memory: memory)
         next.offerRecovery(copy)
+        #expect(next.editor == nil)
+        next.handle(.keyPressed(.character("r")))
         #expect(next.editor?.text.contains("typed a large stream") == true)
         #expect(try status(next).isModified)
         next.handle(.keyPressed(.control("s")))

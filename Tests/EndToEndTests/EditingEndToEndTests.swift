@@ -198,9 +198,12 @@ import Glibc
         }
     }
 
-    /// A hang-up in the middle of an edit (tmux's server killed: SIGHUP): the next start brings the text back.
-    @Test func anEditSurvivesAHangUp() throws {
+    /// Issue 34, item 2: a hang-up in the middle of an edit of “river” (tmux's server killed: SIGHUP), then
+    /// `wordlink bank`: bank's page opens and the status line names the unsaved edit of river with its time and asks;
+    /// `define` leaves the copy alone; Esc keeps it for the next start, which asks again; `r` resumes it, Ctrl-S saves it.
+    @Test func aRecoveredEditIsOfferedNotImposed() throws {
         let workspace = try Workspace()
+        let copy = workspace.root + "/state/wordlink/unsaved-edit"
         let first = try workspace.browser("edit-hangup-a", ["river"])
         try first.waitFor(text: "river  noun")
         try first.send("e")
@@ -209,12 +212,39 @@ import Glibc
         try first.waitFor(text: "unsaved words")
         try first.waitForStableScreen()
         first.kill()
-        let second = try workspace.browser("edit-hangup-b")
-        let screen = try second.waitFor(text: "unsaved edit")
-        #expect(screen.contains { $0.contains("unsaved words") }, "\(screen.joined(separator: "\n"))")
-        #expect(screen[0].contains("Editing: river"))
-        try second.send("C-s")
-        try second.waitFor(text: "Saved “river”.")
+        let kept = try String(contentsOfFile: copy, encoding: .utf8)
+        #expect(kept.contains("unsaved words"))
+
+        // define never reads or deletes the copy.
+        let out = Subprocess.temporaryPath("recovery-define")
+        let define = Subprocess.run(["/usr/bin/env", "XDG_STATE_HOME=" + workspace.root + "/state", TmuxSession.binary, "define", "bank",
+                                     "--data", workspace.data], outputFile: out, errorFile: out + ".err")
+        #expect(define.status == 0 && define.output.contains("bank"))
+        #expect((try? String(contentsOfFile: copy, encoding: .utf8)) == kept, "define left the copy as it was")
+
+        let second = try workspace.browser("edit-hangup-b", ["bank"])
+        let screen = try second.waitFor(text: "Unsaved edit of “river” from ")
+        #expect(screen[0].contains("wordlink · bank"), "the page asked for opens: \(screen.joined(separator: "\n"))")
+        #expect(!screen.joined().contains("unsaved words"), "the recovered text is not shown unasked")
+        let question = try #require(screen.last)
+        #expect(question.range(of: #"from [0-9]{2}:[0-9]{2} — r resume · s show · d discard · Esc later"#, options: .regularExpression) != nil,
+                "\(question)")
+        try second.send("Escape")
+        try second.waitFor(text: "Kept the unsaved edit of “river”")
+        try second.send("q")
+        try second.waitFor("the browser quit") { !$0.joined().contains("wordlink · bank") }
+        second.kill()
+        #expect((try? String(contentsOfFile: copy, encoding: .utf8)) == kept, "Esc and quitting left the copy as it was")
+
+        let third = try workspace.browser("edit-hangup-c", ["water"])
+        let again = try third.waitFor(text: "Unsaved edit of “river” from ")
+        #expect(again[0].contains("wordlink · water"))
+        try third.send("r")
+        let resumed = try third.waitFor(text: "unsaved words")
+        #expect(resumed[0].contains("Editing: river"), "\(resumed.joined(separator: "\n"))")
+        try third.send("C-s")
+        try third.waitFor(text: "Saved “river”.")
         #expect(workspace.file("river-n.json").contains("unsaved words"))
+        #expect(!FileManager.default.fileExists(atPath: copy), "a save ends the copy")
     }
 }
