@@ -94,7 +94,7 @@ import TestSupport
         #expect(links?.first?["target"] as? String == Self.hostile)
     }
 
-    @Test func importErrorsQuoteSourceHeadwordsAsPlaceholders() throws {
+    @Test func importErrorsNameSourceHeadwordsWithoutTheirControls() throws {
         let folder = Subprocess.temporaryPath("hostile-dictd")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -105,7 +105,9 @@ import TestSupport
                                "--dict", folder + "/evil.dict", "--to", folder + "/out"])
         #expect(result.status == 1)
         Self.expectHarmless(result.output + result.error)
-        #expect(result.error.contains("evil^[]0;PWNED^G"), "\(result.error)")
+        // Named as cleaned (its control characters removed, as every headword of a source is),
+        // with the index's file and line to find it by.
+        #expect(result.error.contains("evil.index:1: \"evil]0;PWNED\" points past the end of"), "\(result.error)")
     }
 
     @Test(arguments: [("de_DE.ISO-8859-1", [0xE9] as [UInt8], "<U+011B>"), ("ja_JP.eucJP", [], "<U+00E9>"), ("C.UTF-8", [0xC3, 0xA9], "")])
