@@ -8,6 +8,7 @@ extension LibraryIndex {
     /// A file as the index holds it.
     struct StoredFile {
         var id: Int64
+        var path: String
         var fingerprint: FileFingerprint
         var indexedAt: Int64
     }
@@ -21,20 +22,33 @@ extension LibraryIndex {
     @discardableResult
     public func update(folder: String, title: String = "", progress: (ProgressStep) -> Void = { _ in }) throws(SQLiteError) -> IndexedFolder {
         let listed = (try? listEntryFiles(folder: folder)) ?? []
-        let (known, stored) = try reading { () throws(SQLiteError) -> (Int64?, [String: StoredFile]) in
-            let find = try statement("SELECT id FROM dictionaries WHERE folder = ?")
+        let (known, problems, stored) = try reading { () throws(SQLiteError) -> (Int64?, Int, [StoredFile]) in
+            let find = try statement("SELECT id, problems FROM dictionaries WHERE folder = ?")
             find.bind(folder)
             defer { find.reset() }
-            guard try find.step() else { return (nil, [:]) }
-            let dictionary = find.integer(0)
-            return (dictionary, try storedFiles(of: dictionary))
+            guard try find.step() else { return (nil, 0, []) }
+            let dictionary = find.integer(0), problems = Int(find.integer(1))
+            return (dictionary, problems, try storedFiles(of: dictionary))
         }
+        // Both lists are in byte order of their paths: one walk pairs them.
         var changed: [ListedEntryFile] = []
+        var removed: [String] = []
         var settled: [Int64] = []
-        var remaining = stored
         let now = Self.now()
+        var next = 0
         for file in listed {
-            guard let old = remaining.removeValue(forKey: file.path), old.fingerprint.hasSameStat(as: file.fingerprint) else {
+            let path = file.path
+            while next < stored.count && ByteOrder.precedes(stored[next].path, path) {
+                removed.append(stored[next].path)
+                next += 1
+            }
+            guard next < stored.count, stored[next].path == path else {
+                changed.append(file)
+                continue
+            }
+            let old = stored[next]
+            next += 1
+            guard old.fingerprint.hasSameStat(as: file.fingerprint) else {
                 changed.append(file)
                 continue
             }
@@ -48,12 +62,10 @@ extension LibraryIndex {
                 }
             }
         }
-        let removed = Array(remaining.keys)
+        removed += stored[next...].map(\.path)
         if let known, changed.isEmpty, removed.isEmpty {
             if !settled.isEmpty { try? settle(settled, at: now) }
-            return IndexedFolder(dictionary: known, changedFiles: 0, isNew: false,
-                                 problemCount: try reading { () throws(SQLiteError) in try storedProblemCount(of: known) },
-                                 filesDigest: Self.digest(of: stored))
+            return IndexedFolder(dictionary: known, changedFiles: 0, isNew: false, problemCount: problems, filesDigest: Self.digest(of: stored))
         }
         // Read outside the lock: a browser asking meanwhile is answered from the rows as they are.
         let phase = (known == nil ? "building the lookup index of " : "updating the lookup index of ") + title
@@ -70,16 +82,16 @@ extension LibraryIndex {
         return result
     }
 
-    /// A digest of a dictionary's files as the index holds them: paths, sizes, times and
-    /// content hashes (so an edit that keeps size and time changes it too).
-    static func digest(of files: [String: StoredFile]) -> UInt64 {
+    /// A digest of a dictionary's files as the index holds them (in path order): paths, sizes,
+    /// times and content hashes (so an edit that keeps size and time changes it too).
+    static func digest(of files: [StoredFile]) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         func mix(_ value: UInt64) {
             hash = (hash ^ value) &* 0x0000_0100_0000_01B3
             hash ^= hash >> 29
         }
-        for (path, file) in files.sorted(by: { ByteOrder.precedes($0.key, $1.key) }) {
-            for byte in path.utf8 { mix(UInt64(byte)) }
+        for file in files {
+            for byte in file.path.utf8 { mix(UInt64(byte)) }
             mix(file.fingerprint.size)
             mix(UInt64(bitPattern: file.fingerprint.modificationSeconds))
             mix(UInt64(bitPattern: file.fingerprint.modificationNanoseconds))
@@ -293,18 +305,19 @@ extension LibraryIndex {
         for value in values { try insert.bind(value).run() }
     }
 
-    /// The files of `dictionary` as the index holds them, by path (call under the lock).
-    func storedFiles(of dictionary: Int64) throws(SQLiteError) -> [String: StoredFile] {
-        let files = try statement("SELECT id, path, size, seconds, nanoseconds, hash, indexed_at FROM files WHERE dictionary = ?")
+    /// The files of `dictionary` as the index holds them, in byte order of their paths (call
+    /// under the lock).
+    func storedFiles(of dictionary: Int64) throws(SQLiteError) -> [StoredFile] {
+        let files = try statement("SELECT id, path, size, seconds, nanoseconds, hash, indexed_at FROM files WHERE dictionary = ? ORDER BY path")
         files.bind(dictionary)
         defer { files.reset() }
-        var stored: [String: StoredFile] = [:]
+        var stored: [StoredFile] = []
         while try files.step() {
-            stored[files.text(1) ?? ""] = StoredFile(
-                id: files.integer(0),
+            stored.append(StoredFile(
+                id: files.integer(0), path: files.text(1) ?? "",
                 fingerprint: FileFingerprint(size: UInt64(files.integer(2)), modificationSeconds: files.integer(3),
                                              modificationNanoseconds: files.integer(4), contentHash: UInt64(bitPattern: files.integer(5))),
-                indexedAt: files.integer(6))
+                indexedAt: files.integer(6)))
         }
         return stored
     }

@@ -81,14 +81,14 @@ public final class LibraryIndex: @unchecked Sendable {
         }
         // SQLite always opens a database in memory (short of memory itself).
         let memory = try! SQLiteDatabase(path: ":memory:")
-        try? memory.execute(schema + "PRAGMA cache_size = -65536;")
+        try? memory.execute(schema + "PRAGMA cache_size = -32768;")
         return LibraryIndex(path: ":memory:", database: memory, memoryReason: reason)
     }
 
     /// An index in memory only, for a full load (`Lookup`) and tests.
     public static func inMemory() -> LibraryIndex {
         let memory = try! SQLiteDatabase(path: ":memory:")
-        try? memory.execute(schema + "PRAGMA cache_size = -65536;")
+        try? memory.execute(schema + "PRAGMA cache_size = -32768;")
         return LibraryIndex(path: ":memory:", database: memory, memoryReason: "kept in memory")
     }
 
@@ -108,10 +108,10 @@ public final class LibraryIndex: @unchecked Sendable {
         }
         // A cache, checked against the files at every open: a crash of the machine may lose
         // the last update, which the next open sees from the files table and does again.
-        // A page cache of up to 64 MB (allocated only as pages are read): an update of a large
+        // A page cache of up to 32 MB (allocated only as pages are read): an update of a large
         // dictionary spilled SQLite's default 2 MB to the log and read it back, 1.5 million
         // reads for 100,000 entries.
-        try database.execute("PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536")
+        try database.execute("PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768")
         return LibraryIndex(path: path, database: database, memoryReason: nil)
     }
 
