@@ -269,6 +269,7 @@ public struct ImportWriter {
         ]
         if let description = info.description { members.append(.init(key: "description", value: .string(description))) }
         if let language = info.language { members.append(.init(key: "language", value: .string(language))) }
+        if let target = info.targetLanguage { members.append(.init(key: "targetLanguage", value: .string(target))) }
         if let license = info.license { members.append(.init(key: "license", value: .string(license))) }
         var sourceMembers: [JSONValue.Member] = []
         if let name = info.sourceName { sourceMembers.append(.init(key: "name", value: .string(name))) }

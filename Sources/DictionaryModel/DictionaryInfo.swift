@@ -9,6 +9,9 @@ public struct DictionaryInfo: Hashable, Sendable {
     public var title: String
     public var description: String?
     public var language: String?
+    /// For a bilingual dictionary, the language of its definitions (BCP 47); for one in a
+    /// single language, the same as `language`.
+    public var targetLanguage: String? = nil
     public var license: String?
     /// `source.name` and `source.version`, as written.
     public var sourceName: String?

@@ -311,5 +311,6 @@ extension DictionaryInfo {
                   license: try reader.string("license"), sourceName: sourceName, sourceVersion: sourceVersion,
                   start: try reader.string("start"), lookupRules: rules, relationTypes: types)
         self.importer = importer
+        self.targetLanguage = try reader.string("targetLanguage")
     }
 }
