@@ -6,8 +6,8 @@ import DictionaryIndex
 ///
 /// One entry per record of the data: index headwords that lead to the same record (XMLittre
 /// gives `FRÉQUENT` and `FRÉQUENT, ENTE` one article) are one entry, whose headword is the
-/// longest of them (the first in the index among equals) and whose forms are the others and
-/// the record's synonyms. A headword written as Littré writes an adjective, `WORD, ENDING`
+/// one the others begin (`headword(of:)`), else the first in the index, and whose forms are
+/// the others and the record's synonyms. A headword written as Littré writes an adjective, `WORD, ENDING`
 /// (`FRÉQUENT, ENTE`, `ACTIF, IVE`), also gets the word and the form the ending makes
 /// (`FRÉQUENT`, `FRÉQUENTE`) as forms, so that either finds it. Headwords keep the case the
 /// source gives them: lookup folds case fully (`fréquent` finds `FRÉQUENT`), which sdcv,
@@ -166,14 +166,17 @@ public struct StarDictImporter: DictionaryFormat {
         }
     }
 
-    /// The headword among a record's index words: the longest (in characters); among
-    /// equals, the one with the most letters outside ASCII (XMLittre also indexes
-    /// `FREQUENT, ENTE` without its accent, for readers that cannot type it), then the first.
+    /// The headword among a record's index words: the one that most others begin (case and
+    /// accents aside: XMLittre leads to `FRÉQUENT, ENTE` by `FRÉQUENT` too); among equals,
+    /// the one with the most letters outside ASCII (XMLittre also indexes `FREQUENT, ENTE`
+    /// without its accent, for readers who cannot type it); then the first in the index.
     static func headword(of words: [String]) -> String {
-        var best = ""
+        let keys = words.map { LookupKey.accentFolded(LookupKey.normalise($0)) }
+        var best = words.first ?? ""
         var bestScore = (-1, -1)
-        for word in words {
-            let score = (word.count, word.unicodeScalars.filter { !$0.isASCII }.count)
+        for (word, key) in zip(words, keys) {
+            let prefixes = keys.filter { $0.count < key.count && key.hasPrefix($0) }.count
+            let score = (prefixes, word.unicodeScalars.filter { !$0.isASCII }.count)
             if score > bestScore { (best, bestScore) = (word, score) }
         }
         return best

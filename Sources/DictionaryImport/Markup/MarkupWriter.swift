@@ -102,14 +102,16 @@ struct MarkupWriter {
         atSpace = false
     }
 
-    /// The markup: open styles closed, trailing white space and blank lines trimmed.
+    /// The markup: open styles closed, white space and blank lines at either end trimmed.
     mutating func finish() -> String {
         flushText()
         closeWrittenStyles()
         while let last = output.unicodeScalars.last, last == " " || last == "\n" || last == "\t" { output.unicodeScalars.removeLast() }
-        var start = output.startIndex
-        while start < output.endIndex, output[start] == "\n" { start = output.index(after: start) }
-        return String(output[start...])
+        var start = output.unicodeScalars.startIndex
+        while start < output.unicodeScalars.endIndex, [" ", "\n", "\t"].contains(output.unicodeScalars[start]) {
+            start = output.unicodeScalars.index(after: start)
+        }
+        return String(output.unicodeScalars[start...])
     }
 
     /// Writes the toggles that bring the written style to the current one.
