@@ -119,7 +119,7 @@ public struct StarDictImporter: DictionaryFormat {
         var emptyWords = 0
         for (number, record) in records.enumerated() {
             let words = record.items.map { reader.items[$0].word }
-            for word in words where StarDictImporter.cleaned(word) != word {
+            for word in words where word.unicodeScalars.contains(where: MarkupWriter.isControl) {
                 cleanedWords += 1
                 if cleanedExamples.count < 3 { cleanedExamples.append(String(reflecting: word)) }
             }

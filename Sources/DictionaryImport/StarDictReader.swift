@@ -59,7 +59,7 @@ public struct StarDictReader {
         items = try StarDictReader.parseIndex(indexBytes, offsetBits: info.offsetBits, path: indexPath)
         guard items.count == info.wordCount else {
             throw .invalidSource(path: indexPath, line: 0,
-                                 reason: "it has \(items.count) headwords, not the \(info.wordCount) that \(StarDictReader.fileName(ifoPath)) gives (wordcount)")
+                                 reason: "it has \(items.count) headword\(items.count == 1 ? "" : "s"), not the \(info.wordCount) that \(StarDictReader.fileName(ifoPath)) gives (wordcount)")
         }
         data = try SequentialReader(Dictzip(bytes: try readFile(dictPath, shownAs: dictPath), path: dictPath))
         if let length = data.length, let (number, item) = items.enumerated().first(where: { $0.element.offset + $0.element.size > length }) {

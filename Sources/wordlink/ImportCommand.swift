@@ -224,9 +224,51 @@ enum ImportHelp {
         switch topic {
         case "import wordnet": return wordnet
         case "import dictd": return dictd
-        default: return wordnet + "\n" + dictd
+        default: return sources + "\n" + wordnet + "\n" + dictd
         }
     }
+
+    static let sources = """
+        Usage: wordlink import SOURCE... [--to DIR] [--id ID] [--format stardict]
+
+        Converts each dictionary that SOURCE is or holds into a data folder. SOURCE is a
+        dictionary's file or a folder, searched recursively; the format is recognised
+        from the content, not the name. Formats:
+          stardict  StarDict: NAME.ifo with NAME.idx or .idx.gz, NAME.dict or .dict.dz,
+                    and NAME.syn when there is one (32- or 64-bit offsets); every entry
+                    type: plain text, Pango markup, HTML, XDXF, MediaWiki, phonetics
+                    (as pronunciations), resource lists and pictures or sounds (named,
+                    such as [image: a.png]). bword:// links and <kref> become word
+                    links. Index words of one record are one entry with forms; synonyms
+                    (.syn) are forms too. Headwords keep their case: lookups fold it
+                    (fréquent finds FRÉQUENT, ENTE), and Littré's 'WORD, ENDING' also
+                    gives the word and the form the ending makes (FRÉQUENTE).
+
+        The dictionary's id is its file name, lower-cased, with every run of other
+        characters than a-z and 0-9 made one '-' (XMLittre.ifo → xmlittre); its
+        language is taken from its name where that says (eng-fra, XMLittre).
+
+        Options:
+          --to DIR        the data folder to write (one dictionary only): new, empty, or
+                          an earlier import of the same format (which is replaced)
+                          (default: the library's folder of the id,
+                          ~/.local/share/wordlink/ID)
+          --id ID         the dictionary's id (one dictionary only)
+          --format NAME   only dictionaries of this format (stardict)
+          -h, --help      this help
+
+        A damaged dictionary (an index cut short, offsets past the end of the data, a
+        count that is not the .ifo's) is refused with exit status 1 and a message naming
+        the file; an earlier import is kept as it was. A record that cannot be read is
+        left out and counted; a headword with control characters is cleaned. Prints,
+        for each dictionary, what was written, how many of the index's words find their
+        entry, and what was read.
+
+        Examples:
+          wordlink import /usr/share/stardict/dic
+          wordlink import ~/Downloads/XMLittre.ifo --id littre
+
+        """
 
     static let wordnet = """
         Usage: wordlink import wordnet [--from DIR] [--to DIR]
