@@ -147,10 +147,13 @@ public struct StarDictImporter: DictionaryFormat {
             var forms: [Form] = []
             let synonyms = record.items.flatMap { synonymsOfItem[$0] ?? [] }
             let cleanedWords = words.map(StarDictImporter.cleaned)
-            let derived = ([headword] + cleanedWords).flatMap(StarDictImporter.littreForms)
-            for word in cleanedWords + derived + synonyms.map(StarDictImporter.cleaned)
-            where !word.isEmpty && seen.insert(LookupKey.normalise(word)).inserted {
-                forms.append(Form(word))
+            // Littré's masculine and feminine, tagged so: they are the importer's, not the index's.
+            let derived = ([headword] + cleanedWords).flatMap { word in
+                StarDictImporter.littreForms(of: word).enumerated().map { Form($1, tags: [$0 == 0 ? "masculine" : "feminine"]) }
+            }
+            for form in cleanedWords.map({ Form($0) }) + derived + synonyms.map({ Form(StarDictImporter.cleaned($0)) })
+            where !form.text.isEmpty && seen.insert(LookupKey.normalise(form.text)).inserted {
+                forms.append(form)
             }
             entry.forms = forms
             try body(ImportedRecord(entry: entry, keys: words.map(StarDictImporter.cleaned).filter { !$0.isEmpty } + synonyms.map(StarDictImporter.cleaned)))

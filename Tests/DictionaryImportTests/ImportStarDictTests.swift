@@ -186,6 +186,7 @@ import DictionaryIndex
         let frequent = folder.entries[0]
         #expect(frequent.headword == "FRÉQUENT, ENTE")
         #expect(frequent.forms.map(\.text) == ["FREQUENT, ENTE", "FRÉQUENT", "FRÉQUENTE", "FREQUENT", "FREQUENTE"])
+        #expect(frequent.forms.map(\.tags) == [[], [], ["feminine"], ["masculine"], ["feminine"]])
         #expect(frequent.senses.map(\.definition?.source) == ["''(fré-kan) adj.''\n'''1°''' Qui arrive plusieurs fois."])
         for query in ["fréquent", "Fréquente", "FRÉQUENT", "fréquent, ente", "frequent"] {
             #expect(Self.found(lookup, query) == ["FRÉQUENT, ENTE"], "\(query)")
