@@ -74,6 +74,8 @@ let package = Package(
         .executableTarget(name: "fuzz-json", dependencies: ["DictionaryModel", "FuzzSupport"], path: "Fuzz/fuzz-json"),
         .executableTarget(name: "fuzz-markup", dependencies: ["DictionaryModel", "DictionaryIndex", "PageFormatting", "TerminalText", "FuzzSupport"],
                           path: "Fuzz/fuzz-markup"),
+        .executableTarget(name: "fuzz-import-markup", dependencies: ["DictionaryImport", "DictionaryModel", "FuzzSupport"],
+                          path: "Fuzz/fuzz-import-markup"),
         .executableTarget(name: "fuzz-layout", dependencies: ["TerminalText", "FuzzSupport"], path: "Fuzz/fuzz-layout"),
         .executableTarget(name: "fuzz-datafolder", dependencies: ["DictionaryModel", "DictionaryIndex", "PageFormatting", "FuzzSupport"],
                           path: "Fuzz/fuzz-datafolder"),

@@ -37,7 +37,7 @@ _wordlink() {
         dictionaries) options="--format --data -d --dictionary --help" ;;
         history) options="--format --clear --help" ;;
         config) options="--path --default --write --check --help" ;;
-        import) options="--to --from --index --dict --style --help" ;;
+        import) options="--to --from --index --dict --style --id --format --help" ;;
         doctor) options="--help" ;;
         *) options="--data -d --dictionary --theme --new --help --version" ;;
     esac
@@ -55,7 +55,7 @@ _wordlink() {
         define)
             COMPREPLY=($("$program" complete words "$cur" "${library[@]}" 2>/dev/null)) ;;
         import)
-            [[ $COMP_CWORD -le 2 ]] && COMPREPLY=($(compgen -W "wordnet dictd" -- "$cur")) ;;
+            [[ $COMP_CWORD -le 2 ]] && COMPREPLY=($(compgen -W "wordnet dictd" -- "$cur") $(compgen -f -- "$cur")) ;;
     esac
 }
 complete -F _wordlink wordlink

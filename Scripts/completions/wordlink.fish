@@ -16,6 +16,8 @@ complete -c wordlink -n "__fish_seen_subcommand_from define" -l sources -d "show
 complete -c wordlink -n "__fish_seen_subcommand_from history" -l format -x -a "text json csv"
 complete -c wordlink -n "__fish_seen_subcommand_from history" -l clear -d "forget every lookup"
 complete -c wordlink -n "__fish_seen_subcommand_from dictionaries" -l format -x -a "text json"
-complete -c wordlink -n "__fish_seen_subcommand_from import" -a "wordnet dictd"
+complete -c wordlink -n "__fish_seen_subcommand_from import" -F -a "wordnet dictd"
+complete -c wordlink -n "__fish_seen_subcommand_from import" -l id -x -d "the dictionary's id"
+complete -c wordlink -n "__fish_seen_subcommand_from import" -l format -x -a "stardict"
 complete -c wordlink -n "__fish_seen_subcommand_from config" -a "--path --default --write --check"
 complete -c wordlink -l help -s h

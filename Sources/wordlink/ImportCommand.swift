@@ -12,12 +12,16 @@ enum ImportOptions: Equatable {
     case wordnet(from: String?, to: String?)
     /// `wordlink import dictd --index FILE --dict FILE [--to DIR] [--style S]`.
     case dictd(index: String, dict: String, to: String?, style: String?, license: String?)
+    /// `wordlink import SOURCE… [--to DIR] [--id ID] [--format NAME]`: dictionaries recognised
+    /// from their content (StarDict), files or folders searched recursively.
+    case sources(paths: [String], to: String?, id: String?, format: String?)
 
     /// The folder of the library an import writes to without `--to`: named after the source
     /// (`wordnet`; a dictd index's name without `.index`, such as `gcide`).
     var defaultFolderName: String {
         switch self {
         case .wordnet: return "wordnet"
+        case .sources(let paths, _, let id, _): return id ?? paths.first.map(ImportSources.dictionaryID) ?? "dictionary"
         case .dictd(let index, _, _, _, _):
             var name = index.split(separator: "/").last.map(String.init) ?? index
             if name.hasSuffix(".index") { name.removeLast(6) }
@@ -30,15 +34,10 @@ extension Arguments {
     /// `import wordnet …` and `import dictd …`; `import --help` and `import KIND --help`.
     static func parseImport(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
         var rest = arguments
-        guard let kind = rest.first, !kind.hasPrefix("-") else {
-            if let first = rest.first, first == "--help" || first == "-h" { return .help(topic: "import", library: LibraryOptions()) }
-            if let first = rest.first { throw .unknownOption(first, command: "import") }
-            throw .missingArgument("kind of dictionary (wordnet or dictd)", command: "import")
+        guard let kind = rest.first, kind == "wordnet" || kind == "dictd" else {
+            return try parseImportSources(arguments)
         }
         rest.removeFirst()
-        guard kind == "wordnet" || kind == "dictd" else {
-            throw .invalidValue(option: "KIND", value: kind, expected: "wordnet or dictd", command: "import")
-        }
         let command = "import " + kind
         var values: [String: String] = [:]
         let allowed: Set<String> = kind == "wordnet" ? ["--from", "--to"] : ["--index", "--dict", "--to", "--style", "--license"]
@@ -65,17 +64,51 @@ extension Arguments {
     }
 }
 
+extension Arguments {
+    /// `import SOURCE… [--to DIR] [--id ID] [--format NAME]`.
+    static func parseImportSources(_ arguments: ArraySlice<String>) throws(ArgumentError) -> Command {
+        var scanner = OptionScanner(arguments, command: "import", takesLibrary: false)
+        var values: [String: String] = [:]
+        var paths: [String] = []
+        while let item = try scanner.next() {
+            switch item {
+            case .option(let name, _, let inline) where ["--to", "--id", "--format"].contains(name):
+                let value = try scanner.value(for: name, inline: inline)
+                if value.isEmpty { throw .invalidValue(option: name, value: value, expected: name == "--to" ? "a path" : "a name", command: "import") }
+                values[name] = value
+            case .option(_, let argument, _): throw scanner.unknown(argument)
+            case .operand(let argument): paths.append(argument)
+            }
+        }
+        if scanner.wantsHelp { return .help(topic: "import", library: LibraryOptions()) }
+        guard !paths.isEmpty else {
+            throw .missingArgument("dictionary to import (a file or folder, or wordnet or dictd)", command: "import")
+        }
+        if let format = values["--format"], !ImportSources.formatNames.contains(format) {
+            let names = ImportSources.formatNames.joined(separator: ", ")
+            throw .invalidValue(option: "--format", value: format, expected: names + " (wordnet and dictd have commands of their own)", command: "import")
+        }
+        if let id = values["--id"], ImportSources.dictionaryID(for: id + ".x") != id {
+            throw .invalidValue(option: "--id", value: id, expected: "lower-case letters, digits and single dashes", command: "import")
+        }
+        return .importDictionary(.sources(paths: paths, to: values["--to"], id: values["--id"], format: values["--format"]))
+    }
+}
+
 /// `wordlink import`: converts a real dictionary into a data folder.
 enum ImportCommand {
     /// Runs the import, with a progress line on standard error when it is a terminal, and
     /// prints what was written. Exit status 1 when the source or the destination is unusable.
     static func run(_ options: ImportOptions) -> Int32 {
+        if case .sources(let paths, let to, let id, let format) = options {
+            return runSources(paths, to: to, id: id, format: format)
+        }
         let line = ProgressLine()
         let progress: (ProgressStep) -> Void = { line.update($0) }
         let summary: ImportSummary
         let explicit: String?
         switch options {
-        case .wordnet(_, let to), .dictd(_, _, let to, _, _): explicit = to
+        case .wordnet(_, let to), .dictd(_, _, let to, _, _), .sources(_, let to, _, _): explicit = to
         }
         guard let destination = explicit ?? LibraryLocation.libraryFolder(environment: LibraryLocation.processEnvironment())
                 .map({ $0 + "/" + options.defaultFolderName }) else {
@@ -97,6 +130,7 @@ enum ImportCommand {
                 if let style { importer.style = DictdImporter.Style(rawValue: style) ?? .plain }
                 importer.licenseFile = license
                 summary = try importer.run()
+            case .sources: return 2
             }
         } catch {
             line.clear()
@@ -118,6 +152,45 @@ enum ImportCommand {
         line.clear()
         Terminal.write(report(summary, destination: destination, inLibrary: explicit == nil))
         return 0
+    }
+
+    /// `import SOURCE…`: every dictionary the sources name or hold, each into the library
+    /// folder of its id (or `--to`, `--id` for a single one). A source that is no dictionary
+    /// or a dictionary that fails is reported and the others are still imported; exit 1 when
+    /// any failed.
+    static func runSources(_ paths: [String], to: String?, id: String?, format: String?) -> Int32 {
+        let found: [ImportSources.Found]
+        do throws(DictionaryModelError) { found = try ImportSources.find(paths, format: format) } catch {
+            Terminal.error(error.message + ".")
+            return 1
+        }
+        if found.count > 1, to != nil || id != nil {
+            Terminal.error("--to and --id name one dictionary, and the sources hold \(found.count); import them one at a time, or leave --to and --id out.")
+            return 1
+        }
+        let library = LibraryLocation.libraryFolder(environment: LibraryLocation.processEnvironment())
+        var failed = false
+        for (number, dictionary) in found.enumerated() {
+            let dictionaryID = id ?? ImportSources.dictionaryID(for: dictionary.path)
+            guard let destination = to ?? library.map({ $0 + "/" + dictionaryID }) else {
+                Terminal.error("no library folder to import into: neither $XDG_DATA_HOME nor $HOME is set; pass --to DIR.")
+                return 1
+            }
+            if number > 0 { Terminal.write("\n") }
+            if found.count > 1 { Terminal.write("\(dictionary.path):\n") }
+            let line = ProgressLine()
+            do throws(DictionaryModelError) {
+                if to == nil, let slash = destination.lastIndex(of: "/") { try makeDirectories(String(destination[..<slash])) }
+                let summary = try ImportSources.run(dictionary, to: destination, id: dictionaryID, progress: { line.update($0) })
+                line.clear()
+                Terminal.write(report(summary, destination: destination, inLibrary: to == nil))
+            } catch {
+                line.clear()
+                Terminal.error(error.message + ".")
+                failed = true
+            }
+        }
+        return failed ? 1 : 0
     }
 
     /// What the import wrote, in two or three lines.
@@ -166,9 +239,51 @@ enum ImportHelp {
         switch topic {
         case "import wordnet": return wordnet
         case "import dictd": return dictd
-        default: return wordnet + "\n" + dictd
+        default: return sources + "\n" + wordnet + "\n" + dictd
         }
     }
+
+    static let sources = """
+        Usage: wordlink import SOURCE... [--to DIR] [--id ID] [--format stardict]
+
+        Converts each dictionary that SOURCE is or holds into a data folder. SOURCE is a
+        dictionary's file or a folder, searched recursively; the format is recognised
+        from the content, not the name. Formats:
+          stardict  StarDict: NAME.ifo with NAME.idx or .idx.gz, NAME.dict or .dict.dz,
+                    and NAME.syn when there is one (32- or 64-bit offsets); every entry
+                    type: plain text, Pango markup, HTML, XDXF, MediaWiki, phonetics
+                    (as pronunciations), resource lists and pictures or sounds (named,
+                    such as [image: a.png]). bword:// links and <kref> become word
+                    links. Index words of one record are one entry with forms; synonyms
+                    (.syn) are forms too. Headwords keep their case: lookups fold it
+                    (fréquent finds FRÉQUENT, ENTE), and Littré's 'WORD, ENDING' also
+                    gives the word and the form the ending makes (FRÉQUENTE).
+
+        The dictionary's id is its file name, lower-cased, with every run of other
+        characters than a-z and 0-9 made one '-' (XMLittre.ifo → xmlittre); its
+        language is taken from its name where that says (eng-fra, XMLittre).
+
+        Options:
+          --to DIR        the data folder to write (one dictionary only): new, empty, or
+                          an earlier import of the same format (which is replaced)
+                          (default: the library's folder of the id,
+                          ~/.local/share/wordlink/ID)
+          --id ID         the dictionary's id (one dictionary only)
+          --format NAME   only dictionaries of this format (stardict)
+          -h, --help      this help
+
+        A damaged dictionary (an index cut short, offsets past the end of the data, a
+        count that is not the .ifo's) is refused with exit status 1 and a message naming
+        the file; an earlier import is kept as it was. A record that cannot be read is
+        left out and counted; a headword with control characters is cleaned. Prints,
+        for each dictionary, what was written, how many of the index's words find their
+        entry, and what was read.
+
+        Examples:
+          wordlink import /usr/share/stardict/dic
+          wordlink import ~/Downloads/XMLittre.ifo --id littre
+
+        """
 
     static let wordnet = """
         Usage: wordlink import wordnet [--from DIR] [--to DIR]

@@ -65,7 +65,8 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (["import"], "wordlink: 'wordlink import' needs a kind of dictionary (wordnet or dictd); see 'wordlink import --help'.\n"),
+        (["import"], "wordlink: 'wordlink import' needs a dictionary to import (a file or folder, or wordnet or dictd); see 'wordlink import --help'.\n"),
+        (["import", "x.ifo", "--format", "dsl"], "wordlink: 'dsl' is not a valid value for '--format' for 'wordlink import': expected stardict (wordnet and dictd have commands of their own).\n"),
         (["import", "wordnet", "--to"], "wordlink: option '--to' needs a value for 'wordlink import wordnet'; see 'wordlink import wordnet --help'.\n"),
         (["import", "dictd", "--to", "x"], "wordlink: 'wordlink import dictd' needs a dictd index file (--index FILE.index); see 'wordlink import dictd --help'.\n"),
         (["import", "wordnet", "--to", "x", "--style", "jargon"], "wordlink: unknown option '--style' for 'wordlink import wordnet'; see 'wordlink import wordnet --help'.\n"),
@@ -75,6 +76,54 @@ import TestSupport
         let result = Self.run(arguments)
         #expect(result.status == 2)
         #expect(result.error == message)
+    }
+
+    /// A StarDict dictionary written byte by byte: `NAME.ifo`, `NAME.idx` (32-bit offsets)
+    /// and `NAME.dict`, records of plain text.
+    static func writeStarDict(_ records: [(String, String)], name: String, in folder: String, wordCount: Int? = nil) {
+        var index: [UInt8] = [], data: [UInt8] = []
+        func bigEndian(_ value: Int) -> [UInt8] { (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        for (word, text) in records {
+            index += Array(word.utf8) + [0] + bigEndian(data.count) + bigEndian(text.utf8.count)
+            data += Array(text.utf8)
+        }
+        let ifo = "StarDict's dict ifo file\nversion=2.4.2\nbookname=Small Test\nwordcount=\(wordCount ?? records.count)\nidxfilesize=\(index.count)\nsametypesequence=m\n"
+        FileManager.default.createFile(atPath: folder + "/" + name + ".ifo", contents: Data(ifo.utf8))
+        FileManager.default.createFile(atPath: folder + "/" + name + ".idx", contents: Data(index))
+        FileManager.default.createFile(atPath: folder + "/" + name + ".dict", contents: Data(data))
+    }
+
+    @Test func importsAStarDictFolderAndRefusesADamagedOne() throws {
+        let folder = Subprocess.temporaryPath("import-sd")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/src/deeper", withIntermediateDirectories: true)
+        Self.writeStarDict([("dog", "a domestic animal"), ("cat", "a small one")], name: "Small_Test", in: folder + "/src/deeper")
+        let imported = Self.run(["import", folder + "/src", "--to", folder + "/out"])
+        #expect(imported.status == 0)
+        #expect(imported.error == "")
+        #expect(imported.output == """
+            Wrote 2 entries in 1 file to \(folder)/out.
+            0 links, 0 unresolved.
+            2 of 2 index keys find their record's entry.
+            Read: 2 headwords in Small_Test.idx, 2 records, 0 synonyms.
+            Nothing of the source was left out.
+            Browse it with: wordlink --data \(folder)/out
+
+            """)
+        #expect(Self.run(["check", "--data", folder + "/out"]).output == "2 entries in 1 file: 0 errors, 0 warnings\n")
+        #expect(Self.run(["define", "DOG", "--data", folder + "/out", "--width", "60"]).output == "dog\n\n    a domestic animal\n")
+        let json = try String(contentsOfFile: folder + "/out/dictionary.json", encoding: .utf8)
+        #expect(json.contains("\"id\": \"small-test\""))
+
+        // The same dictionary, its .ifo now counting a word its index lacks: refused, the import kept.
+        Self.writeStarDict([("dog", "changed")], name: "Small_Test", in: folder + "/src/deeper", wordCount: 2)
+        let refused = Self.run(["import", folder + "/src/deeper/Small_Test.ifo", "--to", folder + "/out"])
+        #expect(refused.status == 1)
+        #expect(refused.error == "wordlink: \(folder)/src/deeper/Small_Test.idx: it has 1 headword, not the 2 that Small_Test.ifo gives (wordcount).\n")
+        #expect(Self.run(["define", "dog", "--data", folder + "/out", "--width", "60"]).output == "dog\n\n    a domestic animal\n")
+        let nothing = Self.run(["import", folder + "/out"])
+        #expect(nothing.status == 1)
+        #expect(nothing.error.hasPrefix("wordlink: \(folder)/out: no dictionary that wordlink can import was found in it"))
     }
 
     @Test func helpNamesEveryOption() {

@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import DictionaryModel
+
+/// Finds the dictionaries that `wordlink import SOURCE…` names: a dictionary's file, or a
+/// folder searched recursively, each file recognised from its content by the formats in
+/// `formats`.
+public enum ImportSources {
+    /// The formats `wordlink import SOURCE` recognises. (WordNet and dictd keep their own
+    /// commands, `import wordnet` and `import dictd`.)
+    public static let formats: [any DictionaryFormat.Type] = [StarDictImporter.self]
+
+    /// The names of `formats`, as `--format` takes them.
+    public static var formatNames: [String] {
+        var names: [String] = []
+        for format in formats { names.append(format.name) }
+        return names
+    }
+
+    /// A dictionary found: its main file and its format.
+    public struct Found {
+        public var path: String
+        public var format: any DictionaryFormat.Type
+    }
+
+    /// The dictionaries `paths` name, in the order given (a folder's in byte order of their
+    /// paths), each once; only `format` when it is given (`stardict`).
+    /// - Throws: `.refused` for a path that is no dictionary and holds none; `.unreadable`
+    ///   for one that cannot be read.
+    public static func find(_ paths: [String], format: String? = nil) throws(DictionaryModelError) -> [Found] {
+        let formats = format.map { name in ImportSources.formats.filter { $0.name == name } } ?? ImportSources.formats
+        var result: [Found] = []
+        var seen: Set<String> = []
+        for path in paths {
+            var found: [Found] = []
+            if isDirectory(path) {
+                search(path, formats: formats, depth: 0, into: &found)
+                if found.isEmpty {
+                    throw .refused(path: path, reason: "no dictionary that wordlink can import was found in it (\(names(formats)))")
+                }
+            } else {
+                guard fileExists(path) else { throw .unreadable(path: path, reason: "no such file or folder") }
+                if let made = recognise(path, formats: formats) {
+                    found.append(made)
+                } else if let main = formats.lazy.compactMap({ format in format.mainFile(besides: path).map { Found(path: $0, format: format) } }).first,
+                          recognise(main.path, formats: [main.format]) != nil {
+                    found.append(main)
+                } else {
+                    throw .refused(path: path, reason: "not a dictionary that wordlink can import (\(names(formats)))")
+                }
+            }
+            for item in found where seen.insert(item.path).inserted { result.append(item) }
+        }
+        return result
+    }
+
+    static func names(_ formats: [any DictionaryFormat.Type]) -> String {
+        formats.map { $0.name == "stardict" ? "StarDict: an .ifo with its .idx and .dict" : $0.name }.joined(separator: "; ")
+    }
+
+    /// The format of the file at `path`, judged by its first 4 kB.
+    static func recognise(_ path: String, formats: [any DictionaryFormat.Type]) -> Found? {
+        guard let head = try? head(of: path) else { return nil }
+        for format in formats where format.recognises(path: path, head: head) { return Found(path: path, format: format) }
+        return nil
+    }
+
+    /// Every dictionary under `folder`, hidden files skipped, at most 16 folders deep.
+    static func search(_ folder: String, formats: [any DictionaryFormat.Type], depth: Int, into found: inout [Found]) {
+        guard depth < 16, let names = try? listDirectory(folder) else { return }
+        for name in names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) where !name.hasPrefix(".") {
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            if isDirectory(path) {
+                search(path, formats: formats, depth: depth + 1, into: &found)
+            } else if let made = recognise(path, formats: formats) {
+                found.append(made)
+            }
+        }
+    }
+
+    /// Up to the first 4,096 bytes of a regular file.
+    static func head(of path: String) throws(DictionaryModelError) -> [UInt8] {
+        let (fd, _) = try openRegularFile(path, shownAs: path)
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 4096) }
+        return count > 0 ? Array(buffer[0..<count]) : []
+    }
+
+    /// The id of a dictionary from its main file's name: lower-cased, every run of
+    /// characters outside `[a-z0-9]` made one `-`, trimmed of them (`XMLittre.ifo` →
+    /// `xmlittre`, `goldendict-wordnet.dsl.dz` → `goldendict-wordnet`); `dictionary` when
+    /// nothing is left.
+    public static func dictionaryID(for path: String) -> String {
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        for suffix in [".dz", ".gz"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+        var id = ""
+        var pendingDash = false
+        for scalar in name.lowercased().unicodeScalars {
+            if (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") {
+                if pendingDash && !id.isEmpty { id += "-" }
+                pendingDash = false
+                id.unicodeScalars.append(scalar)
+            } else {
+                pendingDash = true
+            }
+        }
+        return id.isEmpty ? "dictionary" : id
+    }
+
+    /// Imports the dictionary `found` into `destination` under `id`.
+    public static func run(_ found: Found, to destination: String, id: String,
+                           progress: @escaping (ProgressStep) -> Void = { _ in }) throws(DictionaryModelError) -> ImportSummary {
+        try run(found.format, path: found.path, to: destination, id: id, progress: progress)
+    }
+
+    static func run<Format: DictionaryFormat>(_ format: Format.Type, path: String, to destination: String, id: String,
+                                              progress: @escaping (ProgressStep) -> Void) throws(DictionaryModelError) -> ImportSummary {
+        var importer = FormatImport(try Format(path: path), to: destination, id: id, progress: progress)
+        return try importer.run()
+    }
+
+    /// The importer's mark (`source.importer`) of a format's imports.
+    public static func importerName(of format: any DictionaryFormat.Type) -> String {
+        "wordlink import " + format.name
+    }
+}
