@@ -32,6 +32,13 @@ import CLinux
     }
 
     @Test func theHelperMaskIsAnotherProcessorCountingRound() {
+        // Held on its processor for the test: the mask asks which one the thread is on, and
+        // on a loaded machine it moved between the test's question and the mask's.
+        var saved = CLinux_processor_mask()
+        _ = withUnsafeMutableBytes(of: &saved.bits) { sched_getaffinity(0, 128, $0.baseAddress) }
+        defer { _ = CLinux_set_thread_mask(&saved) }
+        var pinned = Self.mask([Int(sched_getcpu())])
+        _ = CLinux_set_thread_mask(&pinned)
         let current = Int(sched_getcpu())
         let others = [0, 1, 2, 3, 70, 1000].filter { $0 != current }
         let all = Self.mask(others + [current])
