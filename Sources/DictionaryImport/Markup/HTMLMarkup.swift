@@ -15,7 +15,7 @@ public enum HTMLMarkup {
         var writer = MarkupWriter()
         writer.collapsesWhiteSpace = true
         var scanner = TagScanner(source)
-        var stack: [(name: String, strong: Bool, emphasis: Bool)] = []
+        var stack: [MarkupWriter.OpenElement] = []
         // The link being read: its target and shown text.
         var link: (target: String, text: String)?
         var skipping: String?
@@ -96,13 +96,7 @@ public enum HTMLMarkup {
                     preDepth -= 1
                     writer.collapsesWhiteSpace = preDepth == 0
                 }
-                guard let index = stack.lastIndex(where: { $0.name == name }) else { continue }
-                writer.styleWillChange()
-                for element in stack[index...] {
-                    if element.strong { writer.strongDepth -= 1 }
-                    if element.emphasis { writer.emphasisDepth -= 1 }
-                }
-                stack.removeSubrange(index...)
+                guard writer.close(name, in: &stack) else { continue }
                 if ["p", "div", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "table", "dl", "pre"].contains(name) {
                     writer.paragraphBreak()
                 } else if name == "li" || name == "tr" || name == "dd" || name == "dt" {

@@ -137,6 +137,22 @@ struct MarkupWriter {
         pending = ""
     }
 
+    /// An element open in a markup parser's stack, with the styles it turned on.
+    typealias OpenElement = (name: String, strong: Bool, emphasis: Bool)
+
+    /// Closes the nearest open element named `name` in `stack`, and any left open inside it,
+    /// turning their styles off; false (and nothing changed) when none of that name is open.
+    mutating func close(_ name: String, in stack: inout [OpenElement]) -> Bool {
+        guard let index = stack.lastIndex(where: { $0.name == name }) else { return false }
+        styleWillChange()
+        for element in stack[index...] {
+            if element.strong { strongDepth -= 1 }
+            if element.emphasis { emphasisDepth -= 1 }
+        }
+        stack.removeSubrange(index...)
+        return true
+    }
+
     /// Called when an element changes the style: the text so far is written in the old one.
     mutating func styleWillChange() {
         flushText()

@@ -12,7 +12,7 @@ public enum PangoMarkup {
         var writer = MarkupWriter()
         var scanner = TagScanner(source)
         // What each open element added, so that its end takes exactly that away.
-        var stack: [(name: String, strong: Bool, emphasis: Bool)] = []
+        var stack: [MarkupWriter.OpenElement] = []
         while let token = scanner.next() {
             switch token {
             case .text(let text):
@@ -36,13 +36,7 @@ public enum PangoMarkup {
                 stack.append((name, strong, emphasis))
             case .close(let name):
                 // Close the nearest open element of that name, and any left open inside it.
-                guard let index = stack.lastIndex(where: { $0.name == name }) else { continue }
-                writer.styleWillChange()
-                for element in stack[index...] {
-                    if element.strong { writer.strongDepth -= 1 }
-                    if element.emphasis { writer.emphasisDepth -= 1 }
-                }
-                stack.removeSubrange(index...)
+                guard writer.close(name, in: &stack) else { continue }
             }
         }
         return writer.finish()

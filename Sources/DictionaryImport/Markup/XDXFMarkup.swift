@@ -13,7 +13,7 @@ public enum XDXFMarkup {
     public static func convert(_ source: String) -> String {
         var writer = MarkupWriter()
         var scanner = TagScanner(source)
-        var stack: [(name: String, strong: Bool, emphasis: Bool)] = []
+        var stack: [MarkupWriter.OpenElement] = []
         // A `<kref>` or `<iref>` being read: its target (nil: the text is the target) and text.
         var link: (target: String?, text: String)?
         var resource: String?
@@ -61,13 +61,7 @@ public enum XDXFMarkup {
                     resource = nil
                     continue
                 }
-                guard let index = stack.lastIndex(where: { $0.name == name }) else { continue }
-                writer.styleWillChange()
-                for element in stack[index...] {
-                    if element.strong { writer.strongDepth -= 1 }
-                    if element.emphasis { writer.emphasisDepth -= 1 }
-                }
-                stack.removeSubrange(index...)
+                guard writer.close(name, in: &stack) else { continue }
                 if name == "tr" { writer.text("]") }
             }
         }
