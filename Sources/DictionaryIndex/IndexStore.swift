@@ -26,6 +26,9 @@ public struct IndexedDictionary: Sendable {
     public var indexStatus: IndexStatus
     /// The library index's file; nil when it lives in memory (the cache cannot be written).
     public var indexFile: String?
+    /// Why the library index is kept in memory for this process when a cache folder was given
+    /// but could not be used (not writable, not a folder, the disk full): for a one-line note.
+    public var memoryReason: String?
 }
 
 /// Opens data folders through the library index (`LibraryIndex`) in the user's cache
@@ -106,6 +109,7 @@ public enum IndexStore {
         var index = libraryIndex(in: cacheDirectory)
         if forceRebuild { try? index.remove(folder: absolute) }
         var updated: IndexedFolder
+        var failure: String?
         let seen = index.generation
         do throws(SQLiteError) {
             updated = try index.update(folder: absolute, title: info.title, progress: progress)
@@ -116,6 +120,7 @@ public enum IndexStore {
             } else {
                 // A full disk, or a file that cannot be written: an index of this folder alone,
                 // in memory, for this process.
+                failure = error.message
                 index = LibraryIndex.inMemory()
                 guard let again = try? index.update(folder: absolute, title: info.title, progress: progress) else {
                     throw .notADataFolder(path: path, reason: "its index could not be made (\(error.message))")
@@ -128,7 +133,8 @@ public enum IndexStore {
                                    indexFile: cacheDirectory.map { indexFile(forFolder: absolute, in: $0) })
         let status: IndexedDictionary.IndexStatus = updated.isNew ? .built : updated.changedFiles == 0 ? .loaded : .updated(changedFiles: updated.changedFiles)
         return IndexedDictionary(path: path, info: info, lookup: lookup, problemCount: problems + updated.problemCount, indexStatus: status,
-                                 indexFile: index.memoryReason == nil ? index.path : nil)
+                                 indexFile: index.memoryReason == nil ? index.path : nil,
+                                 memoryReason: cacheDirectory == nil ? nil : failure ?? (index.memoryReason == nil ? nil : index.memoryReason))
     }
 
     /// Opens every folder as `open(folder:…)` does, in order; a folder given twice is opened once.

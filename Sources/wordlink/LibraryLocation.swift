@@ -191,6 +191,11 @@ extension LibraryLocation {
                 return .failure(OpenFailure(status: 1))
             }
         }
+        // Said once: the commands still work, each folder indexed in memory as it opens.
+        if let reason = opened.lazy.compactMap(\.memoryReason).first {
+            progress.clear()
+            Terminal.error("note: the library index is kept in memory for this run, so every start indexes the dictionaries again (\(reason)).")
+        }
         return .success(opened)
     }
 

@@ -163,3 +163,24 @@ import Glibc
         #expect(form.output.hasPrefix("word17"))
     }
 }
+
+/// A cache folder that cannot be used (here a file stands where it should be): every command
+/// still works, with the index kept in memory, and says so once on standard error.
+@Suite struct UnusableCacheEndToEndTests {
+    @Test func aCacheThatCannotBeWrittenIsSaidAndEverythingStillWorks() throws {
+        let root = Subprocess.temporaryPath("unusable-cache")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try "not a folder".write(toFile: root + "/cache", atomically: true, encoding: .utf8)
+        let env = ["/usr/bin/env", "XDG_CACHE_HOME=" + root + "/cache", "XDG_STATE_HOME=" + root + "/state"]
+        let defined = Subprocess.run(env + [TmuxSession.binary, "define", "river", "--data", TmuxSession.data],
+                                     outputFile: root + "/out", errorFile: root + "/err")
+        #expect(defined.status == 0)
+        #expect(defined.output.hasPrefix("river  noun"))
+        #expect(defined.error.hasPrefix("wordlink: note: the library index is kept in memory for this run, so every start indexes the dictionaries again ("),
+                "\(defined.error)")
+        let searched = Subprocess.run(env + [TmuxSession.binary, "search", "stream", "--data", TmuxSession.data],
+                                      outputFile: root + "/out", errorFile: root + "/err")
+        #expect(searched.status == 0 && searched.output.contains("river"))
+    }
+}
