@@ -177,5 +177,4 @@ public enum IndexStore {
 
     private static let readInfos = Locked<[String: (fingerprint: FileFingerprint, info: DictionaryInfo?, hash: UInt64)]>([:])
 
-    static func now() -> Int64 { LibraryIndex.now() }
 }

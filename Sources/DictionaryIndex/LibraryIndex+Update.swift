@@ -322,14 +322,6 @@ extension LibraryIndex {
         return stored
     }
 
-    /// The problem count the last update of `dictionary` left (call under the lock).
-    func storedProblemCount(of dictionary: Int64) throws(SQLiteError) -> Int {
-        let count = try statement("SELECT problems FROM dictionaries WHERE id = ?")
-        count.bind(dictionary)
-        defer { count.reset() }
-        return try count.step() ? Int(count.integer(0)) : 0
-    }
-
     /// The problems of `dictionary`'s files and its duplicate ids, counted (call under the lock).
     func problemCount(of dictionary: Int64) throws(SQLiteError) -> Int {
         let count = try statement("""
