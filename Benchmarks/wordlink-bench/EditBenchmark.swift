@@ -58,15 +58,14 @@ enum EditBenchmark {
         Measure.report("lookup index built once (not timed below)", Double(Measure.now() - start) / 1e9)
         start = Measure.now()
         // What the browser holds: the library of the folder and its search (`runBrowser`), whose
-        // save calls `IndexedLookup.refresh()` and then `LibrarySearch.refresh(folder:)`
-        // (`LibraryEditing.save`, `refresh(member:)` and the `afterSave` it is given).
+        // save calls `IndexedLookup.refresh()` (`LibraryEditing.save`): the library index's rows
+        // of the saved file, its texts and links with them.
         let lookup = dictionary.lookup
         let library = Library([(dictionary.info, copy, lookup, dictionary.problemCount)])
-        let search = LibrarySearch(library: library, cacheDirectory: cache)
-        Measure.report("search index built once (not timed below)", Double(Measure.now() - start) / 1e9)
+        let search = LibrarySearch(library: library)
         print("entry \"\(id)\" of \(shard) (\(entries.count) entries, \(bytes.count / 1024) KB)")
 
-        var opens: [Double] = [], saves: [Double] = [], lookups: [Double] = [], searches: [Double] = [], totals: [Double] = []
+        var opens: [Double] = [], saves: [Double] = [], lookups: [Double] = [], totals: [Double] = []
         var others: [Double] = []
         var failures = 0, staleOthers = 0
         for round in 0...runs {
@@ -93,8 +92,6 @@ enum EditBenchmark {
             let t2 = Measure.now()
             lookup.refresh()
             let t3 = Measure.now()
-            search.refresh(folder: copy)
-            let t4 = Measure.now()
             // Another process started right after (`define`): a fresh open that must find the
             // index current and see the edit.
             let other = try? IndexStore.open(folder: copy, cacheDirectory: cache)
@@ -111,7 +108,6 @@ enum EditBenchmark {
                 definition(lookup) != document.senses[0].definition ? "the lookup's definition" : nil,
                 definition(other?.lookup) != document.senses[0].definition ? "the next process's definition" : nil,
                 senseCount(lookup) != document.senses.count ? "the lookup's senses (\(senseCount(lookup) ?? -1), not \(document.senses.count))" : nil,
-                search.indexes[0].status != .updated(files: [shard]) ? "the search index's status (\(search.indexes[0].status))" : nil,
                 (found.first?.place.entryID == id) != (!addsSenses || adds) ? "the search for \(word)" : nil,
             ].compactMap { $0 }
             if !misses.isEmpty {
@@ -123,9 +119,8 @@ enum EditBenchmark {
             opens.append(Double(t1 - t0) / 1e9)
             saves.append(Double(t2 - t1) / 1e9)
             lookups.append(Double(t3 - t2) / 1e9)
-            searches.append(Double(t4 - t3) / 1e9)
-            totals.append(Double(t4 - t0) / 1e9)
-            others.append(Double(t5 - t4) / 1e9)
+            totals.append(Double(t3 - t0) / 1e9)
+            others.append(Double(t5 - t3) / 1e9)
         }
         func line(_ name: String, _ samples: [Double], target: Double? = nil) {
             guard !samples.isEmpty else { return }
@@ -136,7 +131,6 @@ enum EditBenchmark {
         line("edit: open the entry (read, parse the shard)", opens)
         line("edit: save (splice, check, write, fsyncs)", saves)
         line("edit: lookup index up to date (IndexedLookup.refresh)", lookups)
-        line("edit: search index up to date (LibrarySearch.refresh)", searches)
         line("edit: Ctrl-S whole (open, save, both indexes)", totals, target: 0.050)
         line("edit: the next process's open (IndexStore.open)", others)
         if failures > 0 { print("MISSED: \(failures) rounds did not see the edit in the lookup, the search, or the next process") }

@@ -85,13 +85,4 @@ static inline int CLinux_unlockpt(int fd) { return unlockpt(fd); }
 /// Flushes the whole file system that holds `fd`.
 static inline int CLinux_syncfs(int fd) { return syncfs(fd); }
 
-/// Atomic loads, stores and a compare-and-swap of one word, for tables a signal handler reads
-/// (`GuardedMapping`): Swift's `Atomic` cannot live in raw memory.
-static inline uintptr_t CLinux_atomic_load(const uintptr_t *word) { return __atomic_load_n(word, __ATOMIC_ACQUIRE); }
-static inline void CLinux_atomic_store(uintptr_t *word, uintptr_t value) { __atomic_store_n(word, value, __ATOMIC_RELEASE); }
-static inline _Bool CLinux_atomic_compare_exchange(uintptr_t *word, uintptr_t expected, uintptr_t desired) {
-    return __atomic_compare_exchange_n(word, &expected, desired, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
-}
-/// The address a SIGBUS or SIGSEGV was raised for (a union member Swift does not show by name).
-static inline void *CLinux_fault_address(const siginfo_t *info) { return info->si_addr; }
 #endif

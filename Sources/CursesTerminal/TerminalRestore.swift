@@ -85,10 +85,7 @@ enum TerminalRestore {
     /// For the signal handlers: reset sequences and saved settings; then the handler that was
     /// there before runs (the Swift runtime's crash report prints on a sane terminal), and
     /// last the signal's default action ends the process as the signal would have.
-    /// A SIGBUS in a mapped file that shrank under it is repaired first (`GuardedMapping`): the
-    /// browser goes on, and the reader treats that file as damaged.
     static let restoreAndReraise: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = { sig, info, context in
-        if sig == SIGBUS, let info, GuardedMapping.repair(info) { return }
         if TerminalRestore.isActive {
             TerminalRestore.isActive = false
             _ = write(TerminalRestore.descriptor, TerminalRestore.resetBytes, TerminalRestore.resetSequence.count)

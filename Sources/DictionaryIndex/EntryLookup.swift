@@ -69,6 +69,10 @@ public protocol EntryLookup: Sendable {
     /// (true when `sense` is nil): all that resolving a link to an id needs, which an
     /// index-backed lookup answers from one place of its index.
     func entryMatching(id: String, sense: String?) -> (number: Int, hasSense: Bool)?
+
+    /// The lookup of the library index that holds this dictionary's texts and links (search
+    /// and backlinks ask the index there); nil for a lookup of no index.
+    var indexed: IndexedLookup? { get }
 }
 
 /// An entry file of which no entry could be read.
@@ -88,6 +92,7 @@ extension EntryLookup {
     public func byteCount(ofEntryAt number: Int) -> Int { 0 }
     public var damagedFiles: [DamagedFile] { [] }
     public var entryNumbers: [Int] { Array(0..<entryCount) }
+    public var indexed: IndexedLookup? { nil }
 
     public func entry(at number: Int, hasSenseAnchoredAt anchor: String) -> Bool {
         entry(at: number).sense(anchoredAt: anchor) != nil

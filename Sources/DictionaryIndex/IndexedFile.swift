@@ -14,13 +14,16 @@ struct IndexedEntry: Sendable {
     var byteRange: Range<Int>
     /// The ids of its senses at any depth, in order (`NumberedSense.all`).
     var senseIDs: [String] = []
+    /// Its senses' searchable texts and its links.
+    var text = EntryText()
 }
 
 extension IndexedEntry {
     /// What the index keeps of `entry`.
     init(entry: Entry) {
         self.init(id: entry.id, headword: entry.headword, pos: entry.pos, forms: entry.forms.map(\.text),
-                  summary: entry.summary, byteRange: entry.origin.byteRange, senseIDs: IndexedFile.senseIDs(entry.senses))
+                  summary: entry.summary, byteRange: entry.origin.byteRange, senseIDs: IndexedFile.senseIDs(entry.senses),
+                  text: EntryText(entry))
     }
 }
 

@@ -84,6 +84,15 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
         return fallback
     }
 
+    public var indexed: IndexedLookup? { self }
+
+    /// The dictionary's row in the index now: should the index have been begun again since
+    /// (found damaged), the folder is indexed again first.
+    public var currentDictionary: Int64 {
+        if row.locked({ $0.generation }) != index.generation { relocate() }
+        return dictionary
+    }
+
     /// Indexes the folder again after the index was begun again, and takes its new row.
     private func relocate() {
         let generation = index.generation

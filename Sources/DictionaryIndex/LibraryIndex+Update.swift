@@ -159,6 +159,7 @@ extension LibraryIndex {
             while try oldIDs.step() { touchedIDs.insert(oldIDs.text(0) ?? "") }
             oldKeys.reset()
             oldIDs.reset()
+            try removeTexts(ofFile: file)
             try statement("DELETE FROM keys WHERE entry IN (SELECT id FROM entries WHERE file = ?)").bind(file).run()
             try statement("DELETE FROM entries WHERE file = ?").bind(file).run()
             try statement("DELETE FROM files WHERE id = ?").bind(file).run()
@@ -191,8 +192,10 @@ extension LibraryIndex {
                     try insertKey.bind(dictionary, key, 1, entryRow, form).run()
                     touchedKeys.insert(key)
                 }
+                try addTexts(of: entry.text, entry: entryRow, dictionary: dictionary)
             }
         }
+        try dropUnusedTexts()
         // A duplicate id's keys stand for the first entry with it, in load order.
         touchedKeys.formUnion(try markDuplicates(of: touchedIDs, in: dictionary))
         try refreshWords(touchedKeys, in: dictionary)
@@ -298,6 +301,79 @@ extension LibraryIndex {
         }
     }
 
+    /// Puts an entry's sense texts and links in: each text once per dictionary (WordNet
+    /// repeats a synset's gloss under each of its words), counted by the senses that use it.
+    private func addTexts(of text: EntryText, entry: Int64, dictionary: Int64) throws(SQLiteError) {
+        guard !text.senses.isEmpty || !text.links.isEmpty else { return }
+        let findText = try statement("SELECT id FROM texts WHERE dictionary = ? AND hash = ?")
+        let useText = try statement("UPDATE texts SET uses = uses + 1 WHERE id = ?")
+        let insertText = try statement("INSERT INTO texts(dictionary, hash, uses) VALUES (?, ?, 1)")
+        let insertBody = try statement("INSERT INTO fts(rowid, body) VALUES (?, ?)")
+        let insertSense = try statement("INSERT INTO senses(id, text, sense) VALUES (?, ?, ?)")
+        for (i, sense) in text.senses.enumerated() {
+            guard let row = RowNumber.row(i, of: entry) else { break }
+            var body = sense.text
+            let hash = Int64(bitPattern: body.withUTF8 { FileFingerprint.hash(UnsafeRawBufferPointer($0)) })
+            findText.bind(dictionary, hash)
+            var id: Int64
+            if try findText.step() {
+                id = findText.integer(0)
+                findText.reset()
+                try useText.bind(id).run()
+            } else {
+                findText.reset()
+                try insertText.bind(dictionary, hash).run()
+                id = database.lastInsertedRow
+                try insertBody.bind(id, body).run()
+            }
+            try insertSense.bind(row, id, sense.sense).run()
+        }
+        let insertLink = try statement("INSERT INTO links(id, key, target, anchor, sense, text) VALUES (?, ?, ?, ?, ?, ?)")
+        for (i, link) in text.links.enumerated() {
+            guard let row = RowNumber.row(i, of: entry) else { break }
+            // The text is kept only where it is not what the target shows (most links').
+            let shown = link.text == Self.shownText(ofTarget: link.target) ? nil : link.text
+            try insertLink.bind(row, LookupKey.normalise(link.target), link.target, link.anchor, link.sense, shown).run()
+        }
+    }
+
+    /// Takes out the senses and links of the entries of `file`, and counts down the texts
+    /// they used (`dropUnusedTexts` then drops those no sense uses). A file's entries were
+    /// written one after another, so their rows are one range.
+    private func removeTexts(ofFile file: Int64) throws(SQLiteError) {
+        let span = try statement("SELECT min(id), max(id) FROM entries WHERE file = ?")
+        span.bind(file)
+        defer { span.reset() }
+        guard try span.step(), !span.isNull(0) else { return }
+        let rows = RowNumber.rows(from: span.integer(0), to: span.integer(1))
+        try database.execute("CREATE TEMP TABLE IF NOT EXISTS dropped(text INTEGER PRIMARY KEY)")
+        try statement("INSERT OR IGNORE INTO dropped SELECT text FROM senses WHERE id BETWEEN ? AND ?").bind(rows.lowerBound, rows.upperBound).run()
+        try statement("""
+            UPDATE texts SET uses = uses - counted.n
+            FROM (SELECT text, count(*) AS n FROM senses WHERE id BETWEEN ? AND ? GROUP BY text) AS counted WHERE texts.id = counted.text
+            """).bind(rows.lowerBound, rows.upperBound).run()
+        try statement("DELETE FROM senses WHERE id BETWEEN ? AND ?").bind(rows.lowerBound, rows.upperBound).run()
+        try statement("DELETE FROM links WHERE id BETWEEN ? AND ?").bind(rows.lowerBound, rows.upperBound).run()
+    }
+
+    /// Drops the texts that the files taken out used and no sense uses now. Texts a file
+    /// written again has too (all but the edited ones, after a save) were counted up again
+    /// meanwhile and stay, instead of leaving the full-text index and coming back.
+    private func dropUnusedTexts() throws(SQLiteError) {
+        try database.execute("""
+            CREATE TEMP TABLE IF NOT EXISTS dropped(text INTEGER PRIMARY KEY);
+            DELETE FROM fts WHERE rowid IN (SELECT id FROM texts WHERE id IN (SELECT text FROM dropped) AND uses <= 0);
+            DELETE FROM texts WHERE id IN (SELECT text FROM dropped) AND uses <= 0;
+            DELETE FROM dropped;
+            """)
+    }
+
+    /// What a link shows when its text is not stored: the target without its `~pos` suffix.
+    public static func shownText(ofTarget target: String) -> String {
+        guard let tilde = target.firstIndex(of: "~") else { return target }
+        return String(target[..<tilde])
+    }
+
     /// A temporary table `name` of one column, `value`, holding `values` (call under the lock).
     private func fill(_ name: String, with values: Set<String>) throws(SQLiteError) {
         try database.execute("CREATE TEMP TABLE IF NOT EXISTS \(name)(value TEXT PRIMARY KEY); DELETE FROM \(name);")
@@ -342,7 +418,10 @@ extension LibraryIndex {
                 defer { find.reset() }
                 guard try find.step() else { return }
                 let dictionary = find.integer(0)
-                for table in ["keys", "words", "word_buckets", "entries", "files"] {
+                try statement("DELETE FROM senses WHERE id >> 32 IN (SELECT id FROM entries WHERE dictionary = ?)").bind(dictionary).run()
+                try statement("DELETE FROM links WHERE id >> 32 IN (SELECT id FROM entries WHERE dictionary = ?)").bind(dictionary).run()
+                try statement("DELETE FROM fts WHERE rowid IN (SELECT id FROM texts WHERE dictionary = ?)").bind(dictionary).run()
+                for table in ["texts", "keys", "words", "word_buckets", "entries", "files"] {
                     try statement("DELETE FROM \(table) WHERE dictionary = ?").bind(dictionary).run()
                 }
                 try statement("DELETE FROM dictionaries WHERE id = ?").bind(dictionary).run()

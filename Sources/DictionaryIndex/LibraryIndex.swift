@@ -11,8 +11,11 @@ import SQLiteStore
 /// For each dictionary (a data folder, by its real path): its entry files with their
 /// fingerprints; each entry's id, headword, part of speech, summary, sense ids and where its
 /// bytes are; its headwords and forms as lookup keys; and the distinct keys with what
-/// completion and suggestions rank them by. Entries themselves stay in the JSON files and are
-/// decoded from their byte ranges when a page shows them.
+/// completion and suggestions rank them by; the searchable text of each sense, once per
+/// distinct text of a dictionary, in one FTS5 table for the whole library (`texts`, `fts`,
+/// `senses`); every link with its target as written and normalised (`links`), so that what
+/// links to an entry is found by its keys in any dictionary. Entries themselves stay in the
+/// JSON files and are decoded from their byte ranges when a page shows them.
 ///
 /// `update(folder:)` brings one dictionary's rows up to date with its files in one
 /// transaction (only the files that changed are read again); readers never see half of an
@@ -31,7 +34,7 @@ public final class LibraryIndex: @unchecked Sendable {
     nonisolated(unsafe) private var begunAgain = 0
 
     /// `begunAgain`, read under the lock.
-    var generation: Int { lock.locked { begunAgain } }
+    public var generation: Int { lock.locked { begunAgain } }
     /// One connection, asked from the input thread and the browser's search thread: every
     /// use holds the lock.
     let lock = Lock()
@@ -39,7 +42,7 @@ public final class LibraryIndex: @unchecked Sendable {
     nonisolated(unsafe) private var prepared: [String: SQLiteStatement] = [:]
 
     /// Bumped whenever the tables change: an index of another version is built again.
-    static let schemaVersion: Int64 = 4
+    static let schemaVersion: Int64 = 5
     /// The file name in the cache folder.
     public static let fileName = "library.sqlite"
 
@@ -136,6 +139,13 @@ public final class LibraryIndex: @unchecked Sendable {
         CREATE INDEX IF NOT EXISTS words_by_scalars ON words(dictionary, scalars, key);
         CREATE TABLE IF NOT EXISTS word_buckets(dictionary INTEGER NOT NULL, folded_length INTEGER NOT NULL, signatures BLOB NOT NULL,
             keys BLOB NOT NULL, PRIMARY KEY(dictionary, folded_length)) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS texts(id INTEGER PRIMARY KEY, dictionary INTEGER NOT NULL, hash INTEGER NOT NULL, uses INTEGER NOT NULL);
+        CREATE INDEX IF NOT EXISTS texts_by_hash ON texts(dictionary, hash);
+        CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(body, tokenize = 'unicode61 remove_diacritics 2');
+        CREATE TABLE IF NOT EXISTS senses(id INTEGER PRIMARY KEY, text INTEGER NOT NULL, sense TEXT);
+        CREATE INDEX IF NOT EXISTS senses_by_text ON senses(text);
+        CREATE TABLE IF NOT EXISTS links(id INTEGER PRIMARY KEY, key TEXT NOT NULL, target TEXT NOT NULL, anchor TEXT, sense TEXT, text TEXT);
+        CREATE INDEX IF NOT EXISTS links_by_key ON links(key);
         """
 
     // MARK: Asking
@@ -157,7 +167,7 @@ public final class LibraryIndex: @unchecked Sendable {
     /// database) and no other caller has done so since `seen`: every dictionary is indexed
     /// again as it is next opened or asked. True when the index was begun again (now or by
     /// another caller), so that asking again may succeed.
-    func recover(from error: SQLiteError, seen: Int) -> Bool {
+    public func recover(from error: SQLiteError, seen: Int) -> Bool {
         lock.locked {
             if begunAgain != seen { return true }
             let primary = error.code & 0xff

@@ -49,6 +49,7 @@ public struct Lookup: EntryLookup {
     /// The entry number of the entry with this id.
     public func entryNumber(forID id: String) -> Int? { engine.entryNumber(forID: id).map { $0 - 1 } }
 
+    public var indexed: IndexedLookup? { engine }
     public var entryCount: Int { entries.count }
     public var entryNumbers: [Int] { Array(entries.indices) }
     public func entry(at number: Int) -> Entry { entries[number] }

@@ -16,12 +16,11 @@ func runBrowser(word: String?, library options: LibraryOptions, theme themeOptio
     let opened: [IndexedDictionary]
     do throws(LibraryLocation.OpenFailure) { opened = try LibraryLocation.open(options, purpose: "browse") } catch { return error.status }
     let library = Library(opened)
-    let search = LibraryLocation.openSearch(library)
+    let search = LibrarySearch(library: library)
     let source = DictionaryPageSource(library: library, linkedFrom: search.linkedFrom, search: search.browserSearch)
-    // Editing mode: notes on imported entries go under the user's data folder; a save brings the search index
-    // (and so Linked from) up to date with the folder it changed.
-    source.enableEditing(notesRoot: PersonalNotes.defaultRoot(environment: LibraryLocation.processEnvironment()),
-                         afterSave: { folder in search.refresh(folder: folder) })
+    // Editing mode: notes on imported entries go under the user's data folder. A save brings its dictionary's rows
+    // of the library index up to date (its texts and links with them: search and Linked from).
+    source.enableEditing(notesRoot: PersonalNotes.defaultRoot(environment: LibraryLocation.processEnvironment()))
     let problemCount = opened.reduce(0) { $0 + $1.problemCount }
     var firstPage: Page?
     var firstMessage: String?

@@ -3,6 +3,7 @@ import DictionaryModel
 import TerminalText
 import PageFormatting
 import DictionaryIndex
+import DictionarySearch
 
 /// `wordlink define WORD`: prints the page the browser would show for WORD.
 enum DefineCommand {
@@ -40,7 +41,7 @@ enum DefineCommand {
                 return 1
             }
         }
-        var pages = LibraryPages(library: library, linkedFrom: LibraryLocation.linkedFrom(library))
+        var pages = LibraryPages(library: library, linkedFrom: LibrarySearch(library: library).linkedFrom)
         pages.showsSources = options.showsSources
         // On a terminal, the width the browser's page has there: the same rows as the browser.
         let width = options.width ?? Terminal.width().map { max(1, $0 - 2 * Browser.margin) } ?? 80

@@ -141,14 +141,9 @@ enum ImportCommand {
             Terminal.error(error.message + "." + hint)
             return 1
         }
-        // The library ready for the next command: the dictionary's rows in the library index,
-        // its search index and the tables beside it, made now (with progress), not by the first
-        // lookup after the import.
-        if let opened = try? IndexStore.open(folder: destination, cacheDirectory: IndexStore.defaultCacheDirectory(), progress: progress) {
-            let search = LibraryLocation.openSearch(Library([opened]))
-            search.writeBacklinkTables()
-            search.writeTermTables()
-        }
+        // The library ready for the next command: the dictionary's rows in the library index
+        // (lookup, search and links), made now (with progress), not by the first command after the import.
+        _ = try? IndexStore.open(folder: destination, cacheDirectory: IndexStore.defaultCacheDirectory(), progress: progress)
         line.clear()
         Terminal.write(report(summary, destination: destination, inLibrary: explicit == nil))
         return 0

@@ -25,7 +25,7 @@ enum LinksToCommand {
             let near = nearest.isEmpty ? "." : "; nearest headwords: " + nearest.joined(separator: ", ") + "."
             return .error("no entry for \"\(options.word)\" in \(titles)" + near + (library.damageNote.map { " " + $0 } ?? ""), status: 1)
         }
-        let search = LibraryLocation.openSearch(library)
+        let search = LibrarySearch(library: library)
         var targets: [(member: Int, id: String, headword: String, links: [Backlink])] = []
         do throws(SearchIndexError) {
             for match in matches {
@@ -37,7 +37,7 @@ enum LinksToCommand {
                 }
             }
         } catch {
-            return .error(error.message + "; run the command again, or remove the file to have it built anew.", status: 1)
+            return .error(error.message + "; run the command again: a damaged index is built anew.", status: 1)
         }
         if options.json {
             let entries = targets.map { JSONValue.object(["dictionary": .string(library.members[$0.member].key), "id": .string($0.id)]) }

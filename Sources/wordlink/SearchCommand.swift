@@ -15,41 +15,30 @@ struct SearchOptions: Equatable {
 /// `wordlink search QUERY`: full-text search over the senses of every open dictionary.
 enum SearchCommand {
     static func run(_ options: SearchOptions) -> Int32 {
-        // The search indexes of the folders (used only when current) are opened after the lookup
-        // indexes, but for those whose term tables say the query cannot match there.
-        var opening: SearchIndexOpening?
-        let query = SearchQuery(options.query)
-        return LibraryLocation.printAnswer(options.library, purpose: "search", beforeOpening: { folders in
-            opening = IndexStore.defaultCacheDirectory().map { SearchIndexOpening(folders: folders, cacheDirectory: $0, query: query) }
-        }) { library in
-            defer { opening = nil }
-            return answer(options, library: library, opening: opening)
-        }
+        LibraryLocation.printAnswer(options.library, purpose: "search") { library in answer(options, library: library) }
     }
 
     /// What `search` prints, worked out before anything is printed.
-    static func answer(_ options: SearchOptions, library: Library, opening: SearchIndexOpening? = nil) -> CommandAnswer {
-        let search = LibraryLocation.openSearch(library, opening: opening)
+    static func answer(_ options: SearchOptions, library: Library) -> CommandAnswer {
+        let search = LibrarySearch(library: library)
         let query = SearchQuery(options.query)
         let results: [SearchResult]
         do throws(SearchIndexError) {
             results = try search.search(query, limit: options.limit)
         } catch {
-            return .error(error.message + "; run the search again, or remove the file to have it built anew.", status: 1)
+            return .error(error.message + "; run the search again: a damaged index is built anew.", status: 1)
         }
         guard !results.isEmpty else {
             let titles = library.members.map(\.info.title).joined(separator: ", ")
             return .error("nothing in \(titles) matches \"\(options.query)\"; try fewer words, or a prefix such as word*.", status: 1)
         }
-        UntilExit.keep(library, search, results)
-        // After the answer is written: the term tables missing or stale (never written, or
-        // the index was brought up to date since), so that the next search can use them.
+        UntilExit.keep(library, results)
         if options.json {
             let json = document(query: options.query, results: results).serialized + "\n"
-            return CommandAnswer { Terminal.write(json: json); search.writeTermTables(); return 0 }
+            return CommandAnswer { Terminal.write(json: json); return 0 }
         }
         let plain = text(results, library: library)
-        return CommandAnswer { Terminal.write(plain); search.writeTermTables(); return 0 }
+        return CommandAnswer { Terminal.write(plain); return 0 }
     }
 
     /// `headword, sense N (Dictionary)`, the snippet indented under it, and the other
@@ -80,17 +69,6 @@ enum SearchCommand {
                 })),
             ])
         }))])
-    }
-}
-
-extension LibraryLocation {
-    /// The search indexes of the library's dictionaries, built or brought up to date first
-    /// (with a progress line on a terminal: seconds for WordNet the first time).
-    static func openSearch(_ library: Library, opening: SearchIndexOpening? = nil) -> LibrarySearch {
-        let progress = ProgressLine()
-        defer { progress.clear() }
-        return LibrarySearch(library: library, cacheDirectory: IndexStore.defaultCacheDirectory(), opening: opening,
-                             progress: progress.update)
     }
 }
 
@@ -129,38 +107,6 @@ extension Arguments {
             throw .invalidValue(option: "--format", value: text, expected: "text or json", command: command)
         }
         return text == "json"
-    }
-}
-
-extension LibraryLocation {
-    /// `define`'s `Linked from`: from the library's backlink tables when each is current (no
-    /// SQLite); otherwise from the search indexes, built or brought up to date first, which
-    /// then write the tables that were missing or stale for the next `define`. Opened when
-    /// first asked, by the thread that makes the page's `Linked from` (beside the entries).
-    /// `library` was opened by this command a moment ago.
-    static func linkedFrom(_ library: Library) -> LinkedFromSource {
-        let opened = Locked<LinkedFromSource?>(nil)
-        return { member, id, limit in
-            let source = opened.locked { source in
-                if let source { return source }
-                let made = openLinkedFrom(library)
-                source = made
-                return made
-            }
-            return source(member, id, limit)
-        }
-    }
-
-    private static func openLinkedFrom(_ library: Library) -> LinkedFromSource {
-        if let tables = LibraryBacklinks.openCurrent(library, cacheDirectory: IndexStore.defaultCacheDirectory(), justOpened: true) {
-            return { member, id, limit in
-                let found = tables.linkingEntries(toEntryWithID: id, member: member, limit: limit)
-                return (found.items.map { LinkedFromItem(member: $0.member, entryID: $0.entryID, headword: $0.headword, sense: $0.sense) }, found.total)
-            }
-        }
-        let search = openSearch(library)
-        search.writeBacklinkTables()
-        return search.linkedFrom
     }
 }
 

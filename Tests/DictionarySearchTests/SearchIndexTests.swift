@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import DictionaryIndex
+@testable import DictionaryIndex
 import DictionaryModel
+import SQLiteStore
 import TestSupport
 @testable import DictionarySearch
 
@@ -22,11 +23,14 @@ struct SearchFolder {
         try text.write(toFile: folder + "/entries/" + name, atomically: false, encoding: .utf8)
     }
 
-    func open() throws -> (library: Library, search: LibrarySearch) {
+    func open() throws -> (library: Library, search: LibrarySearch, status: IndexedDictionary.IndexStatus) {
         let dictionary = try IndexStore.open(folder: folder, cacheDirectory: cache)
         let library = Library([(dictionary.info, folder, dictionary.lookup as any EntryLookup, 0)])
-        return (library, LibrarySearch(library: library, cacheDirectory: cache))
+        return (library, LibrarySearch(library: library), dictionary.indexStatus)
     }
+
+    /// The library index's file.
+    var indexFile: String { cache + "/" + LibraryIndex.fileName }
 
     func remove() { try? FileManager.default.removeItem(atPath: root) }
 }
@@ -102,19 +106,19 @@ func entry(_ id: String, _ definition: String, headword: String? = nil) -> Strin
     @Test func anEditedFileIsTheOnlyOneIndexedAgain() throws {
         let folder = try SearchFolder(files: Self.waters)
         defer { folder.remove() }
-        #expect(try folder.open().search.indexes[0].status == .built)
-        #expect(try folder.open().search.indexes[0].status == .loaded)
+        #expect(try folder.open().status == .built)
+        #expect(try folder.open().status == .loaded)
         try folder.write(entry("stream~n", "a brook, a rivulet"), to: "stream.json")
         // A new modification time even on a coarse clock.
         let later = Date().addingTimeInterval(5)
         try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: folder.folder + "/entries/stream.json")
-        let search = try folder.open().search
-        #expect(search.indexes[0].status == .updated(files: ["entries/stream.json"]))
+        let (_, search, status) = try folder.open()
+        #expect(status == .updated(changedFiles: 1))
         #expect(try search.search(SearchQuery("rivulet"), limit: 10).map(\.place.entryID) == ["stream~n"])
         #expect(try search.search(SearchQuery("narrow"), limit: 10).map(\.place.entryID) == ["canal~n"])
         try FileManager.default.removeItem(atPath: folder.folder + "/entries/canal.json")
-        let after = try folder.open().search
-        #expect(after.indexes[0].status == .updated(files: ["entries/canal.json"]))
+        let (_, after, afterStatus) = try folder.open()
+        #expect(afterStatus == .updated(changedFiles: 1))
         #expect(try after.search(SearchQuery("narrow"), limit: 10).isEmpty)
     }
 
@@ -123,8 +127,8 @@ func entry(_ id: String, _ definition: String, headword: String? = nil) -> Strin
         defer { folder.remove() }
         #expect(try folder.open().search.backlinks(toEntryWithID: "lake", member: 0).total == 0)
         try folder.write(entry("lake", "a body of water"), to: "lake.json")
-        let search = try folder.open().search
-        #expect(search.indexes[0].status == .updated(files: ["entries/lake.json"]))
+        let (_, search, status) = try folder.open()
+        #expect(status == .updated(changedFiles: 1))
         let links = try search.backlinks(toEntryWithID: "lake", member: 0)
         #expect(links.total == 2)
         #expect(links.links.map(\.entryID) == ["a", "a"])
@@ -136,18 +140,34 @@ func entry(_ id: String, _ definition: String, headword: String? = nil) -> Strin
     @Test func aCorruptIndexIsBuiltAgain() throws {
         let folder = try SearchFolder(files: Self.waters)
         defer { folder.remove() }
-        let file = try folder.open().search.indexes[0].file
-        try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: file))
-        let search = try folder.open().search
-        #expect(search.indexes[0].status == .built)
+        _ = try folder.open()
+        IndexStore.closeAll()
+        try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: folder.indexFile))
+        let (_, search, status) = try folder.open()
+        #expect(status == .built)
         #expect(try search.search(SearchQuery("narrow river"), limit: 10).count == 2)
+    }
+
+    /// The file damaged under an open search: the search says so or answers, never crashes,
+    /// and the next one answers from an index begun again.
+    @Test func anIndexDamagedWhileOpenIsBegunAgain() throws {
+        let folder = try SearchFolder(files: Self.waters)
+        defer { folder.remove() }
+        let (_, search, _) = try folder.open()
+        #expect(try search.search(SearchQuery("narrow river"), limit: 10).count == 2)
+        let handle = try #require(FileHandle(forWritingAtPath: folder.indexFile))
+        try handle.truncate(atOffset: 4096)
+        try handle.close()
+        _ = try? search.search(SearchQuery("narrow river"), limit: 10)
+        #expect(try search.search(SearchQuery("narrow river"), limit: 10).count == 2)
+        #expect(try search.backlinks(toEntryWithID: "river~n", member: 0).total == 0)
     }
 
     @Test func theIndexIsInTheCacheNotInTheFolder() throws {
         let folder = try SearchFolder(files: Self.waters)
         defer { folder.remove() }
-        let file = try folder.open().search.indexes[0].file
-        #expect(file.hasPrefix(folder.cache + "/search-"))
+        _ = try folder.open()
+        #expect(FileManager.default.fileExists(atPath: folder.indexFile))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.folder).sorted() == ["dictionary.json", "entries"])
     }
 }
@@ -182,7 +202,7 @@ func entry(_ id: String, _ definition: String, headword: String? = nil) -> Strin
             folders.append(try Fixtures.load(name))
         }
         let library = Library(opened)
-        let search = LibrarySearch(library: library, cacheDirectory: root)
+        let search = LibrarySearch(library: library)
         let expected = Self.directCounts(library, folders)
         var found: [String: Int] = [:]
         for (i, folder) in folders.enumerated() {

@@ -1,4 +1,5 @@
 import Testing
+import DictionaryIndex
 @testable import DictionarySearch
 
 @Suite struct SearchQueryTests {

@@ -1,18 +1,18 @@
 import DictionaryModel
 
-/// What the search index takes from one entry: the searchable text of each sense (its
-/// definition, glosses, examples and notes as plain text) and every link it holds, each with
-/// the sense it stands in.
-struct EntryText {
+/// What the library index takes from one entry for search and backlinks: the searchable text
+/// of each sense (its definition, glosses, examples and notes as plain text) and every link it
+/// holds, each with the sense it stands in.
+public struct EntryText: Sendable {
     /// One sense's searchable text; `sense` is its number path (`1`, `2a`), nil for the
     /// entry's own notes.
-    struct SenseText {
+    struct SenseText: Sendable {
         var sense: String?
         var text: String
     }
 
     /// One link written in the entry.
-    struct Link {
+    struct Link: Sendable {
         var target: String
         var anchor: String?
         /// The number path of the sense the link stands in; nil for the entry's own notes,
@@ -28,6 +28,8 @@ struct EntryText {
     /// The control characters the snippets mark matches with: never part of indexed text.
     static let markStart: Character = "\u{1}"
     static let markEnd: Character = "\u{2}"
+
+    init() {}
 
     init(_ entry: Entry) {
         for numbered in NumberedSense.all(entry.senses) {
@@ -86,7 +88,7 @@ struct EntryText {
 
     /// Text as it is indexed: line breaks as spaces, and the two marker characters replaced
     /// (U+FFFD), so that a mark in a snippet is always the index's own.
-    static func cleaned(_ text: String) -> String {
+    public static func cleaned(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 < 0x20 }) else { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
@@ -98,13 +100,5 @@ struct EntryText {
             }
         }
         return result
-    }
-
-    /// The keys an entry is found by as a link target: its id, and its headword and forms
-    /// normalised (what a new or removed entry can change the resolution of).
-    static func keys(of entry: Entry) -> [String] {
-        var keys = [entry.id, LookupKey.normalise(entry.headword)]
-        for form in entry.forms { keys.append(LookupKey.normalise(form.text)) }
-        return keys
     }
 }

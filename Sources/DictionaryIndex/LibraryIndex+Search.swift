@@ -1,0 +1,162 @@
+import DictionaryModel
+import SQLiteStore
+
+/// A sense that holds a text of the full-text index: its dictionary, entry and number path.
+public struct TextPlace: Hashable, Sendable {
+    /// The dictionary's row in the index.
+    public var dictionary: Int64
+    public var entryID: String
+    public var headword: String
+    /// The number path of the sense (nil: the entry's own notes).
+    public var sense: String?
+}
+
+/// One link as the index keeps it, with the entry it stands in.
+public struct LinkRow: Hashable, Sendable {
+    /// The link's row: its entry's row in the high 32 bits (`ORDER BY` it is load order).
+    public var row: Int64
+    /// The dictionary's row in the index.
+    public var dictionary: Int64
+    public var entryID: String
+    public var headword: String
+    /// The target and sense anchor as written.
+    public var target: String
+    public var anchor: String?
+    /// The number path of the sense the link stands in; nil outside the senses.
+    public var sense: String?
+    /// What the reader sees.
+    public var text: String
+}
+
+/// The library index's full-text search and links, over every dictionary at once: one query
+/// whatever the number of dictionaries, the dictionaries asked about given by their rows.
+extension LibraryIndex {
+    /// `body` with the connection, under the lock, in one read transaction: what the search
+    /// asks, several questions seeing the same rows.
+    public func asking<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        try reading(body)
+    }
+
+    /// The texts that match the FTS5 `expression` in `dictionaries`, best first by BM25 over
+    /// the whole library (higher is better): at most `limit`. Call within `asking`.
+    public func rankedTexts(matching expression: String, in dictionaries: [Int64], limit: Int) throws(SQLiteError) -> [(text: Int64, score: Double)] {
+        guard !dictionaries.isEmpty, limit > 0 else { return [] }
+        let list = dictionaries.map(String.init).joined(separator: ",")
+        let ranked = try statement("""
+            SELECT fts.rowid, -bm25(fts) AS score FROM fts JOIN texts ON texts.id = fts.rowid
+            WHERE fts MATCH ? AND texts.dictionary IN (\(list)) ORDER BY score DESC, fts.rowid LIMIT ?
+            """)
+        ranked.bind(expression, limit)
+        defer { ranked.reset() }
+        var found: [(text: Int64, score: Double)] = []
+        while try ranked.step() { found.append((ranked.integer(0), ranked.double(1))) }
+        return found
+    }
+
+    /// Text `text`'s score for `expression` and its words around the matches, marked with
+    /// U+0001 and U+0002; nil when it holds none of them. Call within `asking`.
+    public func snippet(matching expression: String, text: Int64) throws(SQLiteError) -> (score: Double, marked: String)? {
+        let matched = try statement("SELECT -bm25(fts), snippet(fts, 0, char(1), char(2), '…', 24) FROM fts WHERE fts MATCH ? AND rowid = ?")
+        matched.bind(expression, text)
+        defer { matched.reset() }
+        return try matched.step() ? (matched.double(0), matched.text(1) ?? "") : nil
+    }
+
+    /// The whole of text `text`.
+    public func body(ofText text: Int64) throws(SQLiteError) -> String {
+        let body = try statement("SELECT body FROM fts WHERE rowid = ?")
+        body.bind(text)
+        defer { body.reset() }
+        return try body.step() ? body.text(0) ?? "" : ""
+    }
+
+    /// The senses that hold text `text`, in load order.
+    public func places(ofText text: Int64) throws(SQLiteError) -> [TextPlace] {
+        let places = try statement("""
+            SELECT e.dictionary, e.entry_id, e.headword, s.sense FROM senses s JOIN entries e ON e.id = s.id >> 32
+            JOIN files f ON f.id = e.file WHERE s.text = ? ORDER BY f.path, e.position, s.id
+            """)
+        places.bind(text)
+        defer { places.reset() }
+        var found: [TextPlace] = []
+        while try places.step() {
+            found.append(TextPlace(dictionary: places.integer(0), entryID: places.text(1) ?? "", headword: places.text(2) ?? "", sense: places.text(3)))
+        }
+        return found
+    }
+
+    /// The texts of the senses of `dictionary`'s entries whose headword's key is `key`, in
+    /// load order, each once: at most `limit`.
+    public func headwordTexts(_ key: String, in dictionary: Int64, limit: Int) throws(SQLiteError) -> [Int64] {
+        let texts = try statement("""
+            SELECT s.text FROM keys k JOIN senses s ON s.id BETWEEN k.entry << 32 AND (k.entry << 32) | 4294967295
+            WHERE k.dictionary = ? AND k.key = ? AND k.kind = 0 GROUP BY s.text ORDER BY min(s.id) LIMIT ?
+            """)
+        texts.bind(dictionary, key, limit)
+        defer { texts.reset() }
+        var found: [Int64] = []
+        while try texts.step() { found.append(texts.integer(0)) }
+        return found
+    }
+
+    /// The links, in any dictionary, whose normalised target is one of `keys`, in load order
+    /// within each dictionary (`ORDER BY` a dictionary is what `LibrarySearch` does). Call within `asking`.
+    public func links(withKeys keys: some Sequence<String>) throws(SQLiteError) -> [LinkRow] {
+        let find = try statement("""
+            SELECT l.id, e.dictionary, e.entry_id, e.headword, l.target, l.anchor, l.sense, l.text, f.path, e.position
+            FROM links l JOIN entries e ON e.id = l.id >> 32 JOIN files f ON f.id = e.file WHERE l.key = ?
+            """)
+        var found: [(path: String, position: Int64, link: LinkRow)] = []
+        for key in Set(keys) {
+            find.bind(key)
+            while try find.step() {
+                let target = find.text(4) ?? ""
+                found.append((find.text(8) ?? "", find.integer(9),
+                              LinkRow(row: find.integer(0), dictionary: find.integer(1), entryID: find.text(2) ?? "", headword: find.text(3) ?? "",
+                                      target: target, anchor: find.text(5), sense: find.text(6),
+                                      text: find.text(7) ?? Self.shownText(ofTarget: target))))
+            }
+            find.reset()
+        }
+        // Load order: the files' paths in byte order, then the entries' and the links' places
+        // (a file written again has entry rows after the others').
+        found.sort { a, b in
+            if a.path != b.path { return ByteOrder.precedes(a.path, b.path) }
+            return a.position != b.position ? a.position < b.position : a.link.row < b.link.row
+        }
+        return found.map(\.link)
+    }
+
+    /// The keys entry `id` of `dictionary` is found by as a link target: its id as written
+    /// and normalised, and its headword's and forms' keys. Call within `asking`.
+    public func linkKeys(ofEntryWithID id: String, in dictionary: Int64) throws(SQLiteError) -> [String] {
+        guard let entry = try entry(withID: id, in: dictionary) else { return [] }
+        let find = try statement("SELECT key FROM keys WHERE entry = ?")
+        find.bind(entry)
+        defer { find.reset() }
+        var keys = [LookupKey.normalise(id)]
+        while try find.step() { keys.append(find.text(0) ?? "") }
+        return keys
+    }
+
+    /// How many texts, senses and links the index holds (tests, benchmarks).
+    public func textCounts() -> (texts: Int, senses: Int, links: Int) {
+        (try? reading { () throws(SQLiteError) in
+            (Int(try database.integer("SELECT count(*) FROM texts") ?? 0), Int(try database.integer("SELECT count(*) FROM senses") ?? 0),
+             Int(try database.integer("SELECT count(*) FROM links") ?? 0))
+        }) ?? (0, 0, 0)
+    }
+}
+
+extension IndexedLookup {
+    /// The keys of links that this dictionary's lookup rules lead to `key` (a rule turns the
+    /// end of a key into another: `-ies` → `-y`, so a link to `ponies` may lead to `pony`).
+    /// Which of them do is settled by resolving them.
+    public func ruleSources(of key: String) -> [String] {
+        rules.all.compactMap { rule in
+            let replace = rule.normalisedReplace, suffix = rule.normalisedSuffix
+            guard key.hasSuffix(replace), key.count > replace.count else { return nil }
+            return String(key.dropLast(replace.count)) + suffix
+        }
+    }
+}
