@@ -100,11 +100,11 @@ enum Help {
         forward pages. A damaged store is set aside, renamed
         history.sqlite.corrupt-DATE, with a warning, and a new one begun.
 
-        The first use of a data folder builds a lookup index of it in $XDG_CACHE_HOME/wordlink
-        (else ~/.cache/wordlink), with a progress line on a terminal; later starts read only
-        the entries a page shows, and the index follows changes to the entry files by itself.
-        Its search index lies beside it, with a table of its backlinks that define reads
-        for Linked from; both follow the entry files too.
+        The first use of a data folder indexes it in the library index,
+        $XDG_CACHE_HOME/wordlink/library.sqlite (else ~/.cache/wordlink), with a progress
+        line on a terminal: lookup, full-text search and backlinks for every dictionary in one
+        file. Later starts read only the entries a page shows, and the index follows changes
+        to the entry files by itself.
 
         With several dictionaries open a word is looked up in all of them: the page shows
         each one's entries under a heading that names it, a link resolves in its own

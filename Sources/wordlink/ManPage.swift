@@ -33,7 +33,7 @@ enum ManPage {
             ".TP", "\\fI$XDG_CONFIG_HOME/wordlink/config\\fR (default \\fI~/.config/wordlink/config\\fR)",
             "the config file (see \\fBwordlink config\\fR)",
             ".TP", "\\fI$XDG_CACHE_HOME/wordlink/\\fR (default \\fI~/.cache/wordlink/\\fR)",
-            "lookup indexes of the dictionaries, made again when missing",
+            "the library index (\\fIlibrary.sqlite\\fR: lookup, search and backlinks of every dictionary), made again when missing",
             ".SH ENVIRONMENT",
             ".TP", "\\fBWORDLINK_DATA\\fR", "data folders to open, separated by colons",
             ".TP", "\\fBWORDLINK_THEME\\fR", "auto, dark, light or monochrome",
