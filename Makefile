@@ -6,18 +6,7 @@ DATA        ?= Data
 BUILD_FLAGS ?=
 # Release builds are fully static executables: no dynamic loader, no relocations at start-up
 # (docs/decisions.md, "No Foundation, and a fully static release build").
-# Each function in a section of its own, and those that `define`, `search` and `links-to` run
-# placed together first (Scripts/hot-sections.txt, made by Scripts/order-hot-code): fewer pages
-# of code to fault in (docs/decisions.md, "Start-up: the code it runs, together"). gold's option;
-# left out where there is no gold. In a build folder of its own: SwiftPM does not rebuild a
-# module when only these flags change, and a build made without them would stay as it was.
-HOT_ORDER   := $(if $(wildcard /usr/bin/ld.gold),-Xswiftc -Xfrontend -Xswiftc -function-sections \
-               -Xlinker --section-ordering-file=$(CURDIR)/Scripts/hot-sections.txt)
-# The metadata of a concrete generic type (a `[String: Int]`, a `Set<String>`) through its
-# direct accessor, not a mangled name the runtime demangles and checks conformances for at first
-# use (docs/decisions.md, "Start-up: generic metadata without mangled names").
-DIRECT_METADATA := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
-RELEASE     := -c release -Xswiftc -static-executable --scratch-path .build/static $(DIRECT_METADATA) $(HOT_ORDER)
+RELEASE     := -c release -Xswiftc -static-executable --scratch-path .build/static
 # The floor that define is measured against, linked the way a plain Swift tool is (static Swift runtime).
 FLOOR       := -c release --static-swift-stdlib --scratch-path .build/floor
 # wordnet-base and the dict-* packages: the importers' integration tests run on the real packages;
@@ -30,7 +19,7 @@ APT_PACKAGES := libncurses-dev libunistring-dev zlib1g-dev libsqlite3-dev pkg-co
 # `make wordnet` imports into the library (see the README): $XDG_DATA_HOME/wordlink/wordnet.
 WORDNET_DIR ?= $(or $(XDG_DATA_HOME),$(HOME)/.local/share)/wordlink/wordnet
 
-.PHONY: all deps build release run test unit test-asan fuzz bench check clean wordnet install uninstall hot-order
+.PHONY: all deps build release run test unit test-asan fuzz bench check clean wordnet install uninstall
 
 all: build
 
@@ -103,14 +92,6 @@ bench: deps
 	Scripts/ensure-packages w3m time
 	Scripts/ensure-packages wordnet dictd dict dict-wn dict-foldoc
 	$$($(SWIFT) build $(RELEASE) --show-bin-path)/wordlink-bench $(BENCH_ARGS)
-
-# `make hot-order`: Scripts/hot-sections.txt made again from the release binary, run under
-# callgrind on the bench library (`make bench BENCH_ARGS=library` imports it).
-# The binary is removed after: SwiftPM does not link again for a changed list alone.
-hot-order: release
-	Scripts/ensure-packages valgrind
-	Scripts/order-hot-code $$($(SWIFT) build $(RELEASE) --show-bin-path)/wordlink
-	rm -f $$($(SWIFT) build $(RELEASE) --show-bin-path)/wordlink
 
 wordnet: release
 	Scripts/ensure-packages wordnet-base

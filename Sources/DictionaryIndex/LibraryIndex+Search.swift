@@ -102,19 +102,29 @@ extension LibraryIndex {
     /// The links, in any dictionary, whose normalised target is one of `keys`, in load order
     /// within each dictionary (`ORDER BY` a dictionary is what `LibrarySearch` does). Call within `asking`.
     public func links(withKeys keys: some Sequence<String>) throws(SQLiteError) -> [LinkRow] {
+        // Most keys (those the rules make up) name no link: each is asked of the index on
+        // `key` alone, and only the rows found are read with their entries.
+        let probe = try statement("SELECT id FROM links WHERE key = ?")
+        var rows: [Int64] = []
+        for key in Set(keys) {
+            probe.bind(key)
+            while try probe.step() { rows.append(probe.integer(0)) }
+            probe.reset()
+        }
         let find = try statement("""
-            SELECT l.id, e.dictionary, e.entry_id, e.headword, l.target, l.anchor, l.sense, l.text, f.path, e.position
-            FROM links l JOIN entries e ON e.id = l.id >> 32 JOIN files f ON f.id = e.file WHERE l.key = ?
+            SELECT e.dictionary, e.entry_id, e.headword, l.target, l.anchor, l.sense, l.text, f.path, e.position
+            FROM links l JOIN entries e ON e.id = l.id >> 32 JOIN files f ON f.id = e.file WHERE l.id = ?
             """)
         var found: [(path: String, position: Int64, link: LinkRow)] = []
-        for key in Set(keys) {
-            find.bind(key)
-            while try find.step() {
-                let target = find.text(4) ?? ""
-                found.append((find.text(8) ?? "", find.integer(9),
-                              LinkRow(row: find.integer(0), dictionary: find.integer(1), entryID: find.text(2) ?? "", headword: find.text(3) ?? "",
-                                      target: target, anchor: find.text(5), sense: find.text(6),
-                                      text: find.text(7) ?? Self.shownText(ofTarget: target))))
+        found.reserveCapacity(rows.count)
+        for row in rows {
+            find.bind(row)
+            if try find.step() {
+                let target = find.text(3) ?? ""
+                found.append((find.text(7) ?? "", find.integer(8),
+                              LinkRow(row: row, dictionary: find.integer(0), entryID: find.text(1) ?? "", headword: find.text(2) ?? "",
+                                      target: target, anchor: find.text(4), sense: find.text(5),
+                                      text: find.text(6) ?? Self.shownText(ofTarget: target))))
             }
             find.reset()
         }
@@ -153,10 +163,27 @@ extension IndexedLookup {
     /// end of a key into another: `-ies` → `-y`, so a link to `ponies` may lead to `pony`).
     /// Which of them do is settled by resolving them.
     public func ruleSources(of key: String) -> [String] {
-        rules.all.compactMap { rule in
-            let replace = rule.normalisedReplace, suffix = rule.normalisedSuffix
-            guard key.hasSuffix(replace), key.count > replace.count else { return nil }
-            return String(key.dropLast(replace.count)) + suffix
+        rules.sources(of: key)
+    }
+}
+
+extension LookupRules {
+    /// The keys that rules lead to `key` from: for each rule whose replacement `key` ends
+    /// with (at least one character left before it), `key` with that end turned back into
+    /// the rule's suffix. On the keys' bytes: NFKC keys, and a replacement is a whole
+    /// string of them, so a byte suffix is a character suffix.
+    func sources(of key: String) -> [String] {
+        let bytes = Array(key.utf8)
+        var found: [String] = []
+        for rule in all {
+            let replace = rule.normalisedReplace.utf8, suffix = rule.normalisedSuffix.utf8
+            guard bytes.count > replace.count, bytes.suffix(replace.count).elementsEqual(replace) else { continue }
+            var source = Array(bytes.dropLast(replace.count))
+            // At least one whole character before the end (a continuation byte is not one).
+            guard source.contains(where: { $0 & 0xC0 != 0x80 }) else { continue }
+            source.append(contentsOf: suffix)
+            found.append(String(decoding: source, as: UTF8.self))
         }
+        return found
     }
 }
