@@ -183,10 +183,11 @@ extension BrowserState {
             say("Only one dictionary answered on this page.")
             return
         }
-        // The section whose heading is at the top, or that the top is in.
+        // The section whose heading is at the top, or that the top is in; above the first
+        // heading (the navigator), the first: `}` there goes to the second.
         let topRow = layout.row(of: page.topCharacter)
         let headingRows = sections.map { layout.row(of: $0.heading.lowerBound) }
-        let current = headingRows.lastIndex { $0 <= topRow } ?? -1
+        let current = headingRows.lastIndex { $0 <= topRow } ?? 0
         let target = isForward ? current + 1 : (current >= 0 && headingRows[current] < topRow ? current : current - 1)
         guard sections.indices.contains(target) else {
             say(isForward ? "This is the last dictionary on this page." : "This is the first dictionary on this page.")

@@ -56,7 +56,12 @@ import Testing
     @Test func zFoldsTheSectionAtTheTopAndUnfoldsIt() throws {
         let store = BrowserTestStore(try Self.browser())
         let whole = store.view.page
+        // From the navigator, } goes to the second section, { back to the first.
         try store.send(.keyPressed(.character("}"))) {
+            $0.page.topCharacter = whole.sections[1].heading.lowerBound
+            $0.message = "nihongo: dictionary 2 of 3 on this page."
+        }
+        try store.send(.keyPressed(.character("{"))) {
             $0.page.topCharacter = whole.sections[0].heading.lowerBound
             $0.message = "english: dictionary 1 of 3 on this page."
         }
@@ -121,6 +126,7 @@ import Testing
     @Test func foldsAreKeptByBackAndForward() throws {
         let browser = try Self.browser()
         browser.run(.nextDictionary)
+        browser.run(.previousDictionary)
         browser.run(.fold)
         #expect(browser.state.page.folded == ["english"])
         // Follow a link of another section (zebra, in the Japanese dictionary), then come back.
@@ -143,6 +149,7 @@ import Testing
     @Test func aFoldedPageAsTheScreenShowsIt() throws {
         let browser = try Self.browser(columns: 32, rows: 14)
         browser.run(.nextDictionary)
+        browser.run(.previousDictionary)
         browser.run(.fold)
         browser.run(.top)
         browser.handle(.keyPressed(.escape))
