@@ -39,6 +39,7 @@ public struct Screen {
         drawViewport(into: &grid)
         drawStatusLine(into: &grid)
         if case .lookup(let prompt) = state.mode { drawCompletions(prompt, into: &grid) }
+        if case .groups(let chooser) = state.mode { drawGroups(chooser, into: &grid) }
         return grid
     }
 
@@ -90,7 +91,9 @@ public struct Screen {
         if !state.back.isEmpty || !state.forward.isEmpty { right = "◀\(state.back.count) ▶\(state.forward.count)  " + right }
         right += " "
         let rightWidth = CellWidth.of(right)
-        let end = grid.write(" wordlink · ", at: CellPoint(column: 0, row: 0), style: style, maxColumn: size.columns - rightWidth - 1)
+        // The group the pages come from, when one was chosen.
+        let name = state.group.map { " wordlink [\($0)] · " } ?? " wordlink · "
+        let end = grid.write(name, at: CellPoint(column: 0, row: 0), style: style, maxColumn: size.columns - rightWidth - 1)
         grid.write(title, at: CellPoint(column: end, row: 0), style: style, maxColumn: size.columns - rightWidth - 1)
         grid.write(right, at: CellPoint(column: max(0, size.columns - rightWidth), row: 0), style: style)
     }
@@ -185,6 +188,7 @@ public struct Screen {
         case .help: return ("Esc, q or ? closes help", .status)
         case .search(let prompt): return ("search: " + prompt.field.visible(width: max(1, state.size.columns - 8)).text, .status)
         case .selecting: return ("Selecting: ←→ characters, ↑↓ lines, w b words, y copies, Esc cancels", .hint)
+        case .groups: return ("Dictionaries: ↑↓ choose · Enter or a number opens the word in them · Esc cancels", .hint)
         case .editing(let status):
             switch status.question {
             case .leave: return ("Save your changes to “\(status.title)”? y saves · n discards them · Esc keeps editing", .message)
@@ -228,6 +232,23 @@ public struct Screen {
         let row = size.rows - 1
         grid.fill(CellRect(column: 0, row: row, columns: size.columns, rows: 1), style: CellStyle(role: role))
         grid.write(text, at: CellPoint(column: 0, row: row), style: CellStyle(role: role), ellipsis: true)
+    }
+
+    /// The group chooser: a row each, numbered, above the status line; the group in use marked.
+    private func drawGroups(_ chooser: GroupChooser, into grid: inout CellGrid) {
+        let size = state.size
+        let rows = GroupController.rows(chooser, in: state)
+        for i in 0..<rows {
+            let row = size.rows - 1 - rows + i
+            let isHighlighted = i == chooser.highlighted
+            let style = CellStyle(role: isHighlighted ? .focus : .secondary, isBold: isHighlighted, isReversed: true)
+            grid.fill(CellRect(column: 0, row: row, columns: size.columns, rows: 1), style: style)
+            let choice = chooser.choices[i]
+            let mark = choice == state.group ? "•" : " "
+            let end = grid.write(" \(i + 1) \(mark) " + GroupChooser.name(of: choice), at: CellPoint(column: 0, row: row), style: style,
+                                 maxColumn: size.columns)
+            grid.write("  " + chooser.details[i], at: CellPoint(column: end, row: row), style: style, maxColumn: size.columns, ellipsis: true)
+        }
     }
 
     private func drawCompletions(_ prompt: LookupPrompt, into grid: inout CellGrid) {

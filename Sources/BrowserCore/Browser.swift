@@ -19,7 +19,11 @@ public final class Browser {
     public typealias Mode = BrowserState.Mode
     public typealias HistoryItem = BrowserState.HistoryItem
 
-    public let source: PageSource
+    /// Where pages come from: the dictionaries of the group chosen (`D`), or every open one.
+    public var source: PageSource { slot.source }
+    let slot: PageSourceSlot
+    /// The config file's groups of dictionaries; nil: the browser offers none.
+    public let groups: DictionaryGroups?
     /// The keys of browsing mode; help lists what this table binds.
     public let keyMap: KeyMap
     public internal(set) var state: BrowserState
@@ -42,10 +46,12 @@ public final class Browser {
     /// A browser on `page` (the source's start page if nil), with `message` in the status line.
     /// `clock` is the editor's (the system's monotonic clock; tests pass one they move by hand); `wallClock`
     /// the time of day (the system's; tests pass a fixed one).
+    /// `groups` are the groups of dictionaries `D` chooses among, `group` the one `source` holds (nil: every dictionary).
     public init(source: PageSource, size: CellSize, page: Page? = nil, message: String? = nil, keyMap: KeyMap = .browsing,
-                memory: BrowsingMemory? = nil, clock: @escaping () -> Double = TextEditor.monotonicSeconds,
-                wallClock: WallClock = .system) {
-        self.source = source
+                memory: BrowsingMemory? = nil, groups: DictionaryGroups? = nil, group: String? = nil,
+                clock: @escaping () -> Double = TextEditor.monotonicSeconds, wallClock: WallClock = .system) {
+        slot = PageSourceSlot(source)
+        self.groups = groups
         self.memory = memory
         self.keyMap = keyMap
         self.clock = clock
@@ -55,10 +61,11 @@ public final class Browser {
         layouts = PageLayouts(page: layout)
         state = BrowserState(size: size, page: .init(address: first.address, title: first.title))
         state.message = message
+        state.group = group
     }
 
     var environment: BrowserEnvironment {
-        BrowserEnvironment(source: source, keyMap: keyMap, layouts: layouts, memory: memory, clock: clock)
+        BrowserEnvironment(slot: slot, keyMap: keyMap, layouts: layouts, memory: memory, groups: groups, clock: clock)
     }
 
     // MARK: Reading the state
@@ -140,6 +147,7 @@ public final class Browser {
         case .mouse(let mouse):
             if let question = state.question, mouse.kind == .pressed { QuestionController.decline(question, &state); return [] }
             if case .editing = state.mode { return EditingController.mouse(mouse, &state, env) }
+            if case .groups(let chooser) = state.mode { return GroupController.mouse(mouse, chooser, &state, env) }
             if mouse.kind == .pressed, case .search = state.mode { SearchController.openResults(&state, env) }
             return MouseController.handle(mouse, &state, env)
         case .pasted(let text):
@@ -163,6 +171,7 @@ public final class Browser {
             case .hints(let typed): return HintsController.handle(key, typed: typed, &state, env)
             case .help: return HelpController.handle(key, &state, env)
             case .search(let prompt): return SearchController.handle(key, prompt, &state, env)
+            case .groups(let chooser): return GroupController.handle(key, chooser, &state, env)
             case .selecting(let anchor, let head): return SelectionController.handle(key, anchor: anchor, head: head, &state, env)
             case .editing(let status): return EditingController.handle(key, status, &state, env)
             }
@@ -197,7 +206,7 @@ public final class Browser {
             return SearchController.insert(text, prompt, &state)
         case .editing:
             EditingController.paste(text, &state, env)
-        case .browsing, .hints, .help, .selecting:
+        case .browsing, .hints, .help, .selecting, .groups:
             let trimmed = text.trimmingPasteWhitespace()
             guard !trimmed.isEmpty else { state.say("Nothing to look up: the pasted text is blank."); return [] }
             state.mode = .browsing

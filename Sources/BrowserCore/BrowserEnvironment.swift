@@ -34,11 +34,15 @@ public final class PageLayouts {
 /// What the mode controllers work with besides the state: where pages come from, the keys,
 /// and the layouts (which opening a page replaces).
 struct BrowserEnvironment {
-    let source: PageSource
+    /// The page source, which choosing a group replaces.
+    let slot: PageSourceSlot
+    var source: PageSource { slot.source }
     let keyMap: KeyMap
     let layouts: PageLayouts
     /// History, bookmarks and the session, when the browser keeps them.
     var memory: BrowsingMemory? = nil
+    /// The config file's groups of dictionaries, when the browser can choose among them.
+    var groups: DictionaryGroups? = nil
     /// The editor's clock (`Browser.clock`).
     var clock: () -> Double = TextEditor.monotonicSeconds
 

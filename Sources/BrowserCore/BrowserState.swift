@@ -19,6 +19,8 @@ public struct BrowserState: Equatable, Sendable {
         case help
         /// The full-text search prompt (`s`), its results previewed as they come back.
         case search(SearchPrompt)
+        /// The chooser of the config file's groups of dictionaries (`D`).
+        case groups(GroupChooser)
         /// Editing mode (`e`): an entry's text in the editor (`PageLayouts.editor`).
         case editing(EditingStatus)
     }
@@ -59,12 +61,15 @@ public struct BrowserState: Equatable, Sendable {
         public var title: String
         public var topCharacter: Int
         public var focusedLink: Int?
+        /// The dictionaries whose sections were folded (their library keys).
+        public var folded: Set<String>
 
-        public init(address: PageAddress, title: String, topCharacter: Int = 0, focusedLink: Int? = nil) {
+        public init(address: PageAddress, title: String, topCharacter: Int = 0, focusedLink: Int? = nil, folded: Set<String> = []) {
             self.address = address
             self.title = title
             self.topCharacter = topCharacter
             self.focusedLink = focusedLink
+            self.folded = folded
         }
     }
 
@@ -78,17 +83,22 @@ public struct BrowserState: Equatable, Sendable {
         public var focusedLink: Int?
         /// Selected text (a drag, a double-click, find in page).
         public var selection: Range<Int>?
+        /// The dictionaries whose sections are folded to their headings (their library keys;
+        /// `PageFolding`): offsets here are those of the page as shown, folded.
+        public var folded: Set<String>
 
-        public init(address: PageAddress, title: String, topCharacter: Int = 0, focusedLink: Int? = nil, selection: Range<Int>? = nil) {
+        public init(address: PageAddress, title: String, topCharacter: Int = 0, focusedLink: Int? = nil, selection: Range<Int>? = nil,
+                    folded: Set<String> = []) {
             self.address = address
             self.title = title
             self.topCharacter = topCharacter
             self.focusedLink = focusedLink
             self.selection = selection
+            self.folded = folded
         }
 
         var historyItem: HistoryItem {
-            HistoryItem(address: address, title: title, topCharacter: topCharacter, focusedLink: focusedLink)
+            HistoryItem(address: address, title: title, topCharacter: topCharacter, focusedLink: focusedLink, folded: folded)
         }
     }
 
@@ -168,6 +178,9 @@ public struct BrowserState: Equatable, Sendable {
     /// An edit an earlier run did not save, offered at the start and not resumed or discarded yet
     /// (`Browser.offerRecovery`); while there is one, `e` and `E` ask about it first.
     public var pendingRecovery: PendingRecovery?
+    /// The group of dictionaries the pages come from (a config file's `group.NAME`); nil: every
+    /// open dictionary. The title bar names it; the session keeps it.
+    public var group: String?
 
     public init(size: CellSize, page: Reading) {
         self.size = size

@@ -28,6 +28,8 @@ enum BrowsingController {
         case .bottom: state.scrollToBottom(in: env)
         case .nextDictionary: state.moveToDictionary(forward: true, in: env)
         case .previousDictionary: state.moveToDictionary(forward: false, in: env)
+        case .fold: state.toggleFold(in: env)
+        case .group: GroupController.start(&state, env)
         case .lookUp: LookupController.start(&state, env)
         case .find: FindController.start(&state)
         case .search: SearchController.start(&state, env)

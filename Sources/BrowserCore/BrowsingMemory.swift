@@ -96,14 +96,17 @@ public struct BrowserSession: Equatable, Sendable {
     public var topEntry: EntryAnchor?
     public var back: [BrowserState.HistoryItem]
     public var forward: [BrowserState.HistoryItem]
+    /// The group of dictionaries the browser had chosen (`D`, `-g`); nil: every dictionary.
+    public var group: String?
 
     public init(current: BrowserState.HistoryItem, topText: String = "", topEntry: EntryAnchor? = nil, back: [BrowserState.HistoryItem] = [],
-                forward: [BrowserState.HistoryItem] = []) {
+                forward: [BrowserState.HistoryItem] = [], group: String? = nil) {
         self.current = current
         self.topText = topText
         self.topEntry = topEntry
         self.back = back
         self.forward = forward
+        self.group = group
     }
 
     /// A place in an entry: its dictionary's key, its id, and UTF-8 bytes from its start.
@@ -126,7 +129,7 @@ public struct BrowserSession: Equatable, Sendable {
 extension BrowserState {
     /// The session the state is at, without its top text.
     var session: BrowserSession {
-        BrowserSession(current: page.historyItem, back: back, forward: forward)
+        BrowserSession(current: page.historyItem, back: back, forward: forward, group: group)
     }
 }
 

@@ -110,15 +110,21 @@ public final class DictionaryPageSource: PageSource {
         if count > 1 { title += " (\(count) entries)" }
         if library.isShared { title += " · " + sections.map { library.members[$0.member].info.title }.joined(separator: ", ") }
         // Opened at a sense, the page shows that sense's relations whole (long ones fold).
-        let (text, senseStarts, entryStarts) = pages.page(sections, openedAt: address.sense)
+        let (text, senseStarts, entryStarts, places) = pages.page(sections, openedAt: address.sense)
         var entries: [PageEntry] = []
+        var pageSections: [PageSection] = []
         for (s, section) in sections.enumerated() {
             let member = library.members[section.member]
             for (e, number) in section.entryNumbers.enumerated() where e < entryStarts[s].count {
                 entries.append(PageEntry(start: entryStarts[s][e], dictionary: member.key, id: member.lookup.id(ofEntryAt: number)))
             }
+            if library.isShared, s < places.count {
+                pageSections.append(PageSection(dictionary: member.key, title: member.info.title, entryCount: section.entryNumbers.count,
+                                                heading: places[s].heading, end: places[s].end))
+            }
         }
-        var page = Page(title: title, address: address, text: text, entries: entries)
+        var page = Page(title: title, address: address, text: text, entries: entries, sections: pageSections,
+                        word: library.members[first.member].lookup.headword(ofEntryAt: first.entryNumbers[0]))
         if let sense = address.sense {
             anchoring: for (s, section) in sections.enumerated() {
                 let lookup = library.members[section.member].lookup

@@ -268,7 +268,7 @@ enum EditingController {
         guard session.hasSaved else { return }
         let reading = state.page
         if case .found(let page) = env.source.page(at: reading.address) {
-            state.show(page, topCharacter: reading.topCharacter, focusedLink: reading.focusedLink, in: env)
+            state.show(page, topCharacter: reading.topCharacter, focusedLink: reading.focusedLink, folded: reading.folded, in: env)
         }
     }
 

@@ -73,7 +73,9 @@ public final class EventMailbox: Sendable {
 public enum EventLoop {
     /// Runs until the browser asks to quit.
     public static func run(_ browser: Browser, on terminal: TerminalDevice, mailbox: EventMailbox = EventMailbox()) {
-        let searches = browser.source.searchPages.map { SearchRunner(makePage: $0, mailbox: mailbox) }
+        // Made again when the source changes (a group chosen with D), so a search asks the group's dictionaries.
+        var searchSource = browser.source
+        var searches = searchSource.searchPages.map { SearchRunner(makePage: $0, mailbox: mailbox) }
         terminal.draw(browser.render(), cursor: browser.cursorPosition)
         while true {
             let events = terminal.waitForEvents(wakingOn: mailbox) + mailbox.take()
@@ -89,7 +91,12 @@ public enum EventLoop {
                     switch effect {
                     case .quit: return
                     case .copyToClipboard(let text): terminal.copyToClipboard(text)
-                    case .search(let request): searches?.start(request)
+                    case .search(let request):
+                        if browser.source !== searchSource {
+                            searchSource = browser.source
+                            searches = searchSource.searchPages.map { SearchRunner(makePage: $0, mailbox: mailbox) }
+                        }
+                        searches?.start(request)
                     }
                 }
             }

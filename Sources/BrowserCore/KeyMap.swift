@@ -6,6 +6,10 @@ public enum BrowsingCommand: String, Hashable, Sendable, CaseIterable {
     case lineDown, lineUp, pageDown, pageUp, top, bottom
     /// The next or previous dictionary's entries on a page several dictionaries answered.
     case nextDictionary, previousDictionary
+    /// Fold the dictionary section at the top of the window (or the focused link's) to its heading, or unfold it.
+    case fold
+    /// Choose a group of dictionaries (the config file's `group.NAME`) or all of them (GroupController.swift).
+    case group
     case select, copy, clear
     case help, quit
     /// History and bookmarks (HistoryPages.swift).
@@ -108,6 +112,12 @@ public struct KeyMap: Sendable {
                    summary: "the next dictionary's entries, on a page several dictionaries answered", section: "Scrolling"),
         KeyBinding(command: .previousDictionary, keys: [.character("{")], shownKeys: "{",
                    summary: "the previous dictionary's entries", section: "Scrolling"),
+        KeyBinding(command: .fold, keys: [.character("z")], shownKeys: "z",
+                   summary: "fold the dictionary's section at the top of the window (or the focused link's) to its heading, or unfold it; "
+                       + "a click on a heading does too; the navigator at the top of the page jumps to a section", section: "Scrolling"),
+        KeyBinding(command: .group, keys: [.character("D")], shownKeys: "D",
+                   summary: "choose a group of dictionaries (the config file's group.NAME) or all of them; the word is looked up again there",
+                   section: "Looking up"),
         KeyBinding(command: .select, keys: [.character("v")], shownKeys: "v",
                    summary: "select with the keyboard: ←→ characters, ↑↓ lines, w/b words, y copies, Esc or Ctrl-C cancels",
                    section: "Selecting"),

@@ -59,6 +59,13 @@ enum MouseController {
                 }
                 return []
             }
+            // A click on a dictionary's heading folds its section, or unfolds it.
+            if state.gesture.pressLink == nil, state.gesture.pressIndex != nil, state.gesture.pressPoint == event.point, let pagePoint,
+               let index = layout.layoutManager.characterIndex(at: pagePoint),
+               let section = layout.page.sections.firstIndex(where: { $0.heading.contains(index) }) {
+                state.toggleFold(section: section, in: env)
+                return []
+            }
             guard let pressed = state.gesture.pressLink, let pagePoint, layout.linkIndex(at: pagePoint) == pressed else { return [] }
             state.follow(linkAt: pressed, in: env)
         case .wheelUp, .wheelDown:

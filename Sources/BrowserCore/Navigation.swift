@@ -17,11 +17,15 @@ extension BrowserState {
         if !HistoryPages.isMemoryPage(newPage.address) { env.memory?.recordVisit(newPage.address, title: newPage.title) }
     }
 
-    mutating func show(_ newPage: Page, topCharacter: Int = 0, focusedLink: Int? = nil, in env: BrowserEnvironment) {
-        let layout = PageView(page: newPage, width: pageWidth)
+    /// Shows `newPage` with the sections of `folded` folded; `topCharacter` and `focusedLink` are
+    /// of the page as shown (folded).
+    mutating func show(_ newPage: Page, topCharacter: Int = 0, focusedLink: Int? = nil, folded: Set<String> = [],
+                       in env: BrowserEnvironment) {
+        let folds = folded.filter { key in newPage.sections.contains { $0.dictionary == key } }
+        let layout = PageView(page: newPage, width: pageWidth, folded: folds)
         env.layouts.page = layout
         page = Reading(address: newPage.address, title: newPage.title, topCharacter: topCharacter,
-                       focusedLink: focusedLink.flatMap { layout.links.indices.contains($0) ? $0 : nil })
+                       focusedLink: focusedLink.flatMap { layout.links.indices.contains($0) ? $0 : nil }, folded: folds)
         page.restore(height: viewportHeight, in: layout)
         hoveredLink = nil
         find.matches = []
@@ -43,7 +47,7 @@ extension BrowserState {
     /// The page for an address in history (the query or link that made it, or the start page).
     func page(forAddress address: PageAddress, in env: BrowserEnvironment) -> Page? {
         if let memoryPage = HistoryPages.page(at: address, memory: env.memory) { return memoryPage }
-        if address == env.layout.page.address { return env.layout.page }
+        if address == env.layout.page.address { return env.layout.whole }
         if case .found(let page) = env.source.page(at: address) { return page }
         return nil
     }
@@ -63,11 +67,20 @@ extension BrowserState {
     }
 
     private mutating func restore(_ item: HistoryItem, in env: BrowserEnvironment) {
+        // The same page folded the same way (a jump from the navigator and back): its layout stays.
+        if item.address == page.address, item.folded == page.folded, !HistoryPages.isMemoryPage(item.address) {
+            let layout = env.layout
+            page = Reading(address: item.address, title: item.title, topCharacter: item.topCharacter,
+                           focusedLink: item.focusedLink.flatMap { layout.links.indices.contains($0) ? $0 : nil }, folded: item.folded)
+            page.restore(height: viewportHeight, in: layout)
+            hoveredLink = nil
+            return
+        }
         guard let found = page(forAddress: item.address, in: env) else {
             say("“\(item.title)” is no longer in the dictionary.")
             return
         }
-        show(found, topCharacter: item.topCharacter, focusedLink: item.focusedLink, in: env)
+        show(found, topCharacter: item.topCharacter, focusedLink: item.focusedLink, folded: item.folded, in: env)
     }
 
     /// Follows link `index` of the current page: opens its page, or says why it can't.
@@ -78,6 +91,8 @@ extension BrowserState {
         switch link.state {
         case .external:
             say("External link \(link.target) — wordlink does not open it; y copies it.")
+        case .anchor:
+            jump(toSectionOf: link.dictionary, in: env)
         case .unresolved:
             say(Self.notFoundMessage(for: link.target, in: env))
         case .resolved where HistoryPages.isMemoryPage(env.layout.page.address):
@@ -159,22 +174,20 @@ extension BrowserState {
         shownReading.scroll(toRow: Int.max / 2, height: viewportHeight, in: env.layouts.shown(in: self))
     }
 
-    /// Scrolls the page to the heading of the next (or previous) dictionary's entries, on a
+    /// Scrolls the page to the heading of the next (or previous) dictionary's section, on a
     /// page several dictionaries answered, and says which it is ("2 of 5").
     mutating func moveToDictionary(forward isForward: Bool, in env: BrowserEnvironment) {
         let layout = env.layout
-        var sections: [(start: Int, dictionary: String)] = []
-        for entry in layout.page.entries where sections.last?.dictionary != entry.dictionary {
-            sections.append((entry.start, entry.dictionary))
-        }
+        let sections = layout.page.sections
         guard sections.count > 1 else {
             say("Only one dictionary answered on this page.")
             return
         }
-        // The section whose heading is at the top, or that the top is in.
+        // The section whose heading is at the top, or that the top is in; above the first
+        // heading (the navigator), the first: `}` there goes to the second.
         let topRow = layout.row(of: page.topCharacter)
-        let headingRows = sections.map { max(0, layout.row(of: $0.start) - 2) }
-        let current = headingRows.lastIndex { $0 <= topRow } ?? -1
+        let headingRows = sections.map { layout.row(of: $0.heading.lowerBound) }
+        let current = headingRows.lastIndex { $0 <= topRow } ?? 0
         let target = isForward ? current + 1 : (current >= 0 && headingRows[current] < topRow ? current : current - 1)
         guard sections.indices.contains(target) else {
             say(isForward ? "This is the last dictionary on this page." : "This is the first dictionary on this page.")
@@ -182,6 +195,80 @@ extension BrowserState {
         }
         page.scroll(toRow: headingRows[target], height: viewportHeight, in: layout)
         say("\(sections[target].dictionary): dictionary \(target + 1) of \(sections.count) on this page.")
+    }
+
+    /// Follows a link of the navigator: the section of the dictionary `key` at the top of the
+    /// window, as `}` puts it there, and the place before it in the back stack.
+    mutating func jump(toSectionOf key: String?, in env: BrowserEnvironment) {
+        let layout = env.layout
+        let sections = layout.page.sections
+        guard let target = sections.firstIndex(where: { $0.dictionary == key }) else {
+            say("That dictionary's section is not on this page.")
+            return
+        }
+        back.append(page.historyItem)
+        forward.removeAll()
+        page.focusedLink = nil
+        page.scroll(toRow: layout.row(of: sections[target].heading.lowerBound), height: viewportHeight, in: layout)
+        let section = sections[target]
+        say("\(section.title): dictionary \(target + 1) of \(sections.count) on this page"
+            + (section.isFolded ? ", folded (z unfolds it)." : ".") + " Backspace goes back.")
+    }
+
+    // MARK: Folding
+
+    /// Folds the dictionary section under the focused link, else the one at the top of the
+    /// window (or the first whose heading is in view), or unfolds it when it is folded.
+    mutating func toggleFold(in env: BrowserEnvironment) {
+        let layout = env.layout
+        let sections = layout.page.sections
+        guard !sections.isEmpty else {
+            say("Only a page of several dictionaries has sections to fold.")
+            return
+        }
+        var target: Int?
+        if let focused = page.focusedLink, layout.links.indices.contains(focused), isLinkVisible(focused, in: layout) {
+            target = layout.page.section(containing: layout.links[focused].range.lowerBound)
+        }
+        if target == nil { target = layout.page.section(containing: page.topCharacter) }
+        if target == nil {
+            let window = layout.visibleCharacterRange(top: page.topCharacter, height: viewportHeight)
+            target = sections.firstIndex { window.contains($0.heading.lowerBound) }
+        }
+        guard let target else {
+            say("No dictionary's section is in view: scroll to one (} moves to the next), then fold it.")
+            return
+        }
+        toggleFold(section: target, in: env)
+    }
+
+    /// Folds section `index` of the current page to its heading, or unfolds it; the text at
+    /// the top stays (a folded section's heading takes the place of any of its text), and so
+    /// does the focused link unless it was in the folded section.
+    mutating func toggleFold(section index: Int, in env: BrowserEnvironment) {
+        let layout = env.layout
+        guard layout.page.sections.indices.contains(index) else { return }
+        let section = layout.page.sections[index]
+        var folded = page.folded
+        if section.isFolded { folded.remove(section.dictionary) } else { folded.insert(section.dictionary) }
+        let top = layout.folding.whole(page.topCharacter)
+        let focused = page.focusedLink.flatMap { layout.links.indices.contains($0) ? layout.folding.whole(layout.links[$0].range.lowerBound) : nil }
+        let shown = PageView(page: layout.whole, width: pageWidth, folded: folded)
+        env.layouts.page = shown
+        page.folded = folded
+        page.topCharacter = shown.folding.displayed(top)
+        page.restore(height: viewportHeight, in: shown)
+        page.focusedLink = focused.flatMap { shown.linkIndex(containing: shown.folding.displayed($0)) }
+        page.selection = nil
+        hoveredLink = nil
+        find.matches = []
+        linkDescriptions = [:]
+        if section.isFolded {
+            say("\(section.title) unfolded.")
+        } else {
+            let count = section.entryCount
+            say("\(section.title) folded (\(count) \(count == 1 ? "entry" : "entries")); z or a click on it unfolds it.")
+        }
     }
 
     func isLinkVisible(_ index: Int, in layout: PageView) -> Bool {
@@ -270,6 +357,10 @@ extension BrowserState {
             return LinkDescription(text: "✗ " + notFoundMessage(for: link.target, in: env), role: .error)
         case .external:
             return LinkDescription(text: "↗ \(link.target) — external, not opened by wordlink (y copies it)", role: .status)
+        case .anchor:
+            let section = env.layout.page.sections.first { $0.dictionary == link.dictionary }
+            let count = section.map { " (\($0.entryCount) \($0.entryCount == 1 ? "entry" : "entries")\($0.isFolded ? ", folded" : ""))" } ?? ""
+            return LinkDescription(text: "↓ " + (section?.title ?? link.target) + count + " — its section on this page", role: .status)
         }
     }
 }

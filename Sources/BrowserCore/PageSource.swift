@@ -14,13 +14,27 @@ public struct Page: Sendable {
     /// The entries the page shows, where each starts, in page order (empty on pages of no entry:
     /// the start page's index, search results, history): what `e` edits.
     public var entries: [PageEntry]
+    /// Each dictionary's section, in page order, on a page of a shared library (empty otherwise):
+    /// what the navigator's links, `}` / `{` and folding find.
+    public var sections: [PageSection]
+    /// The word the page is about (its first entry's headword), to look up again in other
+    /// dictionaries (a group chosen in the browser); nil: the address's text.
+    public var word: String?
 
-    public init(title: String, address: PageAddress, text: StyledText, startCharacter: Int = 0, entries: [PageEntry] = []) {
+    public init(title: String, address: PageAddress, text: StyledText, startCharacter: Int = 0, entries: [PageEntry] = [],
+                sections: [PageSection] = [], word: String? = nil) {
         self.title = title
         self.address = address
         self.text = text
         self.startCharacter = startCharacter
         self.entries = entries
+        self.sections = sections
+        self.word = word
+    }
+
+    /// The section that the character at `index` belongs to (its heading or its entries).
+    public func section(containing index: Int) -> Int? {
+        sections.firstIndex { $0.heading.lowerBound <= index && index < max($0.end, $0.heading.upperBound) }
     }
 
     /// The entry that the character at `index` belongs to: the last one starting at or before it.
@@ -41,6 +55,30 @@ public struct PageEntry: Hashable, Sendable {
         self.start = start
         self.dictionary = dictionary
         self.id = id
+    }
+}
+
+/// A dictionary's section of a page: the heading naming the dictionary and its entries.
+public struct PageSection: Hashable, Sendable {
+    /// The library's key of the dictionary.
+    public var dictionary: String
+    /// The dictionary's title, as the heading shows it.
+    public var title: String
+    public var entryCount: Int
+    /// The heading's paragraph, its newline included (UTF-8 offsets).
+    public var heading: Range<Int>
+    /// Where its last entry ends (the heading's end when it is folded).
+    public var end: Int
+    /// Whether only its heading is shown (`PageFolding`).
+    public var isFolded: Bool
+
+    public init(dictionary: String, title: String, entryCount: Int, heading: Range<Int>, end: Int, isFolded: Bool = false) {
+        self.dictionary = dictionary
+        self.title = title
+        self.entryCount = entryCount
+        self.heading = heading
+        self.end = end
+        self.isFolded = isFolded
     }
 }
 

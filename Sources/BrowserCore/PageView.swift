@@ -5,15 +5,23 @@ import TerminalText
 /// container as wide as the window) and its links. A cache made from the page and the
 /// window's width; where the reader is in it (`BrowserState.Reading`) is state.
 public final class PageView {
+    /// The page as shown: the whole page with the sections `folded` names folded.
     public let page: Page
+    /// The page as its source made it, nothing folded.
+    public let whole: Page
+    /// How the shown page stands to the whole one.
+    let folding: PageFolding
     public let layoutManager: LayoutManager
     /// Every link on the page in reading order, with its whole range.
     public let links: [(link: WordLink, range: Range<Int>)]
 
-    public init(page: Page, width: Int) {
-        self.page = page
-        layoutManager = LayoutManager(text: page.text, width: max(1, width))
-        links = page.text.wordLinks
+    /// `page` laid out at `width`, with the sections of the dictionaries `folded` names folded.
+    public init(page: Page, width: Int, folded: Set<String> = []) {
+        whole = page
+        folding = PageFolding(page, folding: folded)
+        self.page = folding.page
+        layoutManager = LayoutManager(text: self.page.text, width: max(1, width))
+        links = self.page.text.wordLinks
     }
 
     /// The page's text folded once for find in page, on its first search: folding a large page

@@ -16,10 +16,13 @@ extension BrowserState {
         let address = page.address
         if !HistoryPages.isMemoryPage(address), SearchController.query(of: address) == nil,
            case .found(let found) = env.source.page(at: address) {
-            let base = Self.offset(page.topCharacter, skipping: Self.provenanceSpans(in: env.layout.page.text))
+            // Offsets of the whole pages: folded sections are folded again after.
+            let base = Self.offset(env.layout.folding.whole(page.topCharacter), skipping: Self.provenanceSpans(in: env.layout.whole.text))
             let top = Self.offset(base, restoring: Self.provenanceSpans(in: found.text))
             let focused = page.focusedLink
-            show(found, topCharacter: top, focusedLink: focused, in: env)
+            show(found, focusedLink: focused, folded: page.folded, in: env)
+            page.topCharacter = env.layout.folding.displayed(top)
+            page.restore(height: viewportHeight, in: env.layout)
         }
         let count = Self.provenanceSpans(in: env.layout.page.text).count
         if shown {

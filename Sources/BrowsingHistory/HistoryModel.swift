@@ -106,11 +106,14 @@ public struct Session: Equatable, Sendable {
     public var current: SessionPlace
     public var back: [SessionPlace]
     public var forward: [SessionPlace]
+    /// The group of dictionaries chosen (the config file's `group.NAME`); nil: every dictionary.
+    public var group: String?
 
-    public init(current: SessionPlace, back: [SessionPlace] = [], forward: [SessionPlace] = []) {
+    public init(current: SessionPlace, back: [SessionPlace] = [], forward: [SessionPlace] = [], group: String? = nil) {
         self.current = current
         self.back = back
         self.forward = forward
+        self.group = group
     }
 }
 

@@ -91,14 +91,16 @@ extension HistoryStore {
             let stacks: [(Int64, [SessionPlace])] = [(0, session.back), (1, [session.current]), (2, session.forward)]
             for (stack, places) in stacks {
                 for (position, place) in places.enumerated() {
+                    // The group is kept on the current page's row.
                     try connection.query("""
                         INSERT INTO session(stack, position, text, is_link, dictionary, sense, title, top_character, top_text, focused_link,
-                            entry_dictionary, entry_id, entry_offset)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            entry_dictionary, entry_id, entry_offset, group_name)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """, [.integer(stack), .integer(Int64(position)), .text(place.address.text), .integer(place.address.isLink ? 1 : 0),
                               SQLValue(place.address.dictionary), SQLValue(place.address.sense), .text(place.title),
                               .integer(Int64(place.topCharacter)), .text(place.topText), place.focusedLink.map { .integer(Int64($0)) } ?? .null,
-                              SQLValue(place.entryDictionary), SQLValue(place.entryID), place.entryOffset.map { .integer(Int64($0)) } ?? .null])
+                              SQLValue(place.entryDictionary), SQLValue(place.entryID), place.entryOffset.map { .integer(Int64($0)) } ?? .null,
+                              stack == 1 ? SQLValue(session.group) : .null])
                 }
             }
         }
@@ -107,9 +109,11 @@ extension HistoryStore {
     /// The saved session, nil when there is none.
     public func loadSession() throws(HistoryStoreError) -> Session? {
         var stacks: [[SessionPlace]] = [[], [], []]
+        var group: String?
         for row in try read("read", "SELECT stack, text, is_link, dictionary, sense, title, top_character, top_text, focused_link, "
-                                + "entry_dictionary, entry_id, entry_offset FROM session ORDER BY stack, position") {
+                                + "entry_dictionary, entry_id, entry_offset, group_name FROM session ORDER BY stack, position") {
             guard let stack = row[0].integer, (0...2).contains(stack) else { continue }
+            if stack == 1, group == nil { group = row[12].text }
             stacks[Int(stack)].append(SessionPlace(
                 address: StoredAddress(text: row[1].text ?? "", isLink: row[2].integer == 1, dictionary: row[3].text, sense: row[4].text),
                 title: row[5].text ?? "", topCharacter: Int(row[6].integer ?? 0), topText: row[7].text ?? "",
@@ -117,7 +121,7 @@ extension HistoryStore {
                 entryOffset: row[11].integer.map { Int($0) }))
         }
         guard let current = stacks[1].first else { return nil }
-        return Session(current: current, back: stacks[0], forward: stacks[2])
+        return Session(current: current, back: stacks[0], forward: stacks[2], group: group)
     }
 
     /// Forgets the saved session.

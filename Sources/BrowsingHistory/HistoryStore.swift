@@ -53,7 +53,7 @@ public final class HistoryStore {
 
     /// The schema's version, kept in the file's `user_version`: a store at this version has
     /// its tables, its columns and its write-ahead log, so opening it creates and asks nothing.
-    static let schemaVersion: Int64 = 3
+    static let schemaVersion: Int64 = 4
 
     private static func open(_ path: String) throws -> SQLiteConnection {
         let connection = try SQLiteConnection(path: path)
@@ -73,7 +73,7 @@ public final class HistoryStore {
         try retryingWhileBusy { try connection.transaction { try connection.execute(schema) } }
         // A store made before the session was anchored on its entry gains the columns that hold it.
         let columns = try retryingWhileBusy { try connection.query("PRAGMA table_info(session)") }.compactMap { $0.count > 1 ? $0[1].text : nil }
-        for column in ["entry_dictionary TEXT", "entry_id TEXT", "entry_offset INTEGER"] where !columns.contains(String(column.split(separator: " ")[0])) {
+        for column in ["entry_dictionary TEXT", "entry_id TEXT", "entry_offset INTEGER", "group_name TEXT"] where !columns.contains(String(column.split(separator: " ")[0])) {
             try retryingWhileBusy { try connection.execute("ALTER TABLE session ADD COLUMN " + column) }
         }
         try retryingWhileBusy { try connection.execute("PRAGMA user_version = \(schemaVersion)") }
@@ -89,7 +89,7 @@ public final class HistoryStore {
         CREATE TABLE IF NOT EXISTS session(stack INTEGER NOT NULL, position INTEGER NOT NULL, text TEXT NOT NULL,
             is_link INTEGER NOT NULL, dictionary TEXT, sense TEXT, title TEXT NOT NULL, top_character INTEGER NOT NULL,
             top_text TEXT NOT NULL, focused_link INTEGER, entry_dictionary TEXT, entry_id TEXT, entry_offset INTEGER,
-            PRIMARY KEY(stack, position));
+            group_name TEXT, PRIMARY KEY(stack, position));
         CREATE TABLE IF NOT EXISTS journal_taken(length INTEGER NOT NULL, hash INTEGER NOT NULL);
         """
 

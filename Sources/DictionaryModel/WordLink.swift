@@ -12,6 +12,9 @@ public struct WordLink: LinkValue, CustomStringConvertible {
         case unresolved
         /// A URL: shown and copyable, never followed.
         case external
+        /// Leads to a place on the same page: the navigator's jump to a dictionary's section
+        /// (`target` is `#` and the dictionary's library key, `dictionary` that key).
+        case anchor
     }
 
     /// The target as written in the data (`dog`, `bank#2`, `https://…`).
@@ -44,7 +47,7 @@ public struct WordLink: LinkValue, CustomStringConvertible {
     /// How a link in this state is drawn: its role, always underlined.
     public var role: ColorRole {
         switch state {
-        case .resolved: return .link
+        case .resolved, .anchor: return .link
         case .unresolved: return .unresolvedLink
         case .external: return .externalLink
         }

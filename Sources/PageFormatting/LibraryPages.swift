@@ -47,20 +47,63 @@ public struct LibraryPages: Sendable {
         }
     }
 
+    /// Where a dictionary's section stands on a page: its heading (the paragraph naming the
+    /// dictionary, its newline included; empty when the library is not shared) and the end of
+    /// its last entry (before the blank line that parts it from what follows).
+    public struct SectionPlace: Hashable, Sendable {
+        public var heading: Range<Int>
+        public var end: Int
+
+        public init(heading: Range<Int>, end: Int) {
+            self.heading = heading
+            self.end = end
+        }
+    }
+
     /// The page of `sections`, with where each entry's senses start on it (`senseStarts[s][e][k]`:
-    /// section `s`, its entry `e`, that entry's `k`th sense depth first) and where each entry
-    /// starts (`entryStarts[s][e]`). Link ordinals run over the whole page.
-    public func page(_ sections: [Section], openedAt sense: String? = nil) -> (text: StyledText, senseStarts: [[[Int]]], entryStarts: [[Int]]) {
+    /// section `s`, its entry `e`, that entry's `k`th sense depth first), where each entry
+    /// starts (`entryStarts[s][e]`) and where each section stands (`places[s]`). Link ordinals
+    /// run over the whole page. A page several dictionaries answered begins with the navigator
+    /// (`appendNavigator`).
+    public func page(_ sections: [Section], openedAt sense: String? = nil)
+        -> (text: StyledText, senseStarts: [[[Int]]], entryStarts: [[Int]], places: [SectionPlace]) {
         var builder = PageBuilder()
         var starts: [[[Int]]] = []
         var entryStarts: [[Int]] = []
+        var places: [SectionPlace] = []
+        appendNavigator(sections, to: &builder)
         for (s, section) in sections.enumerated() {
-            starts.append(append(section, first: s == 0, openedAt: sense, to: &builder))
+            let heading = appendHeading(section, first: s == 0, to: &builder)
+            starts.append(formatters[section.member].append(entryNumbers: section.entryNumbers, openedAt: sense, to: &builder))
+            builder.end()
             entryStarts.append(builder.entryStarts)
+            places.append(SectionPlace(heading: heading, end: builder.text.utf8Count))
         }
         appendLinkedFrom(sections, to: &builder)
         builder.end()
-        return (builder.text, starts, entryStarts)
+        return (builder.text, starts, entryStarts, places)
+    }
+
+    /// Whether the page of `sections` begins with the navigator: when two or more dictionaries answered.
+    public func hasNavigator(_ sections: [Section]) -> Bool { library.isShared && sections.count > 1 }
+
+    /// The navigator, as GoldenDict's list of articles: one paragraph naming each dictionary
+    /// that answered with its number of entries (`WordNet 3 · GCIDE 2`), each a link to its
+    /// section on this page (`WordLink.State.anchor`), then a blank line; nothing when fewer
+    /// than two answered.
+    private func appendNavigator(_ sections: [Section], to builder: inout PageBuilder) {
+        guard hasNavigator(sections) else { return }
+        builder.begin(.plain)
+        for (s, section) in sections.enumerated() {
+            if s > 0 { builder.append(" · ", role: .secondary) }
+            let member = library.members[section.member]
+            // Each on one row (unless longer than a row): the rows break between them.
+            var attributes = TextAttributes(keepsTogether: true)
+            attributes.wordLink = WordLink(target: "#" + member.key, state: .anchor, ordinal: builder.nextOrdinal(), dictionary: member.key)
+            builder.append("\(member.info.title) \(section.entryNumbers.count)", attributes)
+        }
+        builder.end()
+        builder.blankLine()
     }
 
     /// How many pieces `piece(_:of:openedAt:)` cuts the page of `sections` into: one an
@@ -137,6 +180,7 @@ public struct LibraryPages: Sendable {
         }
         if let (s, k) = place {
             let section = sections[s]
+            if s == 0, k == 0 { appendNavigator(sections, to: &builder) }
             if k == 0 { appendHeading(section, first: s == 0, to: &builder) } else { builder.blankLine() }
             _ = formatters[section.member].append(entryNumbers: [section.entryNumbers[k]], openedAt: sense, to: &builder)
         } else {
@@ -146,24 +190,21 @@ public struct LibraryPages: Sendable {
         return builder.text
     }
 
-    /// Appends `section` (after a blank line unless it is the page's first), under its
-    /// dictionary's heading when the library is shared; where its entries' senses start.
-    private func append(_ section: Section, first: Bool, openedAt sense: String?, to builder: inout PageBuilder) -> [[Int]] {
-        appendHeading(section, first: first, to: &builder)
-        return formatters[section.member].append(entryNumbers: section.entryNumbers, openedAt: sense, to: &builder)
-    }
-
     /// What comes before `section`'s first entry: a blank line unless it is the page's first,
-    /// and its dictionary's heading when the library is shared.
-    private func appendHeading(_ section: Section, first: Bool, to builder: inout PageBuilder) {
+    /// and its dictionary's heading when the library is shared; returns the heading's range.
+    @discardableResult
+    private func appendHeading(_ section: Section, first: Bool, to builder: inout PageBuilder) -> Range<Int> {
         if !first { builder.blankLine() }
+        var heading = builder.text.utf8Count..<builder.text.utf8Count
         if library.isShared {
             builder.begin(.plain)
             builder.append(library.members[section.member].info.title, role: .dictionaryHeading, strong: true)
             builder.end()
+            heading = heading.lowerBound..<builder.text.utf8Count
             builder.blankLine()
         }
         builder.entryStarts = []
+        return heading
     }
 
     /// Appends the `Linked from` section of the entries of `sections`, if the pages have one.

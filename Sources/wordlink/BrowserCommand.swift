@@ -13,19 +13,42 @@ import Glibc
 /// Without a word it comes back where the last session ended, unless `isNew`; history,
 /// bookmarks and the session are kept in the history store as they change.
 func runBrowser(word: String?, library options: LibraryOptions, theme themeOption: String?, isNew: Bool = false) -> Int32 {
-    let opened: [IndexedDictionary]
-    do throws(LibraryLocation.OpenFailure) { opened = try LibraryLocation.open(options, purpose: "browse") } catch { return error.status }
-    let library = Library(opened)
-    let search = LibrarySearch(library: library)
-    let source = DictionaryPageSource(library: library, linkedFrom: search.linkedFrom, search: search.browserSearch)
-    // Editing mode: notes on imported entries go under the user's data folder. A save brings its dictionary's rows
-    // of the library index up to date (its texts and links with them: search and Linked from).
-    source.enableEditing(notesRoot: PersonalNotes.defaultRoot(environment: LibraryLocation.processEnvironment()))
-    let problemCount = opened.reduce(0) { $0 + $1.problemCount }
-    var firstPage: Page?
-    var firstMessage: String?
+    let config = ConfigCommand.current()
     let memory = HistoryMemory.openStore().map(HistoryMemory.init(store:))
     let session = word == nil && !isNew ? memory?.loadSession() : nil
+    // The group: -g NAME, else the last session's when it is restored; every dictionary of the
+    // library is opened, so that the browser can change groups (D).
+    var group = options.group
+    var groupMessage: String?
+    if let name = group, !config.groups.contains(where: { $0.name == name }) {
+        Terminal.error(LibraryLocation.unknownGroupMessage(name, config: config))
+        return 2
+    }
+    if group == nil, let remembered = session?.group {
+        if config.groups.contains(where: { $0.name == remembered }) { group = remembered }
+        else { groupMessage = "The group “\(remembered)” of the last session is not in the config file any more: every dictionary is open." }
+    }
+    var everything = options
+    everything.group = nil
+    let opened: [IndexedDictionary]
+    do throws(LibraryLocation.OpenFailure) { opened = try LibraryLocation.open(everything, purpose: "browse") } catch { return error.status }
+    let groups = LibraryGroups(opened: opened, configured: config.groups)
+    let members: [IndexedDictionary]
+    switch groups.members(of: group) {
+    case .success(let chosen): members = chosen
+    case .failure(let failure):
+        if options.group != nil {
+            Terminal.error("none of the dictionaries of the group \"\(group ?? "")\" is open; 'wordlink dictionaries' lists those that are.")
+            return 1
+        }
+        groupMessage = failure.message + " Every dictionary is open."
+        group = nil
+        members = opened
+    }
+    let source = groups.makeSource(members)
+    let problemCount = opened.reduce(0) { $0 + $1.problemCount }
+    var firstPage: Page?
+    var firstMessage: String? = groupMessage
     if let word {
         let found = source.page(forQuery: word)
         if case .found(let page) = found { memory?.recordVisit(page.address, title: page.title) }
@@ -33,13 +56,12 @@ func runBrowser(word: String?, library options: LibraryOptions, theme themeOptio
         switch found {
         case .found(let page): firstPage = page
         case .notFound(let query, let suggestions):
-            firstMessage = "No entry for “\(query)” in \(opened.count == 1 ? "this dictionary" : "any open dictionary")."
+            firstMessage = "No entry for “\(query)” in \(members.count == 1 ? "this dictionary" : "any open dictionary")."
                 + (suggestions.isEmpty ? "" : " Nearest: " + suggestions.joined(separator: ", "))
                 + (source.damageNote.map { (suggestions.isEmpty ? " " : ". ") + $0 } ?? "")
         }
     }
     let environment = themeEnvironment()
-    let config = ConfigCommand.current()
     let theme = ThemeChoice.resolve(option: themeOption, environment: environment, config: config.theme)
     do {
         try TerminalApp.run(options: .init(theme: theme.fixed ?? .dark, detectsBackground: theme == .auto, environment: environment)) { size in
@@ -49,7 +71,8 @@ func runBrowser(word: String?, library options: LibraryOptions, theme themeOptio
             if message == nil, !config.problems.isEmpty {
                 message = "\(config.problems.count) problems in the config file — wordlink config --check lists them; the rest applies."
             }
-            let browser = Browser(source: source, size: size, page: firstPage, message: message, keyMap: config.keyMap(), memory: memory)
+            let browser = Browser(source: source, size: size, page: firstPage, message: message, keyMap: config.keyMap(), memory: memory,
+                                  groups: groups, group: group)
             if let session { browser.restore(session) }
             // An edit an earlier run did not save (a hang-up, a kill) is offered in the status line: resume, show,
             // discard or later. The page asked for opens all the same.

@@ -95,7 +95,7 @@ enum ConfigCommand {
             # library.order = wordnet gcide
             # These ids are not opened from the library (--data and -d still open them).
             # library.off = jargon
-            # Groups: named sets of dictionaries, opened alone with -g NAME.
+            # Groups: named sets of dictionaries, opened alone with -g NAME or chosen with D in the browser.
             # group.english = wordnet gcide
 
             # Keys: key.COMMAND = KEYS, separated by spaces; they replace the command's own

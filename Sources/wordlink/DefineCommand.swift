@@ -48,8 +48,10 @@ enum DefineCommand {
         let write: () -> Void
         switch options.format {
         case .json:
-            let text = pages.page(sections, openedAt: sense).text
-            let page = RenderedPage(text: text, width: width, library: library)
+            let made = pages.page(sections, openedAt: sense)
+            let text = made.text
+            var page = RenderedPage(text: text, width: width, library: library)
+            for (section, place) in zip(sections, made.places) { page.anchors[library.members[section.member].key] = place.heading.lowerBound }
             let entries = sections.flatMap { section in
                 section.entryNumbers.map { number in
                     let member = library.members[section.member]

@@ -55,7 +55,8 @@ enum Help {
                          only the open dictionaries with this id (repeatable)
           -g NAME, --group NAME
                          only the dictionaries of the config file's group NAME
-                         (group.NAME = ID ID..., such as "English")
+                         (group.NAME = ID ID..., such as "English"); in the browser,
+                         over the group the last session had chosen ('D')
           --theme T      the browser's colours: auto (the default: light on a terminal
                          whose background is light, asked with OSC 11; else dark),
                          dark, light, or monochrome (also $WORDLINK_THEME and the
@@ -109,7 +110,12 @@ enum Help {
         With several dictionaries open a word is looked up in all of them: the page shows
         each one's entries under a heading that names it, a link resolves in its own
         dictionary first (the status line says when it leads into another), and the
-        lookup prompt completes over all of them.
+        lookup prompt completes over all of them. A page two or more answered begins with a
+        navigator naming each with its entries (WordNet 3 · GCIDE 2), each a link to its
+        section; '}' and '{' move between the sections, 'z' (or a click on a heading) folds
+        the section at the top to its heading or unfolds it, and 'D' chooses a group of
+        dictionaries (group.NAME in the config file) or all of them, opening the word
+        again there; the title bar names the group and the next session starts in it.
 
         \(data.helpLine)
 
@@ -136,7 +142,9 @@ enum Help {
           --format F      text: the rows as plain text (the default)
                           ansi: the rows with the browser's styles as SGR sequences
                           json: the page as data: query, entries, width, lines, links
-                          (entries and resolved links name their dictionary's id)
+                          (entries and resolved links name their dictionary's id; the
+                          navigator's links have state "anchor" and anchorRow, the row
+                          of the dictionary's heading)
           --sources       also show where each entry and sense comes from (its source,
                           such as [Webster 1913] or a WordNet sense key) on a line of
                           its own, as the browser's i does
@@ -224,7 +232,7 @@ enum Help {
                                            this order; the others follow by title
           library.off = ID ID...           these dictionaries of the library stay closed
           group.NAME = ID ID...            a named set of dictionaries, opened alone
-                                           with -g NAME
+                                           with -g NAME or chosen with D in the browser
           key.COMMAND = KEY KEY...         the keys of a browser command, replacing its
                                            own (Tab, Enter, Backspace, Alt-Left/Right, :, /,
                                            ?, q and Ctrl-C stay fixed); a key is one

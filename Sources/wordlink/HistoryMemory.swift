@@ -67,7 +67,8 @@ final class HistoryMemory: BrowsingMemory {
         if let entry = session.topEntry {
             (current.entryDictionary, current.entryID, current.entryOffset) = (entry.dictionary, entry.id, entry.offset)
         }
-        let saved = Session(current: current, back: session.back.map { $0.place() }, forward: session.forward.map { $0.place() })
+        let saved = Session(current: current, back: session.back.map { $0.place() }, forward: session.forward.map { $0.place() },
+                            group: session.group)
         attempt(()) { () throws(HistoryStoreError) in try store.saveSession(saved) }
     }
 
@@ -77,7 +78,7 @@ final class HistoryMemory: BrowsingMemory {
         let current = session.current
         let entry = current.entryID.map { BrowserSession.EntryAnchor(dictionary: current.entryDictionary ?? "", id: $0, offset: current.entryOffset ?? 0) }
         return BrowserSession(current: current.item, topText: current.topText, topEntry: entry,
-                              back: session.back.map(\.item), forward: session.forward.map(\.item))
+                              back: session.back.map(\.item), forward: session.forward.map(\.item), group: session.group)
     }
 
     func isBookmarked(_ address: PageAddress) -> Bool {

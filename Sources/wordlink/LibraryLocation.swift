@@ -156,10 +156,7 @@ extension LibraryLocation {
         if let group = options.group {
             let config = ConfigCommand.current()
             guard let ids = config.groups.first(where: { $0.name == group })?.ids else {
-                let known = config.groups.map(\.name)
-                Terminal.error("no group \"\(group)\" in the config file; "
-                               + (known.isEmpty ? "define one as group.NAME = ID ID... ('wordlink config --path' gives the file)."
-                                                : "the groups are: \(known.joined(separator: ", "))."))
+                Terminal.error(unknownGroupMessage(group, config: config))
                 return .failure(OpenFailure(status: 2))
             }
             // The group's dictionaries that are open, in library order.
@@ -197,6 +194,14 @@ extension LibraryLocation {
             Terminal.error("note: the library index is kept in memory for this run, so every start indexes the dictionaries again (\(reason)).")
         }
         return .success(opened)
+    }
+
+    /// What is said of a `-g NAME` that names no group of the config file.
+    static func unknownGroupMessage(_ group: String, config: ConfigFile) -> String {
+        let known = config.groups.map(\.name)
+        return "no group \"\(group)\" in the config file; "
+            + (known.isEmpty ? "define one as group.NAME = ID ID... ('wordlink config --path' gives the file)."
+                             : "the groups are: \(known.joined(separator: ", ")).")
     }
 
     /// Runs a command that prints one answer (`define`, `search`, `links-to`): `work` on the

@@ -38,6 +38,9 @@ public struct RenderedPage {
     private let fullGrid = GridBox()
     /// Tells which entries a link to several homographs leads to, and in which dictionary.
     private let library: Library?
+    /// Where the navigator's links lead (`WordLink.State.anchor`): each dictionary's key and
+    /// the offset of its section's heading on the page.
+    public var anchors: [String: Int] = [:]
 
     /// An entry of the page, for the document's `entries`.
     public struct EntryItem: Hashable, Sendable {
@@ -133,7 +136,9 @@ public struct RenderedPage {
         text.wordLinks.map { item in
             var ids: [String] = []
             var dictionary: String?
-            if item.link.state == .resolved, let destination = item.link.destination {
+            if item.link.state == .anchor {
+                dictionary = library.flatMap { library in item.link.dictionary.flatMap(library.member(forKey:)).map { library.members[$0].info.id } }
+            } else if item.link.state == .resolved, let destination = item.link.destination {
                 let member = library.flatMap { library in item.link.dictionary.flatMap(library.member(forKey:)) ?? 0 }
                 let lookup = member.map { library!.members[$0].lookup }
                 dictionary = member.map { library!.members[$0].info.id }.flatMap { $0.isEmpty ? nil : $0 }
@@ -172,7 +177,9 @@ public struct RenderedPage {
 
     /// The page as the JSON document of `define --format json`: `query`, `entries`,
     /// `width`, `lines`, and `links` with `target`, `entryId`, `text`, `cells`, plus
-    /// `external: true` for URLs, and `state`, `sense` and `ordinal` for scripts; a link to
+    /// `external: true` for URLs, and `state`, `sense` and `ordinal` for scripts (a link of the
+    /// navigator has `state` `anchor`, `target` `#` and its dictionary's key, the dictionary's
+    /// id in `dictionary`, and `anchorRow`, the row of `lines` its heading is on); a link to
     /// several homographs also has `entryIds` (all of them) and `destination` (the query
     /// that shows them together), its `entryId` being the first.
     public func json(query: String, entries: [EntryItem]) -> JSONValue {
@@ -190,6 +197,10 @@ public struct RenderedPage {
             if let dictionary = link.dictionary { members.append(.init(key: "dictionary", value: .string(dictionary))) }
             members.append(.init(key: "state", value: .string(link.link.state.rawValue)))
             if let sense = link.link.sense { members.append(.init(key: "sense", value: .string(sense))) }
+            // A navigator's link: the row of `lines` it scrolls to (its dictionary's heading).
+            if link.link.state == .anchor, let key = link.link.dictionary, let offset = anchors[key] {
+                members.append(.init(key: "anchorRow", value: JSONValue(integerLiteral: layoutManager.row(forCharacterAt: offset))))
+            }
             if link.entryIDs.count > 1 {
                 members.append(.init(key: "entryIds", value: JSONValue(.array(link.entryIDs.map { .string($0) }))))
                 members.append(.init(key: "destination", value: .string(link.link.destination)))

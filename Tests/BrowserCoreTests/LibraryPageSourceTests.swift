@@ -32,8 +32,14 @@ import Testing
         let verb = try #require(lines.firstIndex { $0.hasPrefix("dog  verb") })
         #expect(sample < noun && noun < second && second < verb)
         #expect(page.title == "dog (2 entries) · Fixture Dictionary, A Second Dictionary")
-        // The headings are styled as headings, not as text of an entry.
-        #expect(page.text.attributes(at: 0).attributes.colorRole == .dictionaryHeading)
+        // The headings are styled as headings, not as text of an entry, and the page knows where they are.
+        #expect(page.sections.map(\.dictionary) == ["fixture-sample", "second"])
+        #expect(page.sections.map { page.text.substring($0.heading) } == ["Fixture Dictionary\n", "A Second Dictionary\n"])
+        #expect(page.text.attributes(at: page.sections[0].heading.lowerBound).attributes.colorRole == .dictionaryHeading)
+        // The navigator comes first: a link to each section.
+        #expect(lines[0] == "Fixture Dictionary 1 · A Second Dictionary 1")
+        #expect(page.text.attributes(at: 0).attributes.wordLink?.state == .anchor)
+        #expect(page.word == "dog")
     }
 
     @Test func aPageOfOneDictionaryHasNoHeading() throws {

@@ -74,6 +74,19 @@ import TestSupport
     }
 
     /// A store written before the session held its entry anchor opens, gains the columns, and keeps its session.
+    /// The group of dictionaries chosen in the browser comes back with the session; a store
+    /// made before groups were kept (the upgrade below) gains its column.
+    @Test func theSessionKeepsItsGroup() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try HistoryStore(folder: folder)
+        let place = SessionPlace(address: StoredAddress(text: "hello"), title: "hello", topCharacter: 0, topText: "", focusedLink: nil)
+        try store.saveSession(Session(current: place, back: [place], group: "日本語 ✓"))
+        #expect(try HistoryStore(folder: folder).loadSession()?.group == "日本語 ✓")
+        try store.saveSession(Session(current: place))
+        #expect(try store.loadSession()?.group == nil)
+    }
+
     @Test func aStoreFromBeforeTheAnchorIsUpgraded() throws {
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -91,6 +104,7 @@ import TestSupport
         #expect(session.current.address.text == "dog")
         #expect(session.current.topCharacter == 40)
         #expect(session.current.entryID == nil)
+        #expect(session.group == nil)
     }
 
     /// A file of garbage where the store should be: moved aside (kept, for a person to look

@@ -55,6 +55,23 @@ import TestSupport
         #expect(result.output.contains(#""target":"unicorn","entryId":null"#))
     }
 
+    /// define prints the navigator, as the browser shows it; in json its links are anchors
+    /// naming the row of the heading they lead to.
+    @Test func defineBeginsWithTheNavigatorAndJSONNamesWhereItsLinksLead() throws {
+        let text = run(["define", "hello", "--width", "60"] + Self.both)
+        #expect(text.output.hasPrefix("The wordlink Sample Dictionary 1 · Extra Words 1\n\nThe wordlink Sample Dictionary\n"), "\(text.output)")
+        let json = run(["define", "hello", "--width", "60", "--format", "json"] + Self.both)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let lines = try #require(document["lines"] as? [String])
+        let links = try #require(document["links"] as? [[String: Any]])
+        let anchors = links.filter { $0["state"] as? String == "anchor" }
+        #expect(anchors.map { $0["target"] as? String } == ["#wordlink-sample", "#extra"])
+        #expect(anchors.map { $0["dictionary"] as? String } == ["wordlink-sample", "extra"])
+        #expect(anchors.allSatisfy { $0["entryId"] is NSNull })
+        let rows = anchors.compactMap { $0["anchorRow"] as? Int }
+        #expect(rows.map { lines[$0] } == ["The wordlink Sample Dictionary", "Extra Words"])
+    }
+
     @Test func dashDNarrowsAndAnUnknownIdListsTheKnownOnes() {
         let narrowed = run(["define", "hello", "-d", "extra"] + Self.both)
         #expect(narrowed.status == 0)
@@ -179,5 +196,72 @@ import TestSupport
         let hello = run(["define", "hello"])
         #expect(hello.status == 0)
         #expect(hello.output.contains("Extra Words\n"))
+    }
+
+    /// The navigator at the top of a page two dictionaries answered: a click on one of its links
+    /// scrolls to that dictionary's heading, and Backspace comes back to the top.
+    @Test func aClickOnTheNavigatorJumpsToTheSectionAndBackReturns() throws {
+        let session = try TmuxSession(name: "navigator", columns: 70, rows: 10, arguments: ["hello"] + Array(Self.both.dropFirst(2)))
+        let first = try session.waitFor("the navigator") { $0.count > 1 && $0[1].contains("The wordlink Sample Dictionary 1 · Extra Words 1") }
+        #expect(first[3].trimmingCharacters(in: .whitespaces) == "The wordlink Sample Dictionary", "\(first)")
+        let extra = try #require(try session.locate("Extra Words 1"))
+        try session.click(column: extra.column + 2, row: extra.row)
+        let jumped = try session.waitFor("Extra Words' heading at the top") { $0.count > 1 && $0[1].trimmingCharacters(in: .whitespaces) == "Extra Words" }
+        #expect(jumped.last?.hasPrefix("Extra Words: dictionary 2 of 2 on this page.") == true, "\(jumped)")
+        try session.send("BSpace")
+        try session.waitFor("the navigator again") { $0.count > 1 && $0[1].contains("The wordlink Sample Dictionary 1 · Extra Words 1") }
+    }
+
+    /// z folds the section at the top to its heading; a click on the heading unfolds it.
+    @Test func zFoldsASectionAndAClickOnItsHeadingUnfoldsIt() throws {
+        let session = try TmuxSession(name: "fold", columns: 70, rows: 12, arguments: ["hello"] + Array(Self.both.dropFirst(2)))
+        try session.waitFor(text: "Extra Words 1")
+        try session.send("}")
+        try session.waitFor(text: "dictionary 2 of 2")
+        try session.send("{")
+        try session.waitFor("the sample's heading at the top") { $0.count > 1 && $0[1].trimmingCharacters(in: .whitespaces) == "The wordlink Sample Dictionary" }
+        try session.send("z")
+        let folded = try session.waitFor("the folded heading") { $0.count > 1 && $0[1].contains("▸ The wordlink Sample Dictionary (1 entry, folded)") }
+        // The next section follows the folded heading at once; the folded one's text is gone.
+        #expect(folded[3].trimmingCharacters(in: .whitespaces) == "Extra Words", "\(folded)")
+        #expect(!folded.contains { $0.contains("interjection") })
+        try session.click(column: 5, row: 1)
+        let unfolded = try session.waitFor("the section back") { $0.contains { $0.contains("hello  interjection") } }
+        #expect(unfolded[1].trimmingCharacters(in: .whitespaces) == "The wordlink Sample Dictionary")
+    }
+
+    /// D chooses a group of the config file: the word is opened again in its dictionaries and the
+    /// title bar names it; the next start without a word comes back in it, and -g overrides it.
+    @Test func theGroupChooserOpensTheWordInAGroupAndTheSessionKeepsIt() throws {
+        let config = Subprocess.temporaryPath("library-chooser")
+        try FileManager.default.createDirectory(atPath: config + "/wordlink", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        try "group.words = extra\ngroup.sample = wordlink-sample\n".write(toFile: config + "/wordlink/config", atomically: true, encoding: .utf8)
+        let state = Subprocess.temporaryPath("library-chooser-state")
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let environment = ["XDG_CONFIG_HOME": config, "XDG_STATE_HOME": state]
+        let data = Array(Self.both.dropFirst(2))
+        do {
+            let session = try TmuxSession(name: "groups", columns: 70, rows: 12, arguments: ["hello"] + data, environment: environment)
+            try session.waitFor(text: "Extra Words 1")
+            try session.send("D")
+            let chooser = try session.waitFor("the chooser") { $0.contains { $0.contains("2   words  Extra Words") } }
+            #expect(chooser.contains { $0.contains("1 • all dictionaries") }, "\(chooser)")
+            try session.send("Down", "Enter")
+            let words = try session.waitFor("the group in the title bar") { $0.first?.contains("wordlink [words] · hello") == true }
+            #expect(words[1].trimmingCharacters(in: .whitespaces) == "hello  noun", "\(words)")
+            #expect(!words.contains { $0.contains("interjection") })
+            try session.send("q")
+            usleep(300_000)
+            session.kill()
+        }
+        // Started again without a word: the same page, in the same group.
+        let again = try TmuxSession(name: "groups-again", columns: 70, rows: 12, arguments: data, environment: environment)
+        try again.waitFor("the group restored") { $0.first?.contains("wordlink [words] · hello") == true }
+        again.kill()
+        // -g names another group: it wins over the session's.
+        let overridden = try TmuxSession(name: "groups-g", columns: 70, rows: 12, arguments: data + ["-g", "sample"], environment: environment)
+        let sample = try overridden.waitFor("the other group") { $0.first?.contains("wordlink [sample] · hello") == true }
+        #expect(sample.contains { $0.contains("hello  interjection") }, "\(sample)")
     }
 }

@@ -1,0 +1,76 @@
+import DictionaryIndex
+import DictionaryModel
+import PageFormatting
+import TerminalText
+import TestSupport
+import Testing
+
+/// The navigator that begins a page several dictionaries answered: each dictionary with its
+/// number of entries, each a link to its section on the page (an anchor), wrapped as any
+/// paragraph is, titles in any script.
+@Suite struct NavigatorTests {
+    static let library = SectionedLibrary.make(SectionedLibrary.three)
+
+    static func sections(_ query: String, in library: Library = library) -> [LibraryPages.Section] {
+        library.lookUp(query).map { LibraryPages.Section(member: $0.member, entryNumbers: $0.result.entryNumbers) }
+    }
+
+    static func screen(_ text: StyledText, width: Int, rows: Int) -> String {
+        let layoutManager = LayoutManager(text: text, width: width)
+        var grid = CellGrid(columns: width, rows: rows)
+        grid.draw(layoutManager, in: CellRect(column: 0, row: 0, columns: width, rows: rows))
+        return grid.lines.map { $0 + "|" }.joined(separator: "\n")
+    }
+
+    @Test func theNavigatorNamesEachDictionaryWithItsEntriesAndLinksToItsHeading() throws {
+        let pages = LibraryPages(library: Self.library)
+        let made = pages.page(Self.sections("hello"))
+        let anchors = made.text.wordLinks.filter { $0.link.state == .anchor }
+        #expect(anchors.map { made.text.substring($0.range) } == ["English 2", "日本語の辞書 📚 1", "Café Dictionnaire 1"])
+        #expect(anchors.map(\.link.target) == ["#english", "#nihongo", "#cafe"])
+        #expect(anchors.map(\.link.dictionary) == ["english", "nihongo", "cafe"])
+        // Each section's heading is where the page says, and names its dictionary.
+        #expect(made.places.map { made.text.substring($0.heading) } == ["English\n", "日本語の辞書 📚\n", "Café Dictionnaire\n"])
+        #expect(made.places.allSatisfy { $0.heading.upperBound < $0.end })
+        // An anchor is drawn as a link is.
+        #expect(made.text.runAttributes(at: anchors[1].range.lowerBound).colorRole == .link)
+    }
+
+    /// Golden: at 24 columns the navigator wraps between its links, never inside one that fits
+    /// on a row; wide characters and the emoji take two cells, the combining accent none.
+    @Test func theNavigatorWrapsBetweenLinks() {
+        let made = LibraryPages(library: Self.library).page(Self.sections("hello"))
+        #expect(Self.screen(made.text, width: 24, rows: 6) == """
+            English 2 ·|
+            日本語の辞書 📚 1 ·|
+            Café Dictionnaire 1|
+            |
+            English|
+            |
+            """)
+        // Narrower than a title, a link is broken between characters, never cut off.
+        #expect(Self.screen(made.text, width: 8, rows: 4) == """
+            English|
+            2 · 日本|
+            語の辞書|
+            📚 1 ·|
+            """)
+    }
+
+    @Test func oneDictionaryAnsweringHasNoNavigator() {
+        let made = LibraryPages(library: Self.library).page(Self.sections("zebra").filter { $0.member == 0 })
+        #expect(made.text.wordLinks.allSatisfy { $0.link.state != .anchor })
+        #expect(made.text.string.hasPrefix("English\n\nzebra"))
+        #expect(!LibraryPages(library: Self.library).hasNavigator(Self.sections("zebra").filter { $0.member == 0 }))
+    }
+
+    /// The pieces `define` makes on several threads, one after another, are the whole page,
+    /// the navigator included in the first.
+    @Test func thePiecesBeginWithTheNavigator() {
+        let pages = LibraryPages(library: Self.library)
+        let sections = Self.sections("hello")
+        let pieces = (0..<pages.pieceCount(sections)).map { pages.piece($0, of: sections).string }
+        #expect(pieces.joined() == pages.page(sections).text.string)
+        #expect(pieces[0].hasPrefix("English 2 · 日本語の辞書 📚 1 · Café Dictionnaire 1\n\nEnglish\n"))
+    }
+}
