@@ -103,7 +103,8 @@ extension LibraryIndex {
     /// within each dictionary (`ORDER BY` a dictionary is what `LibrarySearch` does). Call within `asking`.
     public func links(withKeys keys: some Sequence<String>) throws(SQLiteError) -> [LinkRow] {
         // Most keys (those the rules make up) name no link: each is asked of the index on
-        // `key` alone, and only the rows found are read with their entries.
+        // `key` alone, and only the rows found are read with their entries. (One statement
+        // over a JSON array of the keys cost more.)
         let probe = try statement("SELECT id FROM links WHERE key = ?")
         var rows: [Int64] = []
         for key in Set(keys) {
@@ -169,20 +170,16 @@ extension IndexedLookup {
 
 extension LookupRules {
     /// The keys that rules lead to `key` from: for each rule whose replacement `key` ends
-    /// with (at least one character left before it), `key` with that end turned back into
-    /// the rule's suffix. On the keys' bytes: NFKC keys, and a replacement is a whole
-    /// string of them, so a byte suffix is a character suffix.
+    /// with (something left before it), `key` with that end turned back into the rule's
+    /// suffix. On the keys' bytes (`backwards`); which of them lead to `key` is settled by
+    /// resolving them.
     func sources(of key: String) -> [String] {
         let bytes = Array(key.utf8)
         var found: [String] = []
-        for rule in all {
-            let replace = rule.normalisedReplace.utf8, suffix = rule.normalisedSuffix.utf8
-            guard bytes.count > replace.count, bytes.suffix(replace.count).elementsEqual(replace) else { continue }
-            var source = Array(bytes.dropLast(replace.count))
-            // At least one whole character before the end (a continuation byte is not one).
-            guard source.contains(where: { $0 & 0xC0 != 0x80 }) else { continue }
-            source.append(contentsOf: suffix)
-            found.append(String(decoding: source, as: UTF8.self))
+        for (replace, suffix) in backwards {
+            let stem = bytes.count - replace.count
+            guard stem > 0, bytes[stem...].elementsEqual(replace) else { continue }
+            found.append(String(decoding: bytes[..<stem] + suffix, as: UTF8.self))
         }
         return found
     }

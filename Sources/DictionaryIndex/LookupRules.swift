@@ -12,9 +12,13 @@ struct LookupRules: Sendable {
     /// The suffixes' UTF-8, one after another: rule `r`'s ends at `ends[r]`.
     private let bytes: [UInt8]
     private let ends: [Int]
+    /// Each rule's normalised replacement and suffix as bytes, for running it backwards
+    /// (`sources(of:)`).
+    let backwards: [(replace: [UInt8], suffix: [UInt8])]
 
     init(_ rules: [LookupRule]) {
         all = rules
+        backwards = rules.map { (Array($0.normalisedReplace.utf8), Array($0.normalisedSuffix.utf8)) }
         var bytes: [UInt8] = [], ends: [Int] = []
         ends.reserveCapacity(rules.count)
         for rule in rules {
