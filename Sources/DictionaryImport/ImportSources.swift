@@ -9,7 +9,7 @@ import DictionaryModel
 public enum ImportSources {
     /// The formats `wordlink import SOURCE` recognises. (WordNet and dictd keep their own
     /// commands, `import wordnet` and `import dictd`.)
-    public static let formats: [any DictionaryFormat.Type] = [StarDictImporter.self, DSLImporter.self]
+    public static let formats: [any DictionaryFormat.Type] = [StarDictImporter.self, DSLImporter.self, XDXFImporter.self]
 
     /// The names of `formats`, as `--format` takes them.
     public static var formatNames: [String] {
@@ -126,6 +126,7 @@ public enum ImportSources {
     static func run<Format: DictionaryFormat>(_ format: Format.Type, path: String, to destination: String, id: String,
                                               progress: @escaping (ProgressStep) -> Void) throws(DictionaryModelError) -> ImportSummary {
         var importer = FormatImport(try Format(path: path), to: destination, id: id, progress: progress)
+        importer.provenance = [("fingerprint", SourceFingerprint.of(Format.sourceFiles(of: path)))]
         return try importer.run()
     }
 

@@ -66,7 +66,7 @@ import TestSupport
 
     @Test(arguments: [
         (["import"], "wordlink: 'wordlink import' needs a dictionary to import (a file or folder, or wordnet or dictd); see 'wordlink import --help'.\n"),
-        (["import", "x.ifo", "--format", "mobi"], "wordlink: 'mobi' is not a valid value for '--format' for 'wordlink import': expected stardict, dsl (wordnet and dictd have commands of their own).\n"),
+        (["import", "x.ifo", "--format", "mobi"], "wordlink: 'mobi' is not a valid value for '--format' for 'wordlink import': expected stardict, dsl, xdxf (wordnet and dictd have commands of their own).\n"),
         (["import", "wordnet", "--to"], "wordlink: option '--to' needs a value for 'wordlink import wordnet'; see 'wordlink import wordnet --help'.\n"),
         (["import", "dictd", "--to", "x"], "wordlink: 'wordlink import dictd' needs a dictd index file (--index FILE.index); see 'wordlink import dictd --help'.\n"),
         (["import", "wordnet", "--to", "x", "--style", "jargon"], "wordlink: unknown option '--style' for 'wordlink import wordnet'; see 'wordlink import wordnet --help'.\n"),
