@@ -1,4 +1,4 @@
-// Fuzzes the importers' markup parsers (Pango, HTML, XDXF, MediaWiki): no input (as UTF-8,
+// Fuzzes the importers' markup parsers (Pango, HTML, XDXF, MediaWiki, DSL): no input (as UTF-8,
 // invalid bytes replaced) crashes them; what they write is markup of the data format that
 // reads back without control characters (but newline and tab) and whose links all have a
 // target; and text without tags or entities comes through Pango as it was written, so that
@@ -11,11 +11,15 @@ FuzzDriver.run { bytes in
     guard let selector = bytes.first else { return }
     let source = String(decoding: bytes.dropFirst(), as: UTF8.self)
     let markup: String
-    switch selector % 4 {
+    switch selector % 5 {
     case 0: markup = PangoMarkup.convert(source)
     case 1: markup = HTMLMarkup.convert(source)
     case 2: markup = XDXFMarkup.convert(source)
-    default: markup = MediaWikiMarkup.convert(source)
+    case 3: markup = MediaWikiMarkup.convert(source)
+    default:
+        var table = AbbreviationTable(title: "Abbreviations")
+        table.add("n.", meaning: "noun")
+        markup = DSLMarkup.convert(source, headword: "~dog\\", abbreviations: table)
     }
     let parsed = Markup(markup)
     let runs = parsed.runs
@@ -28,7 +32,7 @@ FuzzDriver.run { bytes in
     for run in runs {
         if let link = run.link { fuzzCheck(!link.target.isEmpty, "a link with an empty target in \(markup.debugDescription)") }
     }
-    if selector % 4 == 0, !source.contains("<"), !source.contains("&") {
+    if selector % 5 == 0, !source.contains("<"), !source.contains("&") {
         // Plain text: exactly itself, control characters dropped, the ends trimmed.
         var expected = String.UnicodeScalarView()
         for scalar in source.unicodeScalars {

@@ -37,7 +37,7 @@ _wordlink() {
         dictionaries) options="--format --data -d --dictionary --help" ;;
         history) options="--format --clear --help" ;;
         config) options="--path --default --write --check --help" ;;
-        import) options="--to --from --index --dict --style --id --format --help" ;;
+        import) options="--to --from --index --dict --style --id --format --installed --dry-run --help" ;;
         doctor) options="--help" ;;
         *) options="--data -d --dictionary --theme --new --help --version" ;;
     esac

@@ -18,6 +18,8 @@ complete -c wordlink -n "__fish_seen_subcommand_from history" -l clear -d "forge
 complete -c wordlink -n "__fish_seen_subcommand_from dictionaries" -l format -x -a "text json"
 complete -c wordlink -n "__fish_seen_subcommand_from import" -F -a "wordnet dictd"
 complete -c wordlink -n "__fish_seen_subcommand_from import" -l id -x -d "the dictionary's id"
-complete -c wordlink -n "__fish_seen_subcommand_from import" -l format -x -a "stardict"
+complete -c wordlink -n "__fish_seen_subcommand_from import" -l format -x -a "stardict dsl xdxf"
+complete -c wordlink -n "__fish_seen_subcommand_from import" -l installed -d "every installed dictionary"
+complete -c wordlink -n "__fish_seen_subcommand_from import" -l dry-run -d "only say what would be done"
 complete -c wordlink -n "__fish_seen_subcommand_from config" -a "--path --default --write --check"
 complete -c wordlink -l help -s h

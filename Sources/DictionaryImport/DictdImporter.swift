@@ -43,6 +43,8 @@ public struct DictdImporter {
     public var licenseFile: String?
     public var entriesPerFile: Int
     public var progress: (ProgressStep) -> Void
+    /// More members of `dictionary.json`'s `source` (the source's fingerprint, `SourceFingerprint`).
+    public var provenance: [(String, String)] = []
 
     public init(index: String, dict: String, to destination: String, style: Style? = nil, licenseFile: String? = nil,
                 entriesPerFile: Int = ImportWriter.defaultEntriesPerFile, progress: @escaping (ProgressStep) -> Void = { _ in }) {
@@ -241,7 +243,7 @@ public struct DictdImporter {
             cleaned.count += 1
             if cleaned.examples.count < 5 { cleaned.examples.append("\(draft.headword) (\(SourceText.codePoints(record.controls)))") }
         }
-        var summary = try writer.finish(info: dictionary, source: source, license: license, notice: info,
+        var summary = try writer.finish(info: dictionary, source: source + provenance, license: license, notice: info,
                                         unlinkedReferences: converter.unlinkedReferenceCount, keys: indexKeys)
         summary.unreadRecordCount = unreadRecords
         summary.strayLineCount = strayLines

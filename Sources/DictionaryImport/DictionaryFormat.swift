@@ -22,6 +22,10 @@ public protocol DictionaryFormat {
     /// or `.dict.dz` → its `.ifo`), if it has one.
     static func mainFile(besides path: String) -> String?
 
+    /// Every file that the dictionary whose main file is `path` is read from (StarDict's
+    /// `.ifo`, `.idx`, `.dict` and `.syn`): what its source fingerprint covers.
+    static func sourceFiles(of path: String) -> [String]
+
     /// Opens the dictionary whose main file is at `path`.
     /// - Throws: `.unreadable` or `.invalidSource` naming the file that is missing or damaged.
     init(path: String) throws(DictionaryModelError)
@@ -70,6 +74,9 @@ public struct FormatImport<Format: DictionaryFormat> {
     public var id: String
     public var entriesPerFile: Int
     public var progress: (ProgressStep) -> Void
+    /// More members of `dictionary.json`'s `source`, after the format's own (the source's
+    /// fingerprint, `SourceFingerprint`).
+    public var provenance: [(String, String)] = []
 
     /// The marker of folders written by the import of this format: `wordlink import stardict`.
     public static var importerName: String { "wordlink import " + Format.name }
@@ -114,7 +121,7 @@ public struct FormatImport<Format: DictionaryFormat> {
         }
         var info = format.info
         info.id = id
-        var summary = try writer.finish(info: info, source: format.sourceMembers, notice: format.notice, keys: keys)
+        var summary = try writer.finish(info: info, source: format.sourceMembers + provenance, notice: format.notice, keys: keys)
         summary.sourceCounts = format.sourceCounts
         summary.problems = format.problems
         return summary

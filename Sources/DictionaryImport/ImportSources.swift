@@ -9,7 +9,7 @@ import DictionaryModel
 public enum ImportSources {
     /// The formats `wordlink import SOURCE` recognises. (WordNet and dictd keep their own
     /// commands, `import wordnet` and `import dictd`.)
-    public static let formats: [any DictionaryFormat.Type] = [StarDictImporter.self]
+    public static let formats: [any DictionaryFormat.Type] = [StarDictImporter.self, DSLImporter.self, XDXFImporter.self]
 
     /// The names of `formats`, as `--format` takes them.
     public static var formatNames: [String] {
@@ -56,7 +56,14 @@ public enum ImportSources {
     }
 
     static func names(_ formats: [any DictionaryFormat.Type]) -> String {
-        formats.map { $0.name == "stardict" ? "StarDict: an .ifo with its .idx and .dict" : $0.name }.joined(separator: "; ")
+        formats.map { format in
+            switch format.name {
+            case "stardict": return "StarDict: an .ifo with its .idx and .dict"
+            case "dsl": return "Lingvo DSL: a .dsl or .dsl.dz"
+            case "xdxf": return "XDXF: an .xdxf, also compressed"
+            default: return format.name
+            }
+        }.joined(separator: "; ")
     }
 
     /// The format of the file at `path`, judged by its first 4 kB.
@@ -119,6 +126,7 @@ public enum ImportSources {
     static func run<Format: DictionaryFormat>(_ format: Format.Type, path: String, to destination: String, id: String,
                                               progress: @escaping (ProgressStep) -> Void) throws(DictionaryModelError) -> ImportSummary {
         var importer = FormatImport(try Format(path: path), to: destination, id: id, progress: progress)
+        importer.provenance = [("fingerprint", SourceFingerprint.of(Format.sourceFiles(of: path)))]
         return try importer.run()
     }
 

@@ -29,6 +29,11 @@ public struct StarDictImporter: DictionaryFormat {
         return nil
     }
 
+    public static func sourceFiles(of path: String) -> [String] {
+        let base = path.hasSuffix(".ifo") ? String(path.dropLast(4)) : path
+        return [path] + [".idx", ".idx.gz", ".dict", ".dict.dz", ".syn", ".syn.dz"].map { base + $0 }.filter(fileExists)
+    }
+
     public var reader: StarDictReader
     public private(set) var problems: [ImportProblem] = []
     /// The records in the order of the data, each with the numbers of its index items.

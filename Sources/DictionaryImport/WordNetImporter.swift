@@ -22,6 +22,8 @@ public struct WordNetImporter {
     public var entriesPerFile: Int
     /// Called as the import goes on; never from another thread.
     public var progress: (ProgressStep) -> Void
+    /// More members of `dictionary.json`'s `source` (the source's fingerprint, `SourceFingerprint`).
+    public var provenance: [(String, String)] = []
 
     public init(from sourceFolder: String = WordNetImporter.defaultSourceFolder, to destination: String,
                 entriesPerFile: Int = ImportWriter.defaultEntriesPerFile, progress: @escaping (ProgressStep) -> Void = { _ in }) {
@@ -201,7 +203,7 @@ public struct WordNetImporter {
             start: writer.skeletons.contains { $0.id == "entity~n" } ? "entity~n" : nil,
             lookupRules: WordNetImporter.lookupRules, relationTypes: WordNetImporter.relationTypes)
         progress(ProgressStep(phase: "checking links", completed: 0, total: 1))
-        var summary = try writer.finish(info: info, source: [("files", sourceFolder)], license: license.isEmpty ? nil : license)
+        var summary = try writer.finish(info: info, source: [("files", sourceFolder)] + provenance, license: license.isEmpty ? nil : license)
         progress(ProgressStep(phase: "checking links", completed: 1, total: 1))
         summary.sourceCounts = tally.read + placement.counts
         summary.problems = tally.problems

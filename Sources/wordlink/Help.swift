@@ -36,8 +36,10 @@ enum Help {
                                            what was looked up: when, how often, found or not
           wordlink config [--path|--default|--write|--check]
                                            the config file: theme, keys, the library's order
-          wordlink import SOURCE...        convert dictionaries (StarDict; a file or a folder)
-                                           into data folders of the library
+          wordlink import SOURCE...        convert dictionaries (StarDict, DSL, XDXF; a file or
+                                           a folder) into data folders of the library
+          wordlink import --installed [--dry-run]
+                                           convert every dictionary installed on the system
           wordlink import wordnet|dictd [options]
                                            convert WordNet or a dictd dictionary
           wordlink doctor                  check that this terminal draws characters where

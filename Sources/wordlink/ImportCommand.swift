@@ -15,12 +15,16 @@ enum ImportOptions: Equatable {
     /// `wordlink import SOURCE… [--to DIR] [--id ID] [--format NAME]`: dictionaries recognised
     /// from their content (StarDict), files or folders searched recursively.
     case sources(paths: [String], to: String?, id: String?, format: String?)
+    /// `wordlink import --installed [--dry-run]`: every dictionary installed where Debian and
+    /// the usual readers put them.
+    case installed(dryRun: Bool)
 
     /// The folder of the library an import writes to without `--to`: named after the source
     /// (`wordnet`; a dictd index's name without `.index`, such as `gcide`).
     var defaultFolderName: String {
         switch self {
         case .wordnet: return "wordnet"
+        case .installed: return "installed"
         case .sources(let paths, _, let id, _): return id ?? paths.first.map(ImportSources.dictionaryID) ?? "dictionary"
         case .dictd(let index, _, _, _, _):
             var name = index.split(separator: "/").last.map(String.init) ?? index
@@ -70,8 +74,12 @@ extension Arguments {
         var scanner = OptionScanner(arguments, command: "import", takesLibrary: false)
         var values: [String: String] = [:]
         var paths: [String] = []
+        var flags: Set<String> = []
         while let item = try scanner.next() {
             switch item {
+            case .option(let name, let argument, let inline) where name == "--installed" || name == "--dry-run":
+                try scanner.noValue(argument, inline: inline)
+                flags.insert(name)
             case .option(let name, _, let inline) where ["--to", "--id", "--format"].contains(name):
                 let value = try scanner.value(for: name, inline: inline)
                 if value.isEmpty { throw .invalidValue(option: name, value: value, expected: name == "--to" ? "a path" : "a name", command: "import") }
@@ -81,6 +89,14 @@ extension Arguments {
             }
         }
         if scanner.wantsHelp { return .help(topic: "import", library: LibraryOptions()) }
+        if flags.contains("--installed") {
+            if let path = paths.first { throw .unexpectedArgument(path, command: "import --installed") }
+            if let option = ["--to", "--id", "--format"].first(where: { values[$0] != nil }) {
+                throw .unknownOption(option, command: "import --installed")
+            }
+            return .importDictionary(.installed(dryRun: flags.contains("--dry-run")))
+        }
+        if flags.contains("--dry-run") { throw .unknownOption("--dry-run", command: "import") }
         guard !paths.isEmpty else {
             throw .missingArgument("dictionary to import (a file or folder, or wordnet or dictd)", command: "import")
         }
@@ -103,12 +119,14 @@ enum ImportCommand {
         if case .sources(let paths, let to, let id, let format) = options {
             return runSources(paths, to: to, id: id, format: format)
         }
+        if case .installed(let dryRun) = options { return runInstalled(dryRun: dryRun) }
         let line = ProgressLine()
         let progress: (ProgressStep) -> Void = { line.update($0) }
         let summary: ImportSummary
         let explicit: String?
         switch options {
         case .wordnet(_, let to), .dictd(_, _, let to, _, _), .sources(_, let to, _, _): explicit = to
+        case .installed: explicit = nil
         }
         guard let destination = explicit ?? LibraryLocation.libraryFolder(environment: LibraryLocation.processEnvironment())
                 .map({ $0 + "/" + options.defaultFolderName }) else {
@@ -130,7 +148,7 @@ enum ImportCommand {
                 if let style { importer.style = DictdImporter.Style(rawValue: style) ?? .plain }
                 importer.licenseFile = license
                 summary = try importer.run()
-            case .sources: return 2
+            case .sources, .installed: return 2
             }
         } catch {
             line.clear()
@@ -141,12 +159,16 @@ enum ImportCommand {
             Terminal.error(error.message + "." + hint)
             return 1
         }
-        // The library ready for the next command: the dictionary's rows in the library index
-        // (lookup, search and links), made now (with progress), not by the first command after the import.
-        _ = try? IndexStore.open(folder: destination, cacheDirectory: IndexStore.defaultCacheDirectory(), progress: progress)
+        prepare(destination, progress: progress)
         line.clear()
         Terminal.write(report(summary, destination: destination, inLibrary: explicit == nil))
         return 0
+    }
+
+    /// The library ready for the next command: the dictionary's rows in the library index
+    /// (lookup, search and links), made now (with progress), not by the first command after the import.
+    static func prepare(_ destination: String, progress: @escaping (ProgressStep) -> Void) {
+        _ = try? IndexStore.open(folder: destination, cacheDirectory: IndexStore.defaultCacheDirectory(), progress: progress)
     }
 
     /// `import SOURCE…`: every dictionary the sources name or hold, each into the library
@@ -177,6 +199,7 @@ enum ImportCommand {
             do throws(DictionaryModelError) {
                 if to == nil, let slash = destination.lastIndex(of: "/") { try makeDirectories(String(destination[..<slash])) }
                 let summary = try ImportSources.run(dictionary, to: destination, id: dictionaryID, progress: { line.update($0) })
+                prepare(destination, progress: { line.update($0) })
                 line.clear()
                 Terminal.write(report(summary, destination: destination, inLibrary: to == nil))
             } catch {
@@ -239,7 +262,8 @@ enum ImportHelp {
     }
 
     static let sources = """
-        Usage: wordlink import SOURCE... [--to DIR] [--id ID] [--format stardict]
+        Usage: wordlink import SOURCE... [--to DIR] [--id ID] [--format stardict|dsl|xdxf]
+               wordlink import --installed [--dry-run]
 
         Converts each dictionary that SOURCE is or holds into a data folder. SOURCE is a
         dictionary's file or a folder, searched recursively; the format is recognised
@@ -253,10 +277,38 @@ enum ImportHelp {
                     (.syn) are forms too. Headwords keep their case: lookups fold it
                     (fréquent finds FRÉQUENT, ENTE), and Littré's 'WORD, ENDING' also
                     gives the word and the form the ending makes (FRÉQUENTE).
+          dsl       Lingvo DSL: NAME.dsl or NAME.dsl.dz in UTF-8 or UTF-16 (with or
+                    without a byte order mark), with NAME_abrv.dsl beside it when there
+                    is one. One entry per card: its first headword, the others and the
+                    keys of (optional) parts as forms; {unsorted} parts are shown, not
+                    looked up. The whole card is its text: [m1]-[m9] indent, [b] is
+                    bold, [i] [u] [ex] italic, <<word>> and [ref] are word links (every
+                    one kept, however many a line holds), [url] external links,
+                    [s]file[/s] named ([sound: a.wav]), ~ the headword; [p]
+                    abbreviations link to their meaning in NAME_abrv.dsl; {{comments}}
+                    are dropped. #NAME is the title, #INDEX_LANGUAGE and
+                    #CONTENTS_LANGUAGE the languages.
+          xdxf      XDXF: NAME.xdxf, also gzip or dictzip (.xdxf.dz), visual or logical.
+                    One entry per <ar>: its <k>s the headword and forms (<opt> parts
+                    make keys with and without them), the rest its text: nested <def>s
+                    indented, <kref> word links, <iref> external links, <ex> italic
+                    with <ex_tran> after <ex_orig>, <tr> in brackets, <etm> on a line,
+                    <rref> named; <abbr> links to its meaning in <abbreviations>.
+                    lang_from and lang_to are the languages.
 
         The dictionary's id is its file name, lower-cased, with every run of other
         characters than a-z and 0-9 made one '-' (XMLittre.ifo → xmlittre); its
-        language is taken from its name where that says (eng-fra, XMLittre).
+        language is taken from the source where it says (DSL's headers, XDXF's
+        lang_from), else from its name (eng-fra, XMLittre).
+
+        --installed imports every dictionary installed in /usr/share/dictd,
+        /usr/share/stardict/dic, the /usr/share folders of DSL packages (such as
+        /usr/share/goldendict-wordnet), /usr/share/wordnet, ~/.stardict/dic and
+        $STARDICT_DATA_DIR/dic (WORDLINK_INSTALLED_PATHS, folders separated by ':',
+        replaces them), each into the library's folder of its id, and prints a line
+        for each: imported, unchanged, or failed with the reason. A dictionary whose
+        files have the size and time they had at its last import is unchanged and not
+        read again. Exit status 1 when any failed; the others are still imported.
 
         Options:
           --to DIR        the data folder to write (one dictionary only): new, empty, or
@@ -264,12 +316,15 @@ enum ImportHelp {
                           (default: the library's folder of the id,
                           ~/.local/share/wordlink/ID)
           --id ID         the dictionary's id (one dictionary only)
-          --format NAME   only dictionaries of this format (stardict)
+          --format NAME   only dictionaries of this format (stardict, dsl or xdxf)
+          --installed     every dictionary installed on the system (see above)
+          --dry-run       with --installed: only say what would be imported
           -h, --help      this help
 
         A damaged dictionary (an index cut short, offsets past the end of the data, a
-        count that is not the .ifo's) is refused with exit status 1 and a message naming
-        the file; an earlier import is kept as it was. A record that cannot be read is
+        count that is not the .ifo's, a compressed file cut short, an XDXF file that
+        ends before </xdxf>) is refused with exit status 1 and a message naming the
+        file; an earlier import is kept as it was. A record that cannot be read is
         left out and counted; a headword with control characters is cleaned. Prints,
         for each dictionary, what was written, how many of the index's words find their
         entry, and what was read.
@@ -277,6 +332,8 @@ enum ImportHelp {
         Examples:
           wordlink import /usr/share/stardict/dic
           wordlink import ~/Downloads/XMLittre.ifo --id littre
+          wordlink import /usr/share/goldendict-wordnet
+          wordlink import --installed --dry-run
 
         """
 

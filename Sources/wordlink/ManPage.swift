@@ -37,6 +37,9 @@ enum ManPage {
             ".SH ENVIRONMENT",
             ".TP", "\\fBWORDLINK_DATA\\fR", "data folders to open, separated by colons",
             ".TP", "\\fBWORDLINK_THEME\\fR", "auto, dark, light or monochrome",
+            ".TP", "\\fBWORDLINK_INSTALLED_PATHS\\fR",
+            "folders separated by colons that \\fBwordlink import \\-\\-installed\\fR searches instead of the system's",
+            ".TP", "\\fBSTARDICT_DATA_DIR\\fR", "its \\fIdic\\fR folder is one that \\fBwordlink import \\-\\-installed\\fR searches",
             ".TP", "\\fBNO_COLOR\\fR", "when set and not empty, the monochrome theme",
         ]
         return lines.joined(separator: "\n") + "\n"

@@ -66,7 +66,9 @@ import TestSupport
 
     @Test(arguments: [
         (["import"], "wordlink: 'wordlink import' needs a dictionary to import (a file or folder, or wordnet or dictd); see 'wordlink import --help'.\n"),
-        (["import", "x.ifo", "--format", "dsl"], "wordlink: 'dsl' is not a valid value for '--format' for 'wordlink import': expected stardict (wordnet and dictd have commands of their own).\n"),
+        (["import", "x.ifo", "--format", "mobi"], "wordlink: 'mobi' is not a valid value for '--format' for 'wordlink import': expected stardict, dsl, xdxf (wordnet and dictd have commands of their own).\n"),
+        (["import", "--installed", "x.dsl"], "wordlink: unexpected argument 'x.dsl' for 'wordlink import --installed'; see 'wordlink import --installed --help'.\n"),
+        (["import", "x.dsl", "--dry-run"], "wordlink: unknown option '--dry-run' for 'wordlink import'; see 'wordlink import --help'.\n"),
         (["import", "wordnet", "--to"], "wordlink: option '--to' needs a value for 'wordlink import wordnet'; see 'wordlink import wordnet --help'.\n"),
         (["import", "dictd", "--to", "x"], "wordlink: 'wordlink import dictd' needs a dictd index file (--index FILE.index); see 'wordlink import dictd --help'.\n"),
         (["import", "wordnet", "--to", "x", "--style", "jargon"], "wordlink: unknown option '--style' for 'wordlink import wordnet'; see 'wordlink import wordnet --help'.\n"),
@@ -124,6 +126,80 @@ import TestSupport
         let nothing = Self.run(["import", folder + "/out"])
         #expect(nothing.status == 1)
         #expect(nothing.error.hasPrefix("wordlink: \(folder)/out: no dictionary that wordlink can import was found in it"))
+    }
+
+    /// `import --installed` on fixture folders (`WORDLINK_INSTALLED_PATHS`, never the real
+    /// /usr/share or home): a dictd database, a WordNet folder, a DSL and an XDXF file, and a
+    /// damaged dictd index. One line each; the damaged one fails (exit 1) and the others are
+    /// imported; a second run finds them unchanged; a changed source is imported again;
+    /// `--dry-run` writes nothing.
+    @Test func importsTheInstalledDictionariesOnceEach() throws {
+        let scratch = Subprocess.temporaryPath("import-installed")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let fm = FileManager.default
+        for folder in ["dictd", "share/wn", "dsl", "library"] {
+            try fm.createDirectory(atPath: scratch + "/" + folder, withIntermediateDirectories: true)
+        }
+        for name in try fm.contentsOfDirectory(atPath: Self.wordnetMini) {
+            try fm.copyItem(atPath: Self.wordnetMini + "/" + name, toPath: scratch + "/share/wn/" + name)
+        }
+        fm.createFile(atPath: scratch + "/dictd/mini.index", contents: Data("hack\tA\tQ\n".utf8))
+        fm.createFile(atPath: scratch + "/dictd/mini.dict", contents: Data("hack\n  to work hard, 日本語 👍🏽\n".utf8))
+        fm.createFile(atPath: scratch + "/dictd/broken.index", contents: Data("no tabs here\n".utf8))
+        fm.createFile(atPath: scratch + "/dictd/broken.dict", contents: Data("x".utf8))
+        fm.createFile(atPath: scratch + "/dsl/Small.dsl", contents: Data("#NAME \"Small\"\ncafé\n\t[m1]a café[/m]\n".utf8))
+        let xdxf = try String(contentsOfFile: Fixtures.path("xdxf/visual.xdxf"), encoding: .utf8)
+        fm.createFile(atPath: scratch + "/dsl/visual.xdxf", contents: Data(xdxf.utf8))
+        let environment = ["/usr/bin/env", "XDG_DATA_HOME=\(scratch)/library", "HOME=\(scratch)/home",
+                           "WORDLINK_INSTALLED_PATHS=\(scratch)/dictd:\(scratch)/share:\(scratch)/dsl:\(scratch)/missing",
+                           TmuxSession.binary, "import", "--installed"]
+        func run(_ more: [String] = []) -> (status: Int32, output: String, error: String) {
+            let out = Subprocess.temporaryPath("installed-out"), err = Subprocess.temporaryPath("installed-err")
+            defer {
+                try? fm.removeItem(atPath: out)
+                try? fm.removeItem(atPath: err)
+            }
+            return Subprocess.run(environment + more, outputFile: out, errorFile: err)
+        }
+        let library = scratch + "/library/wordlink"
+        let dry = run(["--dry-run"])
+        #expect(dry.status == 0)
+        #expect(dry.output == """
+            broken: would be imported from \(scratch)/dictd/broken.index
+            mini: would be imported from \(scratch)/dictd/mini.index
+            wordnet: would be imported from \(scratch)/share/wn
+            small: would be imported from \(scratch)/dsl/Small.dsl
+            visual: would be imported from \(scratch)/dsl/visual.xdxf
+            5 dictionaries: 5 to import, 0 unchanged, 0 failed.
+
+            """)
+        #expect(!fm.fileExists(atPath: library))
+
+        let first = run()
+        #expect(first.status == 1)
+        #expect(first.output == """
+            broken: failed: \(scratch)/dictd/broken.index:1: expected 'headword<TAB>offset<TAB>length' with base64 numbers
+            mini: imported from \(scratch)/dictd/mini.index (1 entry)
+            wordnet: imported from \(scratch)/share/wn (16 entries)
+            small: imported from \(scratch)/dsl/Small.dsl (1 entry)
+            visual: imported from \(scratch)/dsl/visual.xdxf (3 entries)
+            5 dictionaries: 4 imported, 0 unchanged, 1 failed.
+
+            """)
+        #expect(try fm.contentsOfDirectory(atPath: library).sorted() == ["mini", "small", "visual", "wordnet"])
+        let json = try String(contentsOfFile: library + "/small/dictionary.json", encoding: .utf8)
+        #expect(json.contains("\"fingerprint\":\"\(scratch)/dsl/Small.dsl 37 "))
+
+        let second = run()
+        #expect(second.status == 1)
+        #expect(second.output.hasSuffix("5 dictionaries: 0 imported, 4 unchanged, 1 failed.\n"))
+        #expect(second.output.contains("wordnet: unchanged (\(scratch)/share/wn)\n"))
+
+        // A source that changed is imported again; the others stay unchanged.
+        fm.createFile(atPath: scratch + "/dsl/Small.dsl", contents: Data("#NAME \"Small\"\ncafé\n\t[m1]a café, changed[/m]\n".utf8))
+        let third = run()
+        #expect(third.output.contains("small: imported from \(scratch)/dsl/Small.dsl (1 entry)\n"))
+        #expect(third.output.hasSuffix("5 dictionaries: 1 imported, 3 unchanged, 1 failed.\n"))
     }
 
     @Test func helpNamesEveryOption() {

@@ -30,6 +30,11 @@ public enum ImportScratch {
         _ = system("rm -rf '\(path)'")
     }
 
+    /// Makes the folder `path` and its parents.
+    public static func makeFolder(_ path: String) {
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
     public static func write(_ bytes: [UInt8], to path: String) {
         let file = fopen(path, "wb")!
         _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }

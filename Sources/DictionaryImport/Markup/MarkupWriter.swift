@@ -86,9 +86,10 @@ struct MarkupWriter {
     /// Whether the output ends a line (or is empty).
     var isAtLineStart: Bool { pending.isEmpty && (output.isEmpty || output.hasSuffix("\n")) }
 
-    /// A word link to `target` showing `shown` (the target when nil or empty); a target that
-    /// is empty once cleaned is written as its shown text alone.
-    mutating func link(to target: String, shown: String?) {
+    /// A word link to `target` (its sense `sense`, when given) showing `shown` (the target
+    /// when nil or empty); a target that is empty once cleaned is written as its shown text
+    /// alone.
+    mutating func link(to target: String, sense: String? = nil, shown: String?) {
         let cleanTarget = LookupKey.collapseWhiteSpace(String(String.UnicodeScalarView(target.unicodeScalars.filter { !MarkupWriter.isControl($0) })))
         var shownText = shown.map { String(String.UnicodeScalarView($0.unicodeScalars.filter { !MarkupWriter.isControl($0) && $0 != "\n" })) } ?? ""
         if collapsesWhiteSpace { shownText = LookupKey.collapseWhiteSpace(shownText) }
@@ -98,7 +99,7 @@ struct MarkupWriter {
         }
         if pending.isEmpty { syncStyles() }
         flushText()
-        output += Markup.link(to: cleanTarget, text: shownText.isEmpty ? nil : shownText)
+        output += Markup.link(to: cleanTarget, sense: sense, text: shownText.isEmpty ? (sense == nil ? nil : cleanTarget) : shownText)
         atSpace = false
     }
 

@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import DictionaryModel
+
+/// The dictionaries installed where Debian's packages and the usual readers put them, for
+/// `wordlink import --installed`: StarDict, DSL and XDXF files (recognised from their content,
+/// as `ImportSources` does), dictd databases (`NAME.index` with `NAME.dict.dz` or
+/// `NAME.dict`) and WordNet databases (a folder with `index.noun` and `data.noun`).
+public enum InstalledDictionaries {
+    /// The environment variable that replaces the places searched (a `:`-separated list of
+    /// folders): the tests' fixture folders, never the real `/usr/share` or home.
+    public static let pathsVariable = "WORDLINK_INSTALLED_PATHS"
+
+    /// One dictionary found.
+    public struct Found {
+        public enum Kind {
+            case format(ImportSources.Found)
+            case dictd(index: String, dict: String)
+            case wordnet(folder: String)
+        }
+
+        public var kind: Kind
+        /// Its id in the library: the file's name made an id (`gcide`, `xmlittre`), `wordnet`.
+        public var id: String
+        /// The file or folder it was found as, for messages.
+        public var path: String
+        /// The files its fingerprint covers.
+        public var files: [String]
+    }
+
+    /// The places searched: `WORDLINK_INSTALLED_PATHS` when set; else `/usr/share/dictd`,
+    /// `/usr/share/stardict/dic`, every folder of `/usr/share` that holds a `.dsl` or
+    /// `.dsl.dz` file (a DSL package's, such as `/usr/share/goldendict-wordnet`),
+    /// `/usr/share/wordnet`, `~/.stardict/dic` and `$STARDICT_DATA_DIR/dic`. `share` stands
+    /// for `/usr/share` (the tests give a folder of their own).
+    public static func searchPaths(environment: [String: String], share: String = "/usr/share") -> [String] {
+        if let paths = environment[pathsVariable] {
+            return paths.split(separator: ":").map(String.init)
+        }
+        var paths = [share + "/dictd", share + "/stardict/dic"]
+        for name in ((try? listDirectory(share)) ?? []).sorted() where !name.hasPrefix(".") {
+            let folder = share + "/" + name
+            guard !["dictd", "stardict", "wordnet"].contains(name), isDirectory(folder),
+                  let files = try? listDirectory(folder) else { continue }
+            if files.contains(where: { $0.hasSuffix(".dsl") || $0.hasSuffix(".dsl.dz") }) { paths.append(folder) }
+        }
+        paths.append(share + "/wordnet")
+        if let home = environment["HOME"], !home.isEmpty { paths.append(home + "/.stardict/dic") }
+        if let data = environment["STARDICT_DATA_DIR"], !data.isEmpty { paths.append(data + "/dic") }
+        return paths
+    }
+
+    /// Every dictionary in `paths` (folders that do not exist are passed over), each once, in
+    /// the order of the paths; ids made unique with `-2`, `-3`….
+    public static func find(in paths: [String]) -> [Found] {
+        var result: [Found] = []
+        var seen: Set<String> = []
+        var ids: Set<String> = []
+        func add(_ found: Found) {
+            guard seen.insert(found.path).inserted else { return }
+            var found = found
+            var number = 2
+            let base = found.id
+            while ids.contains(found.id) {
+                found.id = "\(base)-\(number)"
+                number += 1
+            }
+            ids.insert(found.id)
+            result.append(found)
+        }
+        for path in paths where isDirectory(path) {
+            var formats: [ImportSources.Found] = []
+            ImportSources.search(path, formats: ImportSources.formats, depth: 0, into: &formats)
+            for item in formats {
+                add(Found(kind: .format(item), id: ImportSources.dictionaryID(for: item.path), path: item.path,
+                          files: item.format.sourceFiles(of: item.path)))
+            }
+            searchDictdAndWordNet(path, depth: 0, add: add)
+        }
+        return result
+    }
+
+    static func searchDictdAndWordNet(_ folder: String, depth: Int, add: (Found) -> Void) {
+        guard depth < 8, let names = try? listDirectory(folder) else { return }
+        let sorted = names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        let set = Set(names)
+        if set.contains("index.noun") && set.contains("data.noun") {
+            let files = sorted.filter { !$0.hasPrefix(".") }.map { folder + "/" + $0 }.filter { !isDirectory($0) }
+            add(Found(kind: .wordnet(folder: folder), id: "wordnet", path: folder, files: files))
+        }
+        for name in sorted where !name.hasPrefix(".") {
+            let path = folder + "/" + name
+            if name.hasSuffix(".index") {
+                let base = String(path.dropLast(6))
+                guard let dict = [base + ".dict.dz", base + ".dict"].first(where: fileExists) else { continue }
+                var id = String(name.dropLast(6))
+                id = ImportSources.dictionaryID(for: id + ".x")
+                add(Found(kind: .dictd(index: path, dict: dict), id: id, path: path, files: [path, dict]))
+            } else if isDirectory(path) {
+                searchDictdAndWordNet(path, depth: depth + 1, add: add)
+            }
+        }
+    }
+}

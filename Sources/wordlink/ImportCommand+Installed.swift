@@ -1,0 +1,81 @@
+import DictionaryModel
+#if canImport(Glibc)
+import Glibc
+#endif
+import DictionaryImport
+
+extension ImportCommand {
+    /// `import --installed [--dry-run]`: every dictionary installed where Debian's packages
+    /// and the usual readers put them (`InstalledDictionaries`), each into the library folder
+    /// of its id, one line each: imported, unchanged (its source's fingerprint is the one its
+    /// import recorded), or failed with the reason. With `dryRun`, nothing is written: the
+    /// lines say what would be done. Exit status 1 when any failed; the others are imported.
+    static func runInstalled(dryRun: Bool) -> Int32 {
+        var environment = LibraryLocation.processEnvironment()
+        for name in [InstalledDictionaries.pathsVariable, "STARDICT_DATA_DIR"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        guard let library = LibraryLocation.libraryFolder(environment: environment) else {
+            Terminal.error("no library folder to import into: neither $XDG_DATA_HOME nor $HOME is set.")
+            return 1
+        }
+        let paths = InstalledDictionaries.searchPaths(environment: environment)
+        let found = InstalledDictionaries.find(in: paths)
+        if found.isEmpty {
+            Terminal.write("No dictionaries are installed in " + paths.joined(separator: ", ") + ".\n")
+            return 0
+        }
+        var counts = (imported: 0, unchanged: 0, failed: 0)
+        for dictionary in found {
+            let destination = library + "/" + dictionary.id
+            let fingerprint = SourceFingerprint.of(dictionary.files)
+            if SourceFingerprint.recorded(in: destination) == fingerprint {
+                counts.unchanged += 1
+                Terminal.write("\(dictionary.id): unchanged (\(dictionary.path))\n")
+                continue
+            }
+            if dryRun {
+                counts.imported += 1
+                Terminal.write("\(dictionary.id): would be imported from \(dictionary.path)\n")
+                continue
+            }
+            let line = ProgressLine()
+            let progress: (ProgressStep) -> Void = { line.update($0) }
+            do throws(DictionaryModelError) {
+                try makeDirectories(library)
+                let summary = try importInstalled(dictionary, to: destination, fingerprint: fingerprint, progress: progress)
+                prepare(destination, progress: progress)
+                line.clear()
+                counts.imported += 1
+                let entries = CheckCommand.count(summary.entryCount, "entry", "entries")
+                Terminal.write("\(dictionary.id): imported from \(dictionary.path) (\(entries))\n")
+            } catch {
+                line.clear()
+                counts.failed += 1
+                Terminal.write("\(dictionary.id): failed: \(error.message)\n")
+            }
+        }
+        let total = CheckCommand.count(found.count, "dictionary", "dictionaries")
+        let verb = dryRun ? "to import" : "imported"
+        Terminal.write("\(total): \(counts.imported) \(verb), \(counts.unchanged) unchanged, \(counts.failed) failed.\n")
+        return counts.failed > 0 ? 1 : 0
+    }
+
+    /// Imports one installed dictionary by its kind, recording `fingerprint` in its `source`.
+    static func importInstalled(_ dictionary: InstalledDictionaries.Found, to destination: String, fingerprint: String,
+                                progress: @escaping (ProgressStep) -> Void) throws(DictionaryModelError) -> ImportSummary {
+        let provenance = [("fingerprint", fingerprint)]
+        switch dictionary.kind {
+        case .format(let found):
+            return try ImportSources.run(found, to: destination, id: dictionary.id, progress: progress)
+        case .dictd(let index, let dict):
+            var importer = DictdImporter(index: index, dict: dict, to: destination, progress: progress)
+            importer.provenance = provenance
+            return try importer.run()
+        case .wordnet(let folder):
+            var importer = WordNetImporter(from: folder, to: destination, progress: progress)
+            importer.provenance = provenance
+            return try importer.run()
+        }
+    }
+}
