@@ -9,7 +9,8 @@ import PackageDescription
 //   DictionaryIndex         the persisted index and lookup (Lookup, IndexedLookup, EntryLookup)
 //   DictionarySearch        full-text search and backlinks (SQLite FTS5), an index per folder in the cache
 //   DictionaryImport        importers (WordNet, dictd) and the writer of data folders; zlib
-//   PageFormatting          entries as pages of attributed text (PageFormatter)
+//   PageFormatting          entries as pages of attributed text (PageFormatter); senses as HTML (EntryHTML)
+//   StudyCards              study cards from the history or bookmarks: Anki's text, CSV
 //   BrowserCore             the browser's state machine and views drawing into cell grids
 //   BrowsingHistory         history, bookmarks and the last session in SQLite (the state folder)
 //   CursesTerminal          the only module that imports curses
@@ -49,14 +50,18 @@ let package = Package(
         // Writing entries back: the editor's text of an entry, splicing saves, new entries, personal notes.
         .target(name: "DictionaryEditing", dependencies: ["DictionaryModel", "DictionaryIndex"]),
         .target(name: "PageFormatting", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex"]),
-        .target(name: "BrowserCore", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "DictionaryEditing", "PageFormatting"]),
+        // Study cards: words of the history or the bookmarks with their definitions, as Anki's text or CSV.
+        .target(name: "StudyCards", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "PageFormatting"]),
+        .target(name: "BrowserCore", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "DictionaryEditing", "PageFormatting",
+                                                    "StudyCards"]),
         // History, bookmarks and the last session, kept in SQLite in the state folder.
         .target(name: "BrowsingHistory", dependencies: ["SQLiteStore", "CSQLite"]),
         .target(name: "CursesTerminal", dependencies: ["CNcursesw", "TerminalText", "DictionaryModel", "BrowserCore"]),
         .executableTarget(
             name: "wordlink",
             dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "DictionaryImport", "PageFormatting",
-                           "BrowserCore", "CursesTerminal", "BrowsingHistory", "DictionarySearch", "DictionaryEditing", "SQLiteStore"]
+                           "BrowserCore", "CursesTerminal", "BrowsingHistory", "DictionarySearch", "DictionaryEditing", "SQLiteStore",
+                           "StudyCards"]
         ),
         .executableTarget(
             name: "wordlink-bench",
@@ -97,6 +102,7 @@ let package = Package(
         .testTarget(name: "wordlinkTests", dependencies: ["wordlink", "BrowsingHistory", "BrowserCore", "DictionaryEditing", "PageFormatting", "DictionaryIndex", "DictionaryModel", "TerminalText", "TestSupport"]),
         .testTarget(name: "BrowserCoreTests", dependencies: ["BrowserCore", "PageFormatting", "DictionaryIndex", "TestSupport"]),
         .testTarget(name: "BrowsingHistoryTests", dependencies: ["BrowsingHistory", "TestSupport"]),
+        .testTarget(name: "StudyCardsTests", dependencies: ["StudyCards", "PageFormatting", "DictionaryIndex", "DictionaryModel", "TestSupport"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CNcursesw", "BrowserCore", "TerminalText"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures"]),
         // The importers on the real Debian packages: slow, so `make unit` leaves them out.

@@ -29,6 +29,8 @@ public final class Browser {
     var lastSavedSession: BrowserSession?
     /// The layouts of the pages the state names.
     public let layouts: PageLayouts
+    /// Where the export key writes study cards (nil: it cannot); the executable sets it.
+    public var cardExport: CardExport?
     /// Seconds on a monotonic clock, which the editor reads at each key typed: a pause in
     /// typing ends an undo group (`TextEditor.typingPause`).
     let clock: () -> Double
@@ -58,7 +60,7 @@ public final class Browser {
     }
 
     var environment: BrowserEnvironment {
-        BrowserEnvironment(source: source, keyMap: keyMap, layouts: layouts, memory: memory, clock: clock)
+        BrowserEnvironment(source: source, keyMap: keyMap, layouts: layouts, memory: memory, cardExport: cardExport, clock: clock)
     }
 
     // MARK: Reading the state

@@ -39,6 +39,8 @@ struct BrowserEnvironment {
     let layouts: PageLayouts
     /// History, bookmarks and the session, when the browser keeps them.
     var memory: BrowsingMemory? = nil
+    /// Where the export key writes study cards; nil: it cannot.
+    var cardExport: CardExport? = nil
     /// The editor's clock (`Browser.clock`).
     var clock: () -> Double = TextEditor.monotonicSeconds
 

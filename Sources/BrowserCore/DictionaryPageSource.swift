@@ -2,6 +2,7 @@ import DictionaryModel
 import TerminalText
 import DictionaryIndex
 import PageFormatting
+import StudyCards
 
 /// The browser's pages from the open dictionaries (a `Library`): lookup, formatting and
 /// suggestions seen through `PageSource`.
@@ -60,6 +61,10 @@ public final class DictionaryPageSource: PageSource {
 
     public convenience init(folder: DataFolder) {
         self.init(library: Library(single: Lookup(folder: folder), info: folder.info, folder: folder.path))
+    }
+
+    public func studyCards(for words: [StudyWord], byLookups: Bool) -> [StudyCard] {
+        StudyCardMaker(library: library).cards(for: words, byLookups: byLookups)
     }
 
     /// The first dictionary's lookup (the only one, with one open).

@@ -36,6 +36,8 @@ enum Command: Equatable {
     case search(SearchOptions)
     /// `wordlink links-to WORD`: backlinks (LinksToCommand.swift).
     case linksTo(LinksToOptions)
+    /// `wordlink export anki|csv`: study cards (ExportCommand.swift).
+    case export(ExportOptions)
 }
 
 /// The options of `wordlink define`.
@@ -66,7 +68,7 @@ enum ArgumentError: Error, Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .unknownCommand(let name):
-            return "unknown command '\(name)'; the commands are define, search, links-to, check, dictionaries, history, config, import and doctor (see 'wordlink --help')."
+            return "unknown command '\(name)'; the commands are define, search, links-to, check, dictionaries, history, export, config, import and doctor (see 'wordlink --help')."
         case .unknownOption(let option, let command):
             return "unknown option '\(option)'\(Self.for(command)); see '\(Self.help(command))'."
         case .missingValue(let option, let command):
@@ -131,6 +133,9 @@ enum Arguments {
         case "config":
             rest.removeFirst()
             return try parseConfig(rest)
+        case "export":
+            rest.removeFirst()
+            return try parseExport(rest)
         case "complete", "generate":
             rest.removeFirst()
             return try parseHidden(first, rest)

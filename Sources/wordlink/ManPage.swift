@@ -3,7 +3,7 @@
 /// `wordlink generate man`.
 enum ManPage {
     /// The topics with a section of their own, in order.
-    static let commands = ["define", "check", "dictionaries", "history", "config", "import", "import wordnet", "import dictd", "doctor"]
+    static let commands = ["define", "check", "dictionaries", "history", "export", "config", "import", "import wordnet", "import dictd", "doctor"]
 
     static func text() -> String {
         // No folders, so the help's last line ("Dictionaries: …") is about no machine in particular.
