@@ -44,7 +44,7 @@ _wordlink() {
         export) options="--from --since -o --output --data -d --dictionary --help" ;;
         config) options="--path --default --write --check --help" ;;
         import) options="--to --from --index --dict --style --id --format --help" ;;
-        doctor) options="--help" ;;
+        doctor) options="--data -d --dictionary --help" ;;
         *) options="--data -d --dictionary --theme --new --help --version" ;;
     esac
     if [[ $cur == -* ]]; then

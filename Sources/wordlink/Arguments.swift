@@ -25,8 +25,9 @@ enum Command: Equatable {
     case check(library: LibraryOptions)
     /// `wordlink dictionaries`: lists the open dictionaries.
     case dictionaries(library: LibraryOptions, json: Bool)
-    /// `wordlink doctor`: does this terminal draw characters where the layout expects?
-    case doctor
+    /// `wordlink doctor`: does this terminal draw characters where the layout expects? Is there
+    /// a Hunspell dictionary for each open dictionary's language?
+    case doctor(library: LibraryOptions)
     /// `wordlink import …`: converts a real dictionary into a data folder.
     case importDictionary(ImportOptions)
     /// `--help` of the program (topic nil) or of a command.
@@ -110,11 +111,15 @@ enum Arguments {
             return try parseCheck(rest)
         case "doctor":
             rest.removeFirst()
-            if let extra = rest.first {
-                if extra == "--help" || extra == "-h" { return .help(topic: "doctor", library: LibraryOptions()) }
-                throw extra.hasPrefix("-") ? .unknownOption(extra, command: "doctor") : .unexpectedArgument(extra, command: "doctor")
+            var scanner = OptionScanner(rest, command: "doctor")
+            while let item = try scanner.next() {
+                switch item {
+                case .option(_, let argument, _): throw scanner.unknown(argument)
+                case .operand(let argument): throw scanner.unexpected(argument)
+                }
             }
-            return .doctor
+            if scanner.wantsHelp { return .help(topic: "doctor", library: scanner.library) }
+            return .doctor(library: scanner.library)
         case "import":
             rest.removeFirst()
             return try parseImport(rest)

@@ -111,6 +111,10 @@ enum Help {
         Its search index lies beside it, with a table of its backlinks that define reads
         for Linked from; both follow the entry files too.
 
+        A dictionary with a language and no lookup rules of its own is looked up through
+        Hunspell (hunspell-fr, hunspell-de-de...): a form leads to its base words, and a miss
+        is offered Hunspell's spellings; 'wordlink doctor' says which languages lack one.
+
         With several dictionaries open a word is looked up in all of them: the page shows
         each one's entries under a heading that names it, a link resolves in its own
         dictionary first (the status line says when it leads into another), and the
@@ -128,8 +132,12 @@ enum Help {
         Prints the page the browser shows for WORD, laid out by the same layout engine.
         WORD is looked up in every open dictionary as an entry id, else as a headword or
         form (case and width insensitive) followed by every entry the dictionary's lookup
-        rules lead to (attending: the noun, then the verb attend). When nothing matches,
-        prints up to five nearest headwords on standard error and exits with status 1.
+        rules lead to (attending: the noun, then the verb attend). A dictionary with a
+        language and no lookup rules uses Hunspell's morphology of that language instead
+        (hunspell-fr, hunspell-de-de...; DICPATH, then /usr/share/hunspell): a form that is
+        not a headword leads to its base words, and the page says so ("chevaux: masculine
+        plural of cheval"). When nothing matches, prints up to five nearest headwords on
+        standard error (Hunspell's spellings that lead somewhere first) and exits with 1.
         WORD#SENSE (dog~n#02084071, dog#1) prints the page a link to that sense opens:
         its relations whole, where the page of WORD folds long ones to "… and N more".
 
@@ -286,7 +294,7 @@ enum Help {
         """
 
     static let doctor = """
-        Usage: wordlink doctor
+        Usage: wordlink doctor [--data DIR]... [-d ID]... [-g NAME]
 
         Prints a sample of hard text (CJK, combining marks, Indic clusters, emoji with
         skin tones, ZWJ sequences and flags, control and bidi characters as wordlink shows
@@ -295,6 +303,11 @@ enum Help {
         after such a character is drawn away from where wordlink expects it, so clicks
         there can land on the wrong word. A terminal that does not answer the cursor
         position request (ESC [ 6 n) within a second is reported as such, with status 1.
+
+        Then, for each open dictionary with a language and no lookup rules of its own
+        (dictionary.json), the Hunspell dictionary that gives its morphology (DICPATH,
+        then /usr/share/hunspell), or that there is none and which Debian package brings
+        one (hunspell-fr, hunspell-de-de, ...). Lookups work without it.
 
         """
 }

@@ -38,6 +38,7 @@ enum ManPage {
             ".TP", "\\fBWORDLINK_DATA\\fR", "data folders to open, separated by colons",
             ".TP", "\\fBWORDLINK_THEME\\fR", "auto, dark, light or monochrome",
             ".TP", "\\fBNO_COLOR\\fR", "when set and not empty, the monochrome theme",
+            ".TP", "\\fBDICPATH\\fR", "folders of Hunspell dictionaries, searched before /usr/share/hunspell",
         ]
         return lines.joined(separator: "\n") + "\n"
     }

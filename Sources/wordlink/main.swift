@@ -28,8 +28,8 @@ do {
         status = CheckCommand.run(library: library)
     case .dictionaries(let library, let json):
         status = DictionariesCommand.run(library, json: json)
-    case .doctor:
-        status = DoctorCommand.run()
+    case .doctor(let library):
+        status = DoctorCommand.run(library: library)
     case .importDictionary(let options):
         status = ImportCommand.run(options)
     case .search(let options):
