@@ -14,9 +14,11 @@ FLOOR       := -c release --static-swift-stdlib --scratch-path .build/floor
 # stardict-czech and sdcv for the StarDict importer's tests (the import compared with sdcv's text);
 # goldendict-wordnet for the DSL importer's (WordNet as a .dsl.dz with its _abrv.dsl);
 # man-db: the install test renders the man page with `man -l`; zsh and fish (about 40 MB with
-# their common files) run the completion scripts (CompletionShellsEndToEndTests).
+# their common files) run the completion scripts (CompletionShellsEndToEndTests); libhunspell-dev builds the
+# morphology (CHunspell), and the English, French and German dictionaries are its integration tests'.
 APT_PACKAGES := libncurses-dev libunistring-dev zlib1g-dev libsqlite3-dev pkg-config tmux wordnet-base wordnet dict-jargon goldendict-wordnet \
-                dict-gcide dict-freedict-eng-fra stardict-xmlittre stardict-czech sdcv man-db zsh fish sqlite3
+                dict-gcide dict-freedict-eng-fra stardict-xmlittre stardict-czech sdcv man-db zsh fish sqlite3 \
+                libhunspell-dev hunspell-en-us hunspell-fr hunspell-de-de
 # `make wordnet` imports into the library (see the README): $XDG_DATA_HOME/wordlink/wordnet.
 WORDNET_DIR ?= $(or $(XDG_DATA_HOME),$(HOME)/.local/share)/wordlink/wordnet
 

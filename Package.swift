@@ -7,9 +7,11 @@ import PackageDescription
 //   TerminalText            attributed text → rows of terminal cells; hit-testing; cell grid
 //   DictionaryModel         the entry model, JSON, the data folder and its diagnostics, file I/O
 //   DictionaryIndex         the persisted index and lookup (Lookup, IndexedLookup, EntryLookup)
+//   Morphology              Hunspell's stems, analyses and suggestions by language (CHunspell)
 //   DictionarySearch        full-text search and backlinks (SQLite FTS5), an index per folder in the cache
 //   DictionaryImport        importers (WordNet, dictd) and the writer of data folders; zlib
-//   PageFormatting          entries as pages of attributed text (PageFormatter)
+//   PageFormatting          entries as pages of attributed text (PageFormatter); senses as HTML (EntryHTML)
+//   StudyCards              study cards from the history or bookmarks: Anki's text, CSV
 //   BrowserCore             the browser's state machine and views drawing into cell grids
 //   BrowsingHistory         history, bookmarks and the last session in SQLite (the state folder)
 //   CursesTerminal          the only module that imports curses
@@ -40,28 +42,39 @@ let package = Package(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // libhunspell: the morphology of a dictionary's language (stems, analyses, suggestions).
+        .systemLibrary(
+            name: "CHunspell",
+            providers: [.apt(["libhunspell-dev"])]
+        ),
         .target(name: "TerminalText", dependencies: ["CUnistring"]),
         .target(name: "DictionaryModel", dependencies: ["TerminalText", "CUnistring", "CLinux"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
         .target(name: "DictionaryIndex", dependencies: ["DictionaryModel", "SQLiteStore", "CLinux"]),
+        // Hunspell's morphology behind DictionaryIndex's `WordMorphology`: base words and suggestions by language.
+        .target(name: "Morphology", dependencies: ["DictionaryIndex", "DictionaryModel", "CHunspell"]),
         .target(name: "DictionaryImport", dependencies: ["DictionaryModel", "DictionaryIndex", "CZlib", "CLinux"]),
         .target(name: "DictionarySearch", dependencies: ["DictionaryModel", "DictionaryIndex", "SQLiteStore", "CSQLite"]),
         // Writing entries back: the editor's text of an entry, splicing saves, new entries, personal notes.
         .target(name: "DictionaryEditing", dependencies: ["DictionaryModel", "DictionaryIndex"]),
         .target(name: "PageFormatting", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex"]),
-        .target(name: "BrowserCore", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "DictionaryEditing", "PageFormatting"]),
+        // Study cards: words of the history or the bookmarks with their definitions, as Anki's text or CSV.
+        .target(name: "StudyCards", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "PageFormatting"]),
+        .target(name: "BrowserCore", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "DictionaryEditing", "PageFormatting",
+                                                    "StudyCards"]),
         // History, bookmarks and the last session, kept in SQLite in the state folder.
         .target(name: "BrowsingHistory", dependencies: ["SQLiteStore", "CSQLite"]),
         .target(name: "CursesTerminal", dependencies: ["CNcursesw", "TerminalText", "DictionaryModel", "BrowserCore"]),
         .executableTarget(
             name: "wordlink",
             dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "DictionaryImport", "PageFormatting",
-                           "BrowserCore", "CursesTerminal", "BrowsingHistory", "DictionarySearch", "DictionaryEditing", "SQLiteStore"]
+                           "BrowserCore", "CursesTerminal", "BrowsingHistory", "DictionarySearch", "DictionaryEditing", "SQLiteStore",
+                           "StudyCards", "Morphology"]
         ),
         .executableTarget(
             name: "wordlink-bench",
             dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "DictionaryImport", "PageFormatting",
-                           "BrowserCore", "TestSupport", "CLinux", "DictionaryEditing", "DictionarySearch"],
+                           "BrowserCore", "TestSupport", "CLinux", "DictionaryEditing", "DictionarySearch", "Morphology"],
             path: "Benchmarks/wordlink-bench"
         ),
         .executableTarget(name: "wordlink-floor", path: "Benchmarks/wordlink-floor"),
@@ -97,9 +110,13 @@ let package = Package(
         .testTarget(name: "wordlinkTests", dependencies: ["wordlink", "BrowsingHistory", "BrowserCore", "DictionaryEditing", "PageFormatting", "DictionaryIndex", "DictionaryModel", "TerminalText", "TestSupport"]),
         .testTarget(name: "BrowserCoreTests", dependencies: ["BrowserCore", "PageFormatting", "DictionaryIndex", "TestSupport"]),
         .testTarget(name: "BrowsingHistoryTests", dependencies: ["BrowsingHistory", "TestSupport"]),
+        .testTarget(name: "MorphologyTests", dependencies: ["Morphology", "DictionaryIndex", "DictionaryModel", "PageFormatting", "TestSupport"],
+                    exclude: ["Fixtures"]),
+        .testTarget(name: "StudyCardsTests", dependencies: ["StudyCards", "PageFormatting", "DictionaryIndex", "DictionaryModel", "TestSupport"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CNcursesw", "BrowserCore", "TerminalText"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures"]),
         // The importers on the real Debian packages: slow, so `make unit` leaves them out.
-        .testTarget(name: "IntegrationTests", dependencies: ["DictionaryImport", "DictionaryIndex", "DictionaryModel", "DictionarySearch", "TestSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["DictionaryImport", "DictionaryIndex", "DictionaryModel", "DictionarySearch", "Morphology",
+                                                         "TestSupport"]),
     ]
 )

@@ -14,7 +14,7 @@ _wordlink() {
         esac
     done
     case $prev in
-        --data|--to|--from|--index|--dict)
+        --data|--to|--index|--dict|-o|--output)
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -f -- "$cur")); return ;;
         -d|--dictionary)
@@ -27,6 +27,11 @@ _wordlink() {
             esac
             return ;;
         --theme) COMPREPLY=($(compgen -W "auto dark light monochrome" -- "$cur")); return ;;
+        --from)
+            if [[ $command == export ]]; then COMPREPLY=($(compgen -W "history bookmarks" -- "$cur"))
+            else compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); fi
+            return ;;
+        --since) return ;;
         --style) COMPREPLY=($(compgen -W "jargon foldoc gcide freedict plain" -- "$cur")); return ;;
         --width) return ;;
     esac
@@ -36,9 +41,10 @@ _wordlink() {
         check) options="--data -d --dictionary --help" ;;
         dictionaries) options="--format --data -d --dictionary --help" ;;
         history) options="--format --clear --help" ;;
+        export) options="--from --since -o --output --data -d --dictionary --help" ;;
         config) options="--path --default --write --check --help" ;;
         import) options="--to --from --index --dict --style --id --format --installed --dry-run --help" ;;
-        doctor) options="--help" ;;
+        doctor) options="--data -d --dictionary --help" ;;
         *) options="--data -d --dictionary --theme --new --help --version" ;;
     esac
     if [[ $cur == -* ]]; then
@@ -46,7 +52,7 @@ _wordlink() {
         return
     fi
     local -a commands=()
-    [[ -z $command ]] && commands=($(compgen -W "define check dictionaries history config import doctor" -- "$cur"))
+    [[ -z $command ]] && commands=($(compgen -W "define check dictionaries history export config import doctor" -- "$cur"))
     # Headwords may hold spaces: one a line.
     local IFS=$'\n'
     case $command in
@@ -54,6 +60,8 @@ _wordlink() {
             COMPREPLY=("${commands[@]}" $("$program" complete words "$cur" "${library[@]}" 2>/dev/null)) ;;
         define)
             COMPREPLY=($("$program" complete words "$cur" "${library[@]}" 2>/dev/null)) ;;
+        export)
+            [[ $COMP_CWORD -le 2 ]] && COMPREPLY=($(compgen -W "anki csv" -- "$cur")) ;;
         import)
             [[ $COMP_CWORD -le 2 ]] && COMPREPLY=($(compgen -W "wordnet dictd" -- "$cur") $(compgen -f -- "$cur")) ;;
     esac

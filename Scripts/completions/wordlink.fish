@@ -1,7 +1,7 @@
 # fish completion for wordlink: commands, options, dictionary ids and headwords.
 # Installed by `make install` into $PREFIX/share/fish/vendor_completions.d/wordlink.fish.
 
-set -l commands define check dictionaries history config import doctor
+set -l commands define check dictionaries history export config import doctor
 complete -c wordlink -f
 complete -c wordlink -n "not __fish_seen_subcommand_from $commands" -a "$commands"
 complete -c wordlink -n "not __fish_seen_subcommand_from $commands; or __fish_seen_subcommand_from define" \
@@ -16,6 +16,10 @@ complete -c wordlink -n "__fish_seen_subcommand_from define" -l sources -d "show
 complete -c wordlink -n "__fish_seen_subcommand_from history" -l format -x -a "text json csv"
 complete -c wordlink -n "__fish_seen_subcommand_from history" -l clear -d "forget every lookup"
 complete -c wordlink -n "__fish_seen_subcommand_from dictionaries" -l format -x -a "text json"
+complete -c wordlink -n "__fish_seen_subcommand_from export; and not __fish_seen_subcommand_from anki csv" -a "anki csv"
+complete -c wordlink -n "__fish_seen_subcommand_from export" -l from -x -a "history bookmarks"
+complete -c wordlink -n "__fish_seen_subcommand_from export" -l since -x -d "from this day (YYYY-MM-DD)"
+complete -c wordlink -n "__fish_seen_subcommand_from export" -s o -l output -r -F -d "the file to write"
 complete -c wordlink -n "__fish_seen_subcommand_from import" -F -a "wordnet dictd"
 complete -c wordlink -n "__fish_seen_subcommand_from import" -l id -x -d "the dictionary's id"
 complete -c wordlink -n "__fish_seen_subcommand_from import" -l format -x -a "stardict dsl xdxf"

@@ -33,6 +33,8 @@ public final class Browser {
     var lastSavedSession: BrowserSession?
     /// The layouts of the pages the state names.
     public let layouts: PageLayouts
+    /// Where the export key writes study cards (nil: it cannot); the executable sets it.
+    public var cardExport: CardExport?
     /// Seconds on a monotonic clock, which the editor reads at each key typed: a pause in
     /// typing ends an undo group (`TextEditor.typingPause`).
     let clock: () -> Double
@@ -65,7 +67,7 @@ public final class Browser {
     }
 
     var environment: BrowserEnvironment {
-        BrowserEnvironment(slot: slot, keyMap: keyMap, layouts: layouts, memory: memory, groups: groups, clock: clock)
+        BrowserEnvironment(slot: slot, keyMap: keyMap, layouts: layouts, memory: memory, groups: groups, cardExport: cardExport, clock: clock)
     }
 
     // MARK: Reading the state

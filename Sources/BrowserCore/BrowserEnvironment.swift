@@ -43,6 +43,8 @@ struct BrowserEnvironment {
     var memory: BrowsingMemory? = nil
     /// The config file's groups of dictionaries, when the browser can choose among them.
     var groups: DictionaryGroups? = nil
+    /// Where the export key writes study cards; nil: it cannot.
+    var cardExport: CardExport? = nil
     /// The editor's clock (`Browser.clock`).
     var clock: () -> Double = TextEditor.monotonicSeconds
 

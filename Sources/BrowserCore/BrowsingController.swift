@@ -46,6 +46,7 @@ enum BrowsingController {
         case .newEntry: EditingController.startNewEntry(&state, env)
         case .sources: state.toggleSources(in: env)
         case .clearHistory: QuestionController.askToClearHistory(&state, env)
+        case .exportCards: state.exportCards(in: env)
         case .clear:
             state.page.selection = nil
             state.page.focusedLink = nil

@@ -1,4 +1,5 @@
 import DictionaryModel
+import StudyCards
 
 /// What the browser remembers across runs — history, bookmarks, where it was — seen
 /// through what the browser needs. The executable gives it one backed by the history store;
@@ -24,9 +25,14 @@ public protocol BrowsingMemory: AnyObject {
     func loadRecovery() -> EditorRecovery?
     /// Forgets every lookup and visit (bookmarks and the session stay); false when it could not.
     func clearHistory() -> Bool
+    /// The words to make study cards of: the history's words looked up and found, most looked
+    /// up first, or the bookmarks, newest first (the export key, `A`).
+    func studyWords(from source: StudySource) -> [StudyWord]
 }
 
 extension BrowsingMemory {
+    /// None, unless a memory keeps them.
+    public func studyWords(from source: StudySource) -> [StudyWord] { [] }
     public func saveRecovery(_ recovery: EditorRecovery?) {}
     public func loadRecovery() -> EditorRecovery? { nil }
 }

@@ -2,6 +2,7 @@ import DictionaryModel
 import TerminalText
 import DictionaryIndex
 import PageFormatting
+import StudyCards
 
 /// The browser's pages from the open dictionaries (a `Library`): lookup, formatting and
 /// suggestions seen through `PageSource`.
@@ -45,8 +46,9 @@ public final class DictionaryPageSource: PageSource {
 
     /// Puts `lookup` in the place of member `member`'s (after a save changed its files), and makes the pages anew.
     func replaceLookup(ofMember member: Int, with lookup: any EntryLookup) {
-        let members = library.members
+        let members = library.members, morphology = library.morphology
         library = Library(members.enumerated().map { i, m in (m.info, m.folder, i == member ? lookup : m.lookup, m.problemCount) })
+        library.morphology = morphology
         let linkedFrom = pages.linkedFrom, showsSources = pages.showsSources
         pages = LibraryPages(library: library, linkedFrom: linkedFrom)
         pages.showsSources = showsSources
@@ -60,6 +62,10 @@ public final class DictionaryPageSource: PageSource {
 
     public convenience init(folder: DataFolder) {
         self.init(library: Library(single: Lookup(folder: folder), info: folder.info, folder: folder.path))
+    }
+
+    public func studyCards(for words: [StudyWord], byLookups: Bool) -> [StudyCard] {
+        StudyCardMaker(library: library).cards(for: words, byLookups: byLookups)
     }
 
     /// The first dictionary's lookup (the only one, with one open).
@@ -98,9 +104,13 @@ public final class DictionaryPageSource: PageSource {
         var sections: [LibraryPages.Section] = []
         let members = address.dictionary.flatMap(library.member(forKey:)).map { [$0] } ?? Array(library.members.indices)
         for member in members {
-            let lookup = library.members[member].lookup
-            let result = address.isLinkTarget ? lookup.lookUp(linkTarget: address.text) : lookup.lookUp(address.text)
-            if result.isFound { sections.append(LibraryPages.Section(member: member, entryNumbers: result.entryNumbers)) }
+            if address.isLinkTarget {
+                let result = library.members[member].lookup.lookUp(linkTarget: address.text)
+                if result.isFound { sections.append(LibraryPages.Section(member: member, entryNumbers: result.entryNumbers)) }
+            } else if let match = library.lookUp(address.text, inMember: member) {
+                // A query: with its morphology's base words and what led there.
+                sections.append(LibraryPages.Section(match))
+            }
         }
         guard let first = sections.first else {
             return .notFound(query: address.text, suggestions: suggestions(for: address.text, limit: 5))
@@ -141,7 +151,8 @@ public final class DictionaryPageSource: PageSource {
     }
 
     public func completions(for prefix: String, limit: Int) -> [Completion] {
-        library.completions(for: prefix, limit: limit).map { candidate in
+        let candidates = library.completions(for: prefix, limit: limit)
+        var completions = candidates.map { candidate in
             let suggestion = candidate.suggestion
             var details: [String] = []
             for member in candidate.members {
@@ -161,6 +172,20 @@ public final class DictionaryPageSource: PageSource {
             if case .typo = suggestion.kind { detail = detail.isEmpty ? "did you mean?" : detail + " · did you mean?" }
             return Completion(text: suggestion.text, detail: detail, address: suggestion.text)
         }
+        // A form no dictionary has as a key, which morphology leads to base words (`chevaux`), is
+        // the first candidate, so that Enter opens it rather than the nearest spelling. Only the
+        // analysis (microseconds) is asked while typing; Hunspell's suggestions (tens of
+        // milliseconds) wait for a miss.
+        if library.morphology != nil, !candidates.contains(where: { $0.suggestion.kind == .exact }) {
+            let notes = library.lookUp(prefix).flatMap(\.notes)
+            if !notes.isEmpty {
+                var seen = Set<String>()
+                let detail = notes.map { ($0.form.map { $0 + " of " } ?? "form of ") + $0.base }.filter { seen.insert($0).inserted }
+                completions.insert(Completion(text: prefix, detail: detail.joined(separator: "; "), address: prefix), at: 0)
+                completions = Array(completions.prefix(limit))
+            }
+        }
+        return completions
     }
 
     public func summary(of link: WordLink) -> String? {

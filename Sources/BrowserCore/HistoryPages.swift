@@ -54,7 +54,8 @@ enum HistoryPages {
             text.append("  " + item.title, TextAttributes(colorRole: .unresolvedLink, paragraphStyle: .hanging(4, indent: 2)))
             text.append((item.detail.isEmpty ? "" : "  " + item.detail) + "\n", TextAttributes(colorRole: .secondary))
         }
-        text.append("\nX clears it (after asking); 'wordlink history' prints all of it; 'wordlink history --clear' forgets it.\n",
+        text.append("\nA writes its words as Anki study cards; X clears it (after asking); 'wordlink history' prints all of it; "
+                    + "'wordlink history --clear' forgets it.\n",
                     TextAttributes(colorRole: .secondary))
         return Page(title: "History", address: historyAddress, text: text)
     }

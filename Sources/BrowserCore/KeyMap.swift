@@ -18,6 +18,8 @@ public enum BrowsingCommand: String, Hashable, Sendable, CaseIterable {
     case edit, newEntry
     /// On the history page, clear it after a y/n question (QuestionController.swift).
     case clearHistory
+    /// On the history or bookmarks page, write its words as Anki study cards (CardExport.swift).
+    case exportCards
     /// Show or hide each entry's and sense's `source` (ProvenanceToggle.swift).
     case sources
 }
@@ -82,6 +84,9 @@ public struct KeyMap: Sendable {
                    summary: "the history: most recent, most looked up, not found (kept across runs)", section: "History"),
         KeyBinding(command: .clearHistory, keys: [.character("X")], shownKeys: "X",
                    summary: "on the history page: clear it, after asking (only y clears; the bookmarks stay)", section: "History"),
+        KeyBinding(command: .exportCards, keys: [.character("A")], shownKeys: "A",
+                   summary: "on the history page: write its words as Anki study cards (on the bookmarks page, the bookmarks) "
+                       + "to the documents folder; the status line says where", section: "History"),
         KeyBinding(command: .lookUp, keys: [.character(":")], shownKeys: ":",
                    summary: "the lookup prompt: type, ↑/↓ or Tab choose, Enter opens, Esc or Ctrl-C cancels", section: "Looking up"),
         KeyBinding(command: .lookUpWord, keys: [.character("d")], shownKeys: "d",

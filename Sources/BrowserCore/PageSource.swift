@@ -1,4 +1,5 @@
 import DictionaryModel
+import StudyCards
 import TerminalText
 
 /// A page the browser can show: styled text with word links, and what it is about.
@@ -178,6 +179,9 @@ public protocol PageSource: AnyObject {
     /// Makes the pages it gives from now on show (or not) where each entry and sense comes
     /// from (their `source`); returns false when this source keeps no provenance.
     func showSources(_ shown: Bool) -> Bool
+    /// Study cards of `words` from the open dictionaries (`StudyCardMaker`); `byLookups`:
+    /// most looked up first. None from a source that has no dictionaries.
+    func studyCards(for words: [StudyWord], byLookups: Bool) -> [StudyCard]
 }
 
 extension PageSource {
@@ -189,6 +193,8 @@ extension PageSource {
     public var damageNote: String? { nil }
     /// No provenance, unless a source has some.
     public func showSources(_ shown: Bool) -> Bool { false }
+    /// No cards, unless a source has dictionaries to make them from.
+    public func studyCards(for words: [StudyWord], byLookups: Bool) -> [StudyCard] { [] }
 
     /// An address is the start page or a query (a source whose links need more overrides it).
     public func page(at address: PageAddress) -> PageLookup {

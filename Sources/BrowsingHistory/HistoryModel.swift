@@ -125,3 +125,20 @@ public struct HistoryStoreError: Error, CustomStringConvertible, Sendable {
 
     public var description: String { "cannot \(operation) the history store \(path): \(reason)." }
 }
+
+/// A page that was found, with how often and when it was last opened: what study cards are
+/// made from (`HistoryStore.foundWords(since:)`).
+public struct FoundWord: Equatable, Sendable {
+    /// The query as typed, or the link's destination (with its dictionary and sense).
+    public var address: StoredAddress
+    /// How many lookups or visits found it.
+    public var count: Int
+    /// The last of them, seconds since 1970.
+    public var lastTime: Double
+
+    public init(address: StoredAddress, count: Int, lastTime: Double) {
+        self.address = address
+        self.count = count
+        self.lastTime = lastTime
+    }
+}

@@ -46,6 +46,23 @@ extension HistoryStore {
         }
     }
 
+    /// Every page that lookups and visits found at or after `since` (seconds since 1970; nil:
+    /// all), each once with how often it was found and when last: most often first, then most
+    /// recent. Misses are left out, and so are the browser's own pages (their addresses start
+    /// with a control character no one can type).
+    public func foundWords(since: Double? = nil) throws(HistoryStoreError) -> [FoundWord] {
+        try takeJournal()
+        let rows = try read("read", """
+            SELECT text, is_link, dictionary, sense, COUNT(*), MAX(time) FROM visits
+            WHERE title IS NOT NULL AND time >= ? AND text <> '' AND unicode(text) >= 32
+            GROUP BY text, is_link, dictionary, sense ORDER BY COUNT(*) DESC, MAX(time) DESC, MAX(id) DESC
+            """, [.real(since ?? -Double.greatestFiniteMagnitude)])
+        return rows.map { row in
+            FoundWord(address: StoredAddress(text: row[0].text ?? "", isLink: row[1].integer == 1, dictionary: row[2].text, sense: row[3].text),
+                      count: Int(row[4].integer ?? 0), lastTime: row[5].real ?? 0)
+        }
+    }
+
     /// Forgets every lookup and visit (bookmarks and the session stay).
     public func clearHistory() throws(HistoryStoreError) {
         try takeJournal()

@@ -30,6 +30,9 @@ public struct Library: Sendable {
     }
 
     public let members: [Member]
+    /// The morphology of the members' languages (Hunspell's, given by the executable); nil:
+    /// queries find only what the dictionaries' own keys and rules find (WordMorphology.swift).
+    public var morphology: (any WordMorphology)?
 
     /// The library of these dictionaries, in this order; keys are given by id.
     public init(_ dictionaries: [(info: DictionaryInfo, folder: String, lookup: any EntryLookup, problemCount: Int)]) {
@@ -63,14 +66,15 @@ public struct Library: Sendable {
         /// The member's position in the library.
         public var member: Int
         public var result: LookupResult
+        /// Which base words morphology led the query to, for the page to say (empty: none).
+        public var notes: [MorphologyNote] = []
     }
 
     /// `query` looked up in every member, in library order; only members that found something.
+    /// In a member with a morphology, a query that names no headword or form is followed by
+    /// the entries its base words name (`lookUp(_:inMember:)`).
     public func lookUp(_ query: String) -> [Match] {
-        members.indices.compactMap { i in
-            let result = members[i].lookup.lookUp(query)
-            return result.isFound ? Match(member: i, result: result) : nil
-        }
+        members.indices.compactMap { lookUp(query, inMember: $0) }
     }
 
     /// A link target of member `home`: resolved in `home` first; only when it resolves
@@ -143,8 +147,17 @@ public struct Library: Sendable {
         return order.prefix(limit).map { merged[$0] }
     }
 
-    /// The nearest headwords and forms to `query` over every member, best first, without repeats.
+    /// The nearest headwords and forms to `query` over every member, best first, without repeats;
+    /// with a morphology, its spellings that lead somewhere come first (`morphologySuggestions`).
     public func suggestions(for query: String, limit: Int) -> [Suggestion] {
+        let spelled = morphologySuggestions(for: query, limit: limit)
+        guard !spelled.isEmpty else { return nearestHeadwords(for: query, limit: limit) }
+        var seen = Set(spelled.map(\.key))
+        return Array((spelled + nearestHeadwords(for: query, limit: limit).filter { seen.insert($0.key).inserted }).prefix(limit))
+    }
+
+    /// The nearest headwords and forms to `query` by edit distance, over every member.
+    func nearestHeadwords(for query: String, limit: Int) -> [Suggestion] {
         guard members.count > 1 else { return members.first?.lookup.suggestions(for: query, limit: limit) ?? [] }
         var seen = Set<String>()
         var all: [Suggestion] = []

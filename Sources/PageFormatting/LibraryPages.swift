@@ -40,10 +40,19 @@ public struct LibraryPages: Sendable {
     public struct Section: Sendable {
         public var member: Int
         public var entryNumbers: [Int]
+        /// Lines said before the entries, under the heading: which form morphology led where
+        /// (`chevaux: masculine plural of cheval`).
+        public var notes: [String]
 
-        public init(member: Int, entryNumbers: [Int]) {
+        public init(member: Int, entryNumbers: [Int], notes: [String] = []) {
             self.member = member
             self.entryNumbers = entryNumbers
+            self.notes = notes
+        }
+
+        /// The section of what a library's lookup found, with its morphology notes.
+        public init(_ match: Library.Match) {
+            self.init(member: match.member, entryNumbers: match.result.entryNumbers, notes: match.notes.map(\.text))
         }
     }
 
@@ -201,6 +210,14 @@ public struct LibraryPages: Sendable {
             builder.append(library.members[section.member].info.title, role: .dictionaryHeading, strong: true)
             builder.end()
             heading = heading.lowerBound..<builder.text.utf8Count
+            builder.blankLine()
+        }
+        if !section.notes.isEmpty {
+            for note in section.notes {
+                builder.begin(.hanging(2))
+                builder.append(note, role: .secondary, emphasized: true)
+                builder.end()
+            }
             builder.blankLine()
         }
         builder.entryStarts = []

@@ -25,8 +25,9 @@ enum Command: Equatable {
     case check(library: LibraryOptions)
     /// `wordlink dictionaries`: lists the open dictionaries.
     case dictionaries(library: LibraryOptions, json: Bool)
-    /// `wordlink doctor`: does this terminal draw characters where the layout expects?
-    case doctor
+    /// `wordlink doctor`: does this terminal draw characters where the layout expects? Is there
+    /// a Hunspell dictionary for each open dictionary's language?
+    case doctor(library: LibraryOptions)
     /// `wordlink import …`: converts a real dictionary into a data folder.
     case importDictionary(ImportOptions)
     /// `--help` of the program (topic nil) or of a command.
@@ -36,6 +37,8 @@ enum Command: Equatable {
     case search(SearchOptions)
     /// `wordlink links-to WORD`: backlinks (LinksToCommand.swift).
     case linksTo(LinksToOptions)
+    /// `wordlink export anki|csv`: study cards (ExportCommand.swift).
+    case export(ExportOptions)
 }
 
 /// The options of `wordlink define`.
@@ -66,7 +69,7 @@ enum ArgumentError: Error, Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .unknownCommand(let name):
-            return "unknown command '\(name)'; the commands are define, search, links-to, check, dictionaries, history, config, import and doctor (see 'wordlink --help')."
+            return "unknown command '\(name)'; the commands are define, search, links-to, check, dictionaries, history, export, config, import and doctor (see 'wordlink --help')."
         case .unknownOption(let option, let command):
             return "unknown option '\(option)'\(Self.for(command)); see '\(Self.help(command))'."
         case .missingValue(let option, let command):
@@ -108,11 +111,15 @@ enum Arguments {
             return try parseCheck(rest)
         case "doctor":
             rest.removeFirst()
-            if let extra = rest.first {
-                if extra == "--help" || extra == "-h" { return .help(topic: "doctor", library: LibraryOptions()) }
-                throw extra.hasPrefix("-") ? .unknownOption(extra, command: "doctor") : .unexpectedArgument(extra, command: "doctor")
+            var scanner = OptionScanner(rest, command: "doctor")
+            while let item = try scanner.next() {
+                switch item {
+                case .option(_, let argument, _): throw scanner.unknown(argument)
+                case .operand(let argument): throw scanner.unexpected(argument)
+                }
             }
-            return .doctor
+            if scanner.wantsHelp { return .help(topic: "doctor", library: scanner.library) }
+            return .doctor(library: scanner.library)
         case "import":
             rest.removeFirst()
             return try parseImport(rest)
@@ -131,6 +138,9 @@ enum Arguments {
         case "config":
             rest.removeFirst()
             return try parseConfig(rest)
+        case "export":
+            rest.removeFirst()
+            return try parseExport(rest)
         case "complete", "generate":
             rest.removeFirst()
             return try parseHidden(first, rest)

@@ -5,6 +5,7 @@ import TerminalText
 import DictionaryIndex
 import DictionarySearch
 import DictionaryEditing
+import StudyCards
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -74,6 +75,8 @@ func runBrowser(word: String?, library options: LibraryOptions, theme themeOptio
             let browser = Browser(source: source, size: size, page: firstPage, message: message, keyMap: config.keyMap(), memory: memory,
                                   groups: groups, group: group)
             if let session { browser.restore(session) }
+            // The export key's cards go to the documents folder (else the home folder), written atomically.
+            browser.cardExport = cardFolder().map { CardExport(folder: $0) }
             // An edit an earlier run did not save (a hang-up, a kill) is offered in the status line: resume, show,
             // discard or later. The page asked for opens all the same.
             if let recovery = memory?.loadRecovery() { browser.offerRecovery(recovery) }
@@ -85,6 +88,17 @@ func runBrowser(word: String?, library options: LibraryOptions, theme themeOptio
     }
     if let failure = memory?.failure { Terminal.error("warning: \(failure) Some of this session's history was not kept.") }
     return 0
+}
+
+/// Where the browser's export key writes study cards: the XDG documents folder, else the home folder.
+func cardFolder() -> String? {
+    var environment: [String: String] = [:]
+    for name in ["XDG_DOCUMENTS_DIR", "XDG_CONFIG_HOME", "HOME"] {
+        if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    return CardFolder.documents(environment: environment, readFile: { path in
+        (try? readFile(path, shownAs: path, limit: 1 << 16)).map { String(decoding: $0, as: UTF8.self) }
+    }, isFolder: isDirectory)
 }
 
 /// The variables that choose the screen's look: `NO_COLOR`, `TERM`, `WORDLINK_THEME`.

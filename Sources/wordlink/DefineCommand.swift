@@ -15,7 +15,7 @@ enum DefineCommand {
     /// What `define` prints, worked out before anything is printed (`print()` also records
     /// the lookup in the history).
     static func answer(_ options: DefineOptions, library: Library) -> CommandAnswer {
-        var sections = library.lookUp(options.word).map { LibraryPages.Section(member: $0.member, entryNumbers: $0.result.entryNumbers) }
+        var sections = library.lookUp(options.word).map(LibraryPages.Section.init)
         // `dog~n#02084071`, as a link names a sense: the page the browser opens for that link,
         // the sense's relations shown whole.
         var sense: String?

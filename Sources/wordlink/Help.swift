@@ -10,6 +10,7 @@ enum Help {
         case "dictionaries": return dictionaries(data)
         case "doctor": return doctor
         case "history": return history
+        case "export": return export(data)
         case "config": return config
         case "search": return SearchHelp.search(data)
         case "links-to": return SearchHelp.linksTo(data)
@@ -34,6 +35,9 @@ enum Help {
           wordlink dictionaries            list the open dictionaries
           wordlink history [--format text|json|csv] [--clear]
                                            what was looked up: when, how often, found or not
+          wordlink export anki|csv [--from history|bookmarks] [--since DATE] [-o FILE]
+                                           study cards of the words looked up, with their
+                                           definitions, for Anki or as CSV
           wordlink config [--path|--default|--write|--check]
                                            the config file: theme, keys, the library's order
           wordlink import SOURCE...        convert dictionaries (StarDict, DSL, XDXF; a file or
@@ -96,8 +100,9 @@ enum Help {
         $XDG_STATE_HOME/wordlink/history.sqlite (else ~/.local/state/wordlink; define
         appends to history.pending beside it, taken in at the next open), safe with
         several wordlink processes at once; so are bookmarks and where the browser is. 'r'
-        in the browser shows the history ('X' there clears it, after asking y/n), 'm'
-        bookmarks the page, 'M' lists the bookmarks.
+        in the browser shows the history ('X' there clears it, after asking y/n; 'A' there
+        writes its words as Anki cards, as 'wordlink export anki' does), 'm' bookmarks the
+        page, 'M' lists the bookmarks ('A' there writes them as cards).
         Opened without a word the browser comes back to the last session's page, at the same
         text (anchored on the entry at the top and the character in it), with the same back and
         forward pages. A damaged store is set aside, renamed
@@ -108,6 +113,10 @@ enum Help {
         line on a terminal: lookup, full-text search and backlinks for every dictionary in one
         file. Later starts read only the entries a page shows, and the index follows changes
         to the entry files by itself.
+
+        A dictionary with a language and no lookup rules of its own is looked up through
+        Hunspell (hunspell-fr, hunspell-de-de...): a form leads to its base words, and a miss
+        is offered Hunspell's spellings; 'wordlink doctor' says which languages lack one.
 
         With several dictionaries open a word is looked up in all of them: the page shows
         each one's entries under a heading that names it, a link resolves in its own
@@ -131,8 +140,12 @@ enum Help {
         Prints the page the browser shows for WORD, laid out by the same layout engine.
         WORD is looked up in every open dictionary as an entry id, else as a headword or
         form (case and width insensitive) followed by every entry the dictionary's lookup
-        rules lead to (attending: the noun, then the verb attend). When nothing matches,
-        prints up to five nearest headwords on standard error and exits with status 1.
+        rules lead to (attending: the noun, then the verb attend). A dictionary with a
+        language and no lookup rules uses Hunspell's morphology of that language instead
+        (hunspell-fr, hunspell-de-de...; DICPATH, then /usr/share/hunspell): a form that is
+        not a headword leads to its base words, and the page says so ("chevaux: masculine
+        plural of cheval"). When nothing matches, prints up to five nearest headwords on
+        standard error (Hunspell's spellings that lead somewhere first) and exits with 1.
         WORD#SENSE (dog~n#02084071, dog#1) prints the page a link to that sense opens:
         its relations whole, where the page of WORD folds long ones to "… and N more".
 
@@ -219,6 +232,46 @@ enum Help {
 
         """
 
+    static func export(_ data: LibraryLocation) -> String {
+        """
+        Usage: wordlink export anki|csv [--from history|bookmarks] [--since YYYY-MM-DD] [-o FILE] [--data DIR]... [-d ID]... [-g NAME]
+
+        Writes study cards: one a word, the word on the front and its definition on the
+        back, the first open dictionary's senses that have it, numbered as its page shows
+        them. From the history, the words looked up and found (in the browser and with
+        define), most looked up first; or from the bookmarks, newest first. A word no open
+        dictionary has now is left out. Exits with status 1 when there is no card to write.
+
+          anki    Anki's text import, tab-separated with its file headers (#separator:tab,
+                  #html:true, #notetype:Basic, #deck:wordlink, #columns, #tags column):
+                  Front and Back in simple HTML (<b>, <i>, <ol>, <br>), then the tags
+                  wordlink::history (or ::bookmarks), dictionary::ID, lookups::N and
+                  date::YYYY-MM-DD (the last lookup, UTC). In Anki: File, Import.
+          csv     RFC 4180 CSV with a header row, records ending in CRLF:
+                  word,definition,html,dictionary,lookups,date (definition as plain text,
+                  one line a sense; html as Anki's Back)
+
+        Text from the data is escaped for its format: a tab, line break, quote or <script>
+        in a definition stays inside its field as text, and control characters are shown
+        as placeholders such as ^[, as on the screen. Files are UTF-8.
+
+        Options:
+          --from S        history (the default) or bookmarks
+          --since DATE    only words looked up (or bookmarked) on DATE (YYYY-MM-DD, UTC)
+                          or later
+          -o FILE, --output FILE
+                          write to FILE, replacing it atomically (a temporary file beside
+                          it, renamed over it); without it, or with -, standard output
+          --data DIR      a data folder (repeatable; see 'wordlink --help')
+          -d ID           only the dictionaries with this id (repeatable)
+          -g NAME         only the dictionaries of the config file's group NAME
+          -h, --help      this help
+
+        \(data.helpLine)
+
+        """
+    }
+
     static let config = """
         Usage: wordlink config [--path | --default | --write | --check]
 
@@ -251,7 +304,7 @@ enum Help {
         """
 
     static let doctor = """
-        Usage: wordlink doctor
+        Usage: wordlink doctor [--data DIR]... [-d ID]... [-g NAME]
 
         Prints a sample of hard text (CJK, combining marks, Indic clusters, emoji with
         skin tones, ZWJ sequences and flags, control and bidi characters as wordlink shows
@@ -260,6 +313,11 @@ enum Help {
         after such a character is drawn away from where wordlink expects it, so clicks
         there can land on the wrong word. A terminal that does not answer the cursor
         position request (ESC [ 6 n) within a second is reported as such, with status 1.
+
+        Then, for each open dictionary with a language and no lookup rules of its own
+        (dictionary.json), the Hunspell dictionary that gives its morphology (DICPATH,
+        then /usr/share/hunspell), or that there is none and which Debian package brings
+        one (hunspell-fr, hunspell-de-de, ...). Lookups work without it.
 
         """
 }

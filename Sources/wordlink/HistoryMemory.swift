@@ -1,6 +1,7 @@
 import BrowserCore
 import BrowsingHistory
 import DictionaryModel
+import StudyCards
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -94,6 +95,10 @@ final class HistoryMemory: BrowsingMemory {
             try store.clearHistory()
             return true
         }
+    }
+
+    func studyWords(from source: StudySource) -> [StudyWord] {
+        attempt([], { () throws(HistoryStoreError) in try ExportCommand.studyWords(store, from: source, since: nil) })
     }
 
     func bookmarks() -> [RememberedPage] {

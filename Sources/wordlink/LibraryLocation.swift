@@ -4,6 +4,7 @@ import Glibc
 
 import DictionaryModel
 import DictionaryIndex
+import Morphology
 
 /// Which dictionaries a command opens, and why: every `--data DIR` in order; else the
 /// folders of `$WORDLINK_DATA` (separated by `:`); else every dictionary folder in the
@@ -230,5 +231,17 @@ extension Library {
     /// The library of opened dictionaries, in their order.
     init(_ opened: [IndexedDictionary]) {
         self.init(opened.map { ($0.info, $0.path, $0.lookup as any EntryLookup, $0.problemCount) })
+        // Hunspell's, for the languages of dictionaries without lookup rules; each opened at
+        // the first query of its language that needs it.
+        morphology = HunspellMorphology.process
     }
+}
+
+extension HunspellMorphology {
+    /// The process's one Hunspell morphology: `DICPATH`'s folders, then /usr/share/hunspell.
+    static let process: HunspellMorphology = {
+        var environment: [String: String] = [:]
+        if let value = getenv("DICPATH") { environment["DICPATH"] = String(cString: value) }
+        return HunspellMorphology(dictionaries: .system(environment: environment))
+    }()
 }

@@ -3,7 +3,7 @@
 /// `wordlink generate man`.
 enum ManPage {
     /// The topics with a section of their own, in order.
-    static let commands = ["define", "check", "dictionaries", "history", "config", "import", "import wordnet", "import dictd", "doctor"]
+    static let commands = ["define", "check", "dictionaries", "history", "export", "config", "import", "import wordnet", "import dictd", "doctor"]
 
     static func text() -> String {
         // No folders, so the help's last line ("Dictionaries: …") is about no machine in particular.
@@ -41,6 +41,7 @@ enum ManPage {
             "folders separated by colons that \\fBwordlink import \\-\\-installed\\fR searches instead of the system's",
             ".TP", "\\fBSTARDICT_DATA_DIR\\fR", "its \\fIdic\\fR folder is one that \\fBwordlink import \\-\\-installed\\fR searches",
             ".TP", "\\fBNO_COLOR\\fR", "when set and not empty, the monochrome theme",
+            ".TP", "\\fBDICPATH\\fR", "folders of Hunspell dictionaries, searched before /usr/share/hunspell",
         ]
         return lines.joined(separator: "\n") + "\n"
     }

@@ -33,6 +33,19 @@ enum Terminal {
         writeBytes(TerminalEncoding.current.encode(SafeText.sanitized(json, style: .jsonEscapes)), to: fd)
     }
 
+    /// Writes a document whose maker has made its text from the data harmless already, and
+    /// whose only control characters are its own separators (tabs, line breaks, CR LF): study
+    /// cards (`StudyCards` passes every text through `SafeText` before it escapes it for the
+    /// format). UTF-8 as it is, the encoding Anki and CSV readers take, unless standard output
+    /// is a terminal of another encoding.
+    static func write(document text: String, to fd: Int32 = STDOUT_FILENO) {
+        if isatty(fd) == 1, TerminalEncoding.current != .utf8 {
+            writeBytes(TerminalEncoding.current.encode(text), to: fd)
+        } else {
+            writeBytes(Array(text.utf8), to: fd)
+        }
+    }
+
     /// Writes text interleaved with the program's own control sequences.
     static func write(_ output: StyledOutput, to fd: Int32 = STDOUT_FILENO) {
         var bytes: [UInt8] = []

@@ -19,7 +19,7 @@ do {
             Terminal.write(text)
             status = 0
         } else {
-            Terminal.error("no help on '\(topic ?? "")'; the commands are define, search, links-to, check, dictionaries, history, config, import and doctor.")
+            Terminal.error("no help on '\(topic ?? "")'; the commands are define, search, links-to, check, dictionaries, history, export, config, import and doctor.")
             status = 2
         }
     case .define(let options):
@@ -28,8 +28,8 @@ do {
         status = CheckCommand.run(library: library)
     case .dictionaries(let library, let json):
         status = DictionariesCommand.run(library, json: json)
-    case .doctor:
-        status = DoctorCommand.run()
+    case .doctor(let library):
+        status = DoctorCommand.run(library: library)
     case .importDictionary(let options):
         status = ImportCommand.run(options)
     case .search(let options):
@@ -38,6 +38,8 @@ do {
         status = LinksToCommand.run(options)
     case .browse(let word, let library, let theme, let isNew):
         status = runBrowser(word: word, library: library, theme: theme, isNew: isNew)
+    case .export(let options):
+        status = ExportCommand.run(options)
     case .history(let format, let clear):
         status = HistoryCommand.run(format: format, clear: clear)
     case .complete(let kind, let prefix, let library):

@@ -33,6 +33,30 @@ import TestSupport
         #expect(try store.visits().isEmpty)
     }
 
+    /// What study cards are made of: found pages only, each once, most often first, since a time.
+    @Test func foundWordsAreCountedMostOftenFirst() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try HistoryStore(folder: folder)
+        let link = StoredAddress(text: "river~n", isLink: true, dictionary: "sample", sense: "2")
+        let visits: [(Double, StoredAddress, String?)] = [
+            (100, StoredAddress(text: "dog"), "dog"), (150, StoredAddress(text: "日本"), "日本"), (200, StoredAddress(text: "dgo"), nil),
+            (300, link, "river"), (400, StoredAddress(text: "dog"), "dog"), (450, StoredAddress(text: "\u{1}history"), "History"),
+            (500, StoredAddress(text: "dog"), nil), (600, link, "river"), (700, StoredAddress(text: "river~n"), "river"),
+        ]
+        for (time, address, title) in visits { try store.record(Visit(time: time, address: address, title: title, origin: "browser")) }
+        #expect(try store.foundWords() == [
+            FoundWord(address: link, count: 2, lastTime: 600),
+            FoundWord(address: StoredAddress(text: "dog"), count: 2, lastTime: 400),
+            FoundWord(address: StoredAddress(text: "river~n"), count: 1, lastTime: 700),
+            FoundWord(address: StoredAddress(text: "日本"), count: 1, lastTime: 150),
+        ])
+        // Once each since 400: the most recent first.
+        #expect(try store.foundWords(since: 400).map(\.address) == [StoredAddress(text: "river~n"), link, StoredAddress(text: "dog")])
+        #expect(try store.foundWords(since: 401).map(\.count) == [1, 1])
+        #expect(try store.foundWords(since: 701).isEmpty)
+    }
+
     @Test func bookmarksToggle() throws {
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

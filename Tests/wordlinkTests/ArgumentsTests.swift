@@ -48,6 +48,17 @@ import Testing
         #expect(try Arguments.parse(["complete", "words", "--data", "A", "-do"]) == .complete(.words, prefix: "-do", library: LibraryOptions(data: ["A"])))
     }
 
+    @Test func exportReadsItsFormatSourceDateAndFile() throws {
+        #expect(try Arguments.parse(["export", "anki"]) == .export(ExportOptions(format: .anki)))
+        let options = ExportOptions(format: .csv, source: .bookmarks, since: 1_796_256_000, output: "cards.csv", library: Self.library)
+        #expect(try Arguments.parse(["export", "--from", "bookmarks", "csv", "--since=2026-12-03", "-o", "cards.csv", "--data", "A", "--data=B", "-d", "wn"])
+                == .export(options))
+        #expect(try Arguments.parse(["export", "--output=cards.csv", "--data=A", "--data", "B", "--dictionary=wn", "--from=bookmarks", "--since",
+                                     "2026-12-03", "csv"]) == .export(options))
+        #expect(try Arguments.parse(["export", "csv", "--help"]) == .help(topic: "export", library: LibraryOptions()))
+        #expect(Help.text(topic: "export", library: LibraryLocation(folders: [], origin: ""))?.contains("#separator:tab") == true)
+    }
+
     @Test(arguments: [
         (["define", "dog", "--colour"], ArgumentError.unknownOption("--colour", command: "define")),
         (["define", "dog", "--width"], .missingValue(option: "--width", command: "define")),
@@ -68,6 +79,14 @@ import Testing
         (["history", "dog"], .unexpectedArgument("dog", command: "history")),
         (["import", "wordnet", "--index", "x"], .unknownOption("--index", command: "import wordnet")),
         (["import", "dictd", "--index="], .invalidValue(option: "--index", value: "", expected: "a path", command: "import dictd")),
+        (["export"], .missingArgument("format (anki or csv)", command: "export")),
+        (["export", "apkg"], .invalidValue(option: "export", value: "apkg", expected: "anki or csv", command: nil)),
+        (["export", "anki", "csv"], .unexpectedArgument("csv", command: "export")),
+        (["export", "anki", "--from", "search"], .invalidValue(option: "--from", value: "search", expected: "history or bookmarks", command: "export")),
+        (["export", "anki", "--since", "2026-02-30"], .invalidValue(option: "--since", value: "2026-02-30", expected: "a date as YYYY-MM-DD", command: "export")),
+        (["export", "anki", "--since", "yesterday"], .invalidValue(option: "--since", value: "yesterday", expected: "a date as YYYY-MM-DD", command: "export")),
+        (["export", "anki", "-o"], .missingValue(option: "--output", command: "export")),
+        (["export", "anki", "--format", "csv"], .unknownOption("--format", command: "export")),
         (["--theme", "pink"], .invalidValue(option: "--theme", value: "pink", expected: "auto, dark, light or monochrome", command: nil)),
         (["dog", "cat"], .unknownCommand("dog")),
         (["--bogus"], .unknownOption("--bogus", command: nil)),

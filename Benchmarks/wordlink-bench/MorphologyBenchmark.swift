@@ -1,0 +1,41 @@
+import DictionaryIndex
+import DictionaryModel
+import Morphology
+
+/// Hunspell's costs (`wordlink-bench morphology`): the one-time load of each installed
+/// dictionary of French, German and English, then, over a small French dictionary, a lookup
+/// that finds its word (which never asks Hunspell), a form found through Hunspell's analysis,
+/// and a miss with Hunspell's suggestions (define's message).
+enum MorphologyBenchmark {
+    static func run() {
+        for language in ["fr", "de", "en"] {
+            let fresh = HunspellMorphology(dictionaries: .system(environment: [:]))
+            let seconds = Measure.median(runs: 5, warmUp: false) {
+                _ = HunspellMorphology(dictionaries: .system(environment: [:])).hunspell(for: language)
+            }
+            guard fresh.hunspell(for: language) != nil else {
+                print("morphology: no Hunspell dictionary for \(language) (apt-get install \(HunspellDictionaries.package(for: language)))")
+                continue
+            }
+            Measure.report("load the Hunspell dictionary of \(language)", seconds)
+        }
+        let morphology = HunspellMorphology(dictionaries: .system(environment: [:]))
+        guard morphology.hunspell(for: "fr") != nil else { return }
+        var entries: [Entry] = []
+        for word in ["cheval", "manger", "maison", "beau", "grand", "petit", "aller", "voir", "faire", "dire"] {
+            entries.append(Entry(id: word, headword: word, senses: [Sense(glosses: [Markup(word)])]))
+        }
+        var library = Library([(DictionaryInfo(id: "fr", title: "fr", language: "fr"), "/fr", Lookup(entries: entries), 0)])
+        var plain = library
+        plain.morphology = nil
+        library.morphology = morphology
+        let runs = 200
+        Measure.report("lookup of a headword, no morphology", Measure.median(runs: runs) { _ = plain.lookUp("cheval") })
+        Measure.report("lookup of a headword, with morphology (not asked)", Measure.median(runs: runs) { _ = library.lookUp("cheval") })
+        Measure.report("lookup of a form through Hunspell (chevaux)", Measure.median(runs: runs) { _ = library.lookUp("chevaux") })
+        Measure.report("lookup of a miss, no morphology (xyzzyqq)", Measure.median(runs: runs) { _ = plain.lookUp("xyzzyqq") })
+        Measure.report("lookup of a miss through Hunspell (xyzzyqq)", Measure.median(runs: runs) { _ = library.lookUp("xyzzyqq") })
+        Measure.report("a miss's suggestions, nearest headwords only", Measure.median(runs: 20) { _ = plain.suggestions(for: "mangeaiont", limit: 5) })
+        Measure.report("a miss's suggestions with Hunspell's (mangeaiont)", Measure.median(runs: 20) { _ = library.suggestions(for: "mangeaiont", limit: 5) })
+    }
+}

@@ -1,0 +1,105 @@
+import DictionaryModel
+
+/// The morphology of a language, as a lookup needs it: the base words of a word that is not
+/// a headword (`chevaux` → `cheval`), and spellings near a word that is nothing at all. The
+/// executable gives a `Library` Hunspell's (`Morphology`); tests give one of their own.
+///
+/// Asked only for a query that names no headword or form of a dictionary directly, and only
+/// for that dictionary's language, so a lookup that finds its word pays nothing for it.
+public protocol WordMorphology: Sendable {
+    /// The analyses of `word` in `language` (BCP 47, as `DictionaryInfo.language`): each base
+    /// word with what the analyser says of the form; empty when it has none; nil when there
+    /// is no morphology for the language.
+    func analyses(of word: String, language: String) -> [WordAnalysis]?
+    /// Correct spellings near `word` in `language`, best first (Hunspell's suggest); empty
+    /// when there is none or no morphology for the language.
+    func suggestions(for word: String, language: String, limit: Int) -> [String]
+}
+
+/// One reading of a word: its base word (stem) and, when the analyser says it, what the form
+/// is (`masculine plural`, `imperfect, 3rd person plural`).
+public struct WordAnalysis: Hashable, Sendable {
+    public var base: String
+    /// A description of the form, nil when the analyser gives none a reader would understand.
+    public var form: String?
+
+    public init(base: String, form: String? = nil) {
+        self.base = base
+        self.form = form
+    }
+}
+
+/// What a page says about a query that morphology led to other words: `chevaux: masculine
+/// plural of cheval`, `Häuser: a form of Haus`.
+public struct MorphologyNote: Hashable, Sendable {
+    public var query: String
+    public var base: String
+    public var form: String?
+
+    public init(query: String, base: String, form: String?) {
+        self.query = query
+        self.base = base
+        self.form = form
+    }
+
+    /// The sentence a page shows.
+    public var text: String {
+        query + ": " + (form.map { $0 + " of " } ?? "a form of ") + base
+    }
+}
+
+extension Library {
+    /// Whether member `member` is looked up through morphology: it has a language, the library
+    /// has a morphology, and the dictionary has no lookup rules of its own (WordNet's and
+    /// GCIDE's English rules are its morphology already).
+    func usesMorphology(_ member: Int) -> Bool {
+        morphology != nil && members[member].info.lookupRules.isEmpty && !(members[member].info.language ?? "").isEmpty
+    }
+
+    /// What `query` finds in member `member`: what its lookup finds (what the query names,
+    /// then what rules lead to); then, when the query names no headword or form there, the
+    /// entries its base words name directly, by morphology, each base word's with a note.
+    public func lookUp(_ query: String, inMember member: Int) -> Match? {
+        let lookup = members[member].lookup
+        var match = Match(member: member, result: lookup.lookUp(query))
+        guard match.result.directCount == 0, usesMorphology(member), let morphology,
+              let language = members[member].info.language else { return match.result.isFound ? match : nil }
+        let key = LookupKey.normalise(query)
+        var seen = Set(match.result.entryNumbers)
+        var notes: [MorphologyNote] = []
+        for analysis in morphology.analyses(of: query, language: language) ?? [] where LookupKey.normalise(analysis.base) != key {
+            let found = lookup.lookUp(linkTarget: analysis.base)
+            let direct = found.entryNumbers.prefix(found.directCount).filter { seen.insert($0).inserted }
+            guard !direct.isEmpty else { continue }
+            match.result.entryNumbers += direct
+            if !notes.contains(where: { $0.base == analysis.base }) {
+                notes.append(MorphologyNote(query: query, base: lookup.headword(ofEntryAt: direct[0]), form: analysis.form))
+            }
+        }
+        match.notes = notes
+        return match.result.isFound ? match : nil
+    }
+
+    /// Hunspell's spellings near `query` in the members looked up through morphology, each
+    /// kept only when a lookup of it finds something, followed by the base words it leads to
+    /// (`mangeaiont` → `mangeaient`, `manger`); best first, without repeats.
+    func morphologySuggestions(for query: String, limit: Int) -> [Suggestion] {
+        guard let morphology else { return [] }
+        var seen = Set<String>()
+        var found: [Suggestion] = []
+        for member in members.indices where usesMorphology(member) {
+            guard let language = members[member].info.language else { continue }
+            for spelling in morphology.suggestions(for: query, language: language, limit: limit) {
+                guard let match = lookUp(spelling, inMember: member) else { continue }
+                let lookup = members[member].lookup
+                var texts = [spelling]
+                if match.result.directCount == 0, let first = match.result.entryNumbers.first { texts.append(lookup.headword(ofEntryAt: first)) }
+                for text in texts where seen.insert(LookupKey.normalise(text)).inserted {
+                    found.append(Suggestion(text: text, key: LookupKey.normalise(text), distance: 0, kind: .typo))
+                }
+            }
+        }
+        // At most about half the list, so that the nearest headwords keep a place beside them.
+        return Array(found.prefix(max(2, (limit + 1) / 2)))
+    }
+}

@@ -1,0 +1,44 @@
+import DictionaryIndex
+import DictionaryModel
+
+/// `WordMorphology` by Hunspell: each language's dictionary found (`HunspellDictionaries`) and
+/// opened the first time a query of that language needs it, then kept for the process; a
+/// language without one is remembered as such, so a lookup asks the file system once.
+public final class HunspellMorphology: WordMorphology, @unchecked Sendable {
+    public let dictionaries: HunspellDictionaries
+    private let lock = Lock()
+    /// By language tag as the dictionaries give it; nil: looked for, none there.
+    private var opened: [String: Hunspell?] = [:]
+
+    public init(dictionaries: HunspellDictionaries) {
+        self.dictionaries = dictionaries
+    }
+
+    /// The open Hunspell of `language`, opening it at the first call; nil when there is none.
+    public func hunspell(for language: String) -> Hunspell? {
+        lock.locked {
+            if let known = opened[language] { return known }
+            let hunspell = dictionaries.files(for: language).flatMap { Hunspell(affix: $0.affix, dictionary: $0.dictionary) }
+            opened[language] = .some(hunspell)
+            return hunspell
+        }
+    }
+
+    public func analyses(of word: String, language: String) -> [WordAnalysis]? {
+        guard let hunspell = hunspell(for: language) else { return nil }
+        let trimmed = String(word.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        // Hunspell knows a sentence's first word capitalised and a word in capitals; a query
+        // typed so (`Chevaux`) is tried as typed, then as Hunspell's dictionaries write it.
+        var readings: [WordAnalysis] = []
+        for form in [trimmed, trimmed.lowercased()] where readings.isEmpty {
+            readings = HunspellAnalysis.readings(analyses: hunspell.analyses(of: form), stems: hunspell.stems(of: form))
+        }
+        return readings
+    }
+
+    public func suggestions(for word: String, language: String, limit: Int) -> [String] {
+        guard let hunspell = hunspell(for: language), !hunspell.spells(word) else { return [] }
+        // Hunspell also suggests splitting a word in two (`mangeai ont`): not a headword to offer.
+        return Array(hunspell.suggestions(for: word).filter { !$0.contains(" ") && !$0.contains("-") || word.contains("-") }.prefix(limit))
+    }
+}

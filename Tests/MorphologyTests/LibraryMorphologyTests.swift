@@ -1,0 +1,101 @@
+import DictionaryIndex
+import DictionaryModel
+import Morphology
+import PageFormatting
+import Testing
+import TestSupport
+
+/// A library with a morphology: a query that names no headword finds its base words' entries
+/// after what it finds directly, the page says which form led where, a miss is offered
+/// Hunspell's spellings beside the nearest headwords, and a lookup that finds its word never
+/// asks the morphology.
+@Suite struct LibraryMorphologyTests {
+    /// Counts what it is asked, and answers with the fixture's Hunspell.
+    final class CountingMorphology: WordMorphology, @unchecked Sendable {
+        let inner: HunspellMorphology
+        let lock = Lock()
+        var asked: [String] = []
+        init(_ inner: HunspellMorphology) { self.inner = inner }
+        func analyses(of word: String, language: String) -> [WordAnalysis]? {
+            lock.locked { asked.append("analyses " + word) }
+            return inner.analyses(of: word, language: language)
+        }
+        func suggestions(for word: String, language: String, limit: Int) -> [String] {
+            lock.locked { asked.append("suggestions " + word) }
+            return inner.suggestions(for: word, language: language, limit: limit)
+        }
+    }
+
+    static let fixture = HunspellMorphology(dictionaries: HunspellDictionaries(folders: [HunspellTests.folder]))
+
+    static let french = Lookup(entries: [
+        Entry(id: "cheval", headword: "cheval", pos: "nom", senses: [Sense(glosses: ["horse"])]),
+        Entry(id: "chevaux-de-frise", headword: "chevaux", pos: "nom", forms: [Form("chevaux de frise")], senses: [Sense(glosses: ["cheval de frise"])]),
+        Entry(id: "manger", headword: "manger", pos: "verbe", senses: [Sense(glosses: ["to eat"])]),
+        Entry(id: "maison", headword: "maison", senses: [Sense(glosses: ["house"])]),
+        Entry(id: "日本", headword: "日本", senses: [Sense(glosses: ["Japan"])]),
+    ])
+
+    static func library(language: String? = "xx", rules: [LookupRule] = [], morphology: (any WordMorphology)? = fixture) -> Library {
+        let lookup = Lookup(entries: french.entries, rules: rules)
+        var library = Library([(DictionaryInfo(id: "fra", title: "Français", language: language, lookupRules: rules), "/fra", lookup, 0)])
+        library.morphology = morphology
+        return library
+    }
+
+    @Test func aFormLeadsToItsBaseWordWithANote() throws {
+        let library = Self.library()
+        let match = try #require(library.lookUp("mangeaient").first)
+        #expect(match.result.entryNumbers == [2])
+        #expect(match.notes.map(\.text) == ["mangeaient: imperfect, 3rd person plural of manger"])
+        let japanese = try #require(library.lookUp("日本s").first)
+        #expect(japanese.result.entryNumbers == [4])
+        #expect(japanese.notes.map(\.text) == ["日本s: plural of 日本"])
+        // As typed at the start of a sentence.
+        #expect(library.lookUp("Maisons").first?.result.entryNumbers == [3])
+    }
+
+    /// A query that is a headword finds it alone, and the morphology is not asked at all.
+    @Test func aLookupThatFindsItsWordPaysNothing() throws {
+        let counting = CountingMorphology(Self.fixture)
+        let library = Self.library(morphology: counting)
+        let match = try #require(library.lookUp("chevaux").first)
+        #expect(match.result.entryNumbers == [1])
+        #expect(match.notes.isEmpty)
+        _ = library.lookUp("cheval")
+        _ = library.lookUp("chevaux de frise")
+        #expect(counting.asked.isEmpty)
+        _ = library.lookUp("maisons")
+        #expect(counting.asked == ["analyses maisons"])
+    }
+
+    /// A dictionary with lookup rules of its own (WordNet's English) keeps to them; one with no
+    /// language, or a language without a Hunspell dictionary, finds what its keys find.
+    @Test func rulesOrNoLanguageOrNoDictionaryMeanNoMorphology() {
+        let counting = CountingMorphology(Self.fixture)
+        #expect(Self.library(rules: [LookupRule(suffix: "s", replace: "")], morphology: counting).lookUp("maisons").first?.notes == [])
+        #expect(Self.library(language: nil, morphology: counting).lookUp("mangeaient").isEmpty)
+        #expect(counting.asked.isEmpty)
+        #expect(Self.library(language: "zz").lookUp("mangeaient").isEmpty)
+        #expect(Self.library(language: "zz").lookUp("manger").first?.result.entryNumbers == [2])
+        #expect(Self.library(morphology: nil).lookUp("mangeaient").isEmpty)
+    }
+
+    @Test func aMissIsOfferedHunspellsSpellingsAndTheNearestHeadwords() {
+        let library = Self.library()
+        let texts = library.suggestions(for: "mangeaiont", limit: 5).map(\.text)
+        #expect(texts.starts(with: ["mangeaient", "manger"]))
+        #expect(Set(texts).count == texts.count)
+        // Without the morphology, only the nearest headwords.
+        #expect(!Self.library(morphology: nil).suggestions(for: "mangeaiont", limit: 5).map(\.text).contains("mangeaient"))
+    }
+
+    @Test func thePageSaysWhichFormLedWhere() throws {
+        let library = Self.library()
+        let pages = LibraryPages(library: library)
+        let sections = library.lookUp("chevals").map(LibraryPages.Section.init) + library.lookUp("mangeaient").map(LibraryPages.Section.init)
+        let text = pages.page(Array(sections.suffix(1))).text.string
+        #expect(text.hasPrefix("mangeaient: imperfect, 3rd person plural of manger\n\nmanger  verbe\n"))
+        #expect(pages.piece(0, of: Array(sections.suffix(1))).string == text)
+    }
+}
