@@ -1,3 +1,4 @@
+import StudyCards
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -46,19 +47,12 @@ public struct WallClock: Sendable {
 
     private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
-    /// The proleptic Gregorian date and time of day of `seconds` since 1970 (Howard Hinnant's `civil_from_days`).
+    /// The proleptic Gregorian date and time of day of `seconds` since 1970 (`CardDate.civil(days:)`).
     static func civil(_ seconds: Double) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int) {
         let whole = Int(seconds.rounded(.down))
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
         let secondOfDay = whole - days * 86_400
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day, secondOfDay / 3600, secondOfDay % 3600 / 60)
+        let (year, month, day) = CardDate.civil(days: days)
+        return (year, month, day, secondOfDay / 3600, secondOfDay % 3600 / 60)
     }
 }

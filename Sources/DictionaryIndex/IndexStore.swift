@@ -54,16 +54,6 @@ public enum IndexStore {
         return cacheDirectory(environment: environment)
     }
 
-    /// The name a folder's files in the cache are kept under (`index-<hash>`), from a hash of
-    /// its real path: two folders never share one, and the name says nothing of the user's
-    /// files. The search index is named after it.
-    public static func indexFile(forFolder absolutePath: String, in cacheDirectory: String) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in absolutePath.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        let hex = String(hash, radix: 16)
-        return cacheDirectory + "/index-" + String(repeating: "0", count: 16 - hex.count) + hex + ".wlindex"
-    }
-
     /// The library index of each cache directory this process opened (one connection for all
     /// of its dictionaries).
     private static let opened = Locked<[String: LibraryIndex]>([:])
@@ -128,9 +118,7 @@ public enum IndexStore {
                 updated = again
             }
         }
-        let lookup = IndexedLookup(index: index, dictionary: updated.dictionary, folder: path, rules: info.lookupRules,
-                                   cacheDirectory: cacheDirectory, dictionaryHash: infoHash, filesDigest: updated.filesDigest,
-                                   indexFile: cacheDirectory.map { indexFile(forFolder: absolute, in: $0) })
+        let lookup = IndexedLookup(index: index, dictionary: updated.dictionary, folder: path, rules: info.lookupRules)
         let status: IndexedDictionary.IndexStatus = updated.isNew ? .built : updated.changedFiles == 0 ? .loaded : .updated(changedFiles: updated.changedFiles)
         return IndexedDictionary(path: path, info: info, lookup: lookup, problemCount: problems + updated.problemCount, indexStatus: status,
                                  indexFile: index.memoryReason == nil ? index.path : nil,
@@ -154,8 +142,8 @@ public enum IndexStore {
         readInfoAndHash(path + "/dictionary.json")?.info
     }
 
-    /// The `dictionary.json` at `path` with the `FileFingerprint.hash` of its bytes (the
-    /// search index's stamp of it); nil when it cannot be read or is not valid. Kept for the
+    /// The `dictionary.json` at `path` with the `FileFingerprint.hash` of its bytes; nil when it
+    /// cannot be read or is not valid. Kept for the
     /// process while the file's size and time stay the same: choosing the library's order and
     /// opening it both ask, and forty dictionaries parsed twice were a third of a `define`.
     static func readInfoAndHash(_ path: String) -> (info: DictionaryInfo, hash: UInt64?)? {

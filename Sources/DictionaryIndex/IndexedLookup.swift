@@ -26,28 +26,11 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     /// Entries kept decoded; a page rarely needs more than a few (homographs, sense links).
     static let cacheLimit = 256
 
-    /// The cache directory the library index is kept in (nil: in memory only).
-    public let cacheDirectory: String?
-    /// `FileFingerprint.hash` of the folder's `dictionary.json` as it was read when the folder
-    /// was opened (nil when it had none): the stamp the search index's tables carry.
-    public let dictionaryHash: UInt64?
-    /// The name the folder's other files in the cache are kept under (`IndexStore.indexFile`).
-    public let indexFile: String?
-    private let digest: Locked<UInt64>
-
-    /// The digest of the entry files as the last update listed them (`IndexedFolder.filesDigest`).
-    public var verifiedFilesDigest: UInt64 { digest.locked { $0 } }
-
-    public init(index: LibraryIndex, dictionary: Int64, folder: String, rules: [LookupRule], cacheDirectory: String? = nil,
-                dictionaryHash: UInt64? = nil, filesDigest: UInt64 = 0, indexFile: String? = nil) {
+    public init(index: LibraryIndex, dictionary: Int64, folder: String, rules: [LookupRule]) {
         self.index = index
         row = Locked((dictionary, index.generation))
         self.folder = folder
         self.rules = LookupRules(rules)
-        self.cacheDirectory = cacheDirectory
-        self.dictionaryHash = dictionaryHash
-        self.indexFile = indexFile
-        digest = Locked(filesDigest)
     }
 
     /// How many times the index was brought up to date while this lookup was in use (tests).
@@ -59,7 +42,6 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     @discardableResult
     public func refresh() -> Bool {
         let updated = try? index.update(folder: realPath(folder) ?? folder)
-        if let updated { digest.locked { $0 = updated.filesDigest } }
         let changed = (updated?.changedFiles ?? 0) > 0
         decoded.withLock { cache in
             cache.removeAll()
@@ -98,7 +80,6 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
         let generation = index.generation
         guard let updated = try? index.update(folder: realPath(folder) ?? folder) else { return }
         row.locked { $0 = (updated.dictionary, generation) }
-        digest.locked { $0 = updated.filesDigest }
         decoded.withLock { $0.removeAll() }
     }
 

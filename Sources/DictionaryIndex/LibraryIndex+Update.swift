@@ -65,7 +65,7 @@ extension LibraryIndex {
         removed += stored[next...].map(\.path)
         if let known, changed.isEmpty, removed.isEmpty {
             if !settled.isEmpty { try? settle(settled, at: now) }
-            return IndexedFolder(dictionary: known, changedFiles: 0, isNew: false, problemCount: problems, filesDigest: Self.digest(of: stored))
+            return IndexedFolder(dictionary: known, changedFiles: 0, isNew: false, problemCount: problems)
         }
         // Read outside the lock: a browser asking meanwhile is answered from the rows as they are.
         let phase = (known == nil ? "building the lookup index of " : "updating the lookup index of ") + title
@@ -77,27 +77,7 @@ extension LibraryIndex {
                                                          damage: file.refusal?.message))
             progress(ProgressStep(phase: phase, completed: i + 1, total: changed.count))
         }
-        var result = try write(folder: folder, files: scanned, removing: removed, indexedAt: now)
-        result.filesDigest = Self.digest(of: try reading { () throws(SQLiteError) in try storedFiles(of: result.dictionary) })
-        return result
-    }
-
-    /// A digest of a dictionary's files as the index holds them (in path order): paths, sizes,
-    /// times and content hashes (so an edit that keeps size and time changes it too).
-    static func digest(of files: [StoredFile]) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        func mix(_ value: UInt64) {
-            hash = (hash ^ value) &* 0x0000_0100_0000_01B3
-            hash ^= hash >> 29
-        }
-        for file in files {
-            for byte in file.path.utf8 { mix(UInt64(byte)) }
-            mix(file.fingerprint.size)
-            mix(UInt64(bitPattern: file.fingerprint.modificationSeconds))
-            mix(UInt64(bitPattern: file.fingerprint.modificationNanoseconds))
-            mix(file.fingerprint.contentHash)
-        }
-        return hash
+        return try write(folder: folder, files: scanned, removing: removed, indexedAt: now)
     }
 
     /// Notes that the files `ids` were found as indexed at `time`, when they had been changed

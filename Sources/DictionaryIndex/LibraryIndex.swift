@@ -198,7 +198,4 @@ public struct IndexedFolder: Sendable, Equatable {
     /// Problems known without a full check: entry files that cannot be read or decoded,
     /// entries that break a rule, duplicate ids.
     public var problemCount: Int
-    /// A digest of the entry files as the update listed them (paths, sizes, times): the
-    /// stamp the search index and its tables are brought up to date at.
-    public var filesDigest: UInt64 = 0
 }

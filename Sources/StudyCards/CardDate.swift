@@ -34,8 +34,9 @@ public enum CardDate {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    /// Howard Hinnant's `civil_from_days`.
-    static func civil(days: Int) -> (Int, Int, Int) {
+    /// The proleptic Gregorian year, month and day of day `days` since 1970-01-01 (Howard
+    /// Hinnant's `civil_from_days`); the browser's clock reads its dates here too.
+    public static func civil(days: Int) -> (Int, Int, Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

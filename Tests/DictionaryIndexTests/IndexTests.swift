@@ -261,7 +261,6 @@ import TestSupport
         #expect(IndexStore.cacheDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/a"]) == "/x/cache/wordlink")
         #expect(IndexStore.cacheDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/a"]) == "/home/a/.cache/wordlink")
         #expect(IndexStore.cacheDirectory(environment: [:]) == nil)
-        #expect(IndexStore.indexFile(forFolder: "/a", in: "/c") != IndexStore.indexFile(forFolder: "/b", in: "/c"))
     }
 
     @Test func aSliceParsesWithTheFilesOffsets() throws {
