@@ -103,14 +103,14 @@ public final class DictionaryPageSource: PageSource {
         }
         var sections: [LibraryPages.Section] = []
         let members = address.dictionary.flatMap(library.member(forKey:)).map { [$0] } ?? Array(library.members.indices)
-        for member in members {
-            if address.isLinkTarget {
+        if address.isLinkTarget {
+            for member in members {
                 let result = library.members[member].lookup.lookUp(linkTarget: address.text)
                 if result.isFound { sections.append(LibraryPages.Section(member: member, entryNumbers: result.entryNumbers)) }
-            } else if let match = library.lookUp(address.text, inMember: member) {
-                // A query: with its morphology's base words and what led there.
-                sections.append(LibraryPages.Section(match))
             }
+        } else {
+            // A query: with its morphology's base words and what led there.
+            sections = library.lookUp(address.text, inMembers: members).map(LibraryPages.Section.init)
         }
         guard let first = sections.first else {
             return .notFound(query: address.text, suggestions: suggestions(for: address.text, limit: 5))

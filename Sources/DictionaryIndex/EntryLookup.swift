@@ -44,9 +44,6 @@ public protocol EntryLookup: Sendable {
     func pos(ofEntryAt number: Int) -> String?
     /// `Entry.summary` of an entry, without decoding it.
     func summary(ofEntryAt number: Int) -> String
-    /// About how much there is to an entry, without decoding it: the bytes of its JSON where
-    /// the lookup knows them, else 0 (pages made in pieces start on the largest).
-    func byteCount(ofEntryAt number: Int) -> Int
 
     /// The headwords and forms nearest to `query`, best first (see `Lookup.suggestions`).
     func suggestions(for query: String, limit: Int) -> [Suggestion]
@@ -89,7 +86,6 @@ public struct DamagedFile: Hashable, Sendable {
 }
 
 extension EntryLookup {
-    public func byteCount(ofEntryAt number: Int) -> Int { 0 }
     public var damagedFiles: [DamagedFile] { [] }
     public var entryNumbers: [Int] { Array(0..<entryCount) }
     public var indexed: IndexedLookup? { nil }

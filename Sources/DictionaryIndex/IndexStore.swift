@@ -3,6 +3,7 @@ import Glibc
 #endif
 import DictionaryModel
 import SQLiteStore
+import Synchronization
 
 /// A data folder opened through the library index.
 public struct IndexedDictionary: Sendable {
@@ -56,12 +57,12 @@ public enum IndexStore {
 
     /// The library index of each cache directory this process opened (one connection for all
     /// of its dictionaries).
-    private static let opened = Locked<[String: LibraryIndex]>([:])
+    private static let opened = Mutex<[String: LibraryIndex]>([:])
 
     /// The library index in `cacheDirectory` (nil: in memory), opened once per process and
     /// again when its file was replaced or removed since (another process began it again).
     public static func libraryIndex(in cacheDirectory: String?) -> LibraryIndex {
-        opened.locked { indexes in
+        opened.withLock { indexes in
             let key = cacheDirectory ?? ""
             if let index = indexes[key], index.isSameFile { return index }
             let index = LibraryIndex.open(cacheDirectory: cacheDirectory)
@@ -73,7 +74,7 @@ public enum IndexStore {
     /// Closes the library indexes this process opened: the next open opens the file again, as
     /// another process would (tests that damage the file).
     public static func closeAll() {
-        opened.locked { $0.removeAll() }
+        opened.withLock { $0.removeAll() }
     }
 
     /// Opens the data folder at `path` through the library index, bringing its rows up to
@@ -150,7 +151,7 @@ public enum IndexStore {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         let fingerprint = FileFingerprint(stat: status)
-        if let known = readInfos.locked({ $0[path] }), known.fingerprint.hasSameStat(as: fingerprint) {
+        if let known = readInfos.withLock({ $0[path] }), known.fingerprint.hasSameStat(as: fingerprint) {
             return known.info.map { ($0, known.hash) }
         }
         guard let bytes = try? readFile(path, shownAs: "dictionary.json") else { return nil }
@@ -158,11 +159,11 @@ public enum IndexStore {
         let info = try? DictionaryInfo(json: JSONParser.parse(bytes))
         // A file changed within the second (its time may not move) is not kept.
         if LibraryIndex.now() - fingerprint.modificationSeconds > 1 {
-            readInfos.locked { $0[path] = (fingerprint, info, hash) }
+            readInfos.withLock { $0[path] = (fingerprint, info, hash) }
         }
         return info.map { ($0, hash) }
     }
 
-    private static let readInfos = Locked<[String: (fingerprint: FileFingerprint, info: DictionaryInfo?, hash: UInt64)]>([:])
+    private static let readInfos = Mutex<[String: (fingerprint: FileFingerprint, info: DictionaryInfo?, hash: UInt64)]>([:])
 
 }

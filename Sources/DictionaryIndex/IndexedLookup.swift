@@ -15,9 +15,9 @@ import Synchronization
 public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     public let index: LibraryIndex
     /// The dictionary's row in the index, and the index's generation it is of.
-    private let row: Locked<(dictionary: Int64, generation: Int)>
+    private let row: Mutex<(dictionary: Int64, generation: Int)>
     /// The dictionary's row in the index.
-    public var dictionary: Int64 { row.locked { $0.dictionary } }
+    public var dictionary: Int64 { row.withLock { $0.dictionary } }
     /// The data folder (its real path), to read entries from.
     public let folder: String
     let rules: LookupRules
@@ -28,7 +28,7 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
 
     public init(index: LibraryIndex, dictionary: Int64, folder: String, rules: [LookupRule]) {
         self.index = index
-        row = Locked((dictionary, index.generation))
+        row = Mutex((dictionary, index.generation))
         self.folder = folder
         self.rules = LookupRules(rules)
     }
@@ -54,7 +54,7 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     /// again, this dictionary indexed anew, and `body` asked again; `fallback` when even that fails.
     private func ask<T>(_ fallback: T, _ body: (LibraryIndex) throws(SQLiteError) -> T) -> T {
         for _ in 0..<2 {
-            let seen = row.locked { $0.generation }
+            let seen = row.withLock { $0.generation }
             if seen != index.generation { relocate() }
             do throws(SQLiteError) {
                 return try index.reading { () throws(SQLiteError) -> T in try body(index) }
@@ -71,7 +71,7 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     /// The dictionary's row in the index now: should the index have been begun again since
     /// (found damaged), the folder is indexed again first.
     public var currentDictionary: Int64 {
-        if row.locked({ $0.generation }) != index.generation { relocate() }
+        if row.withLock({ $0.generation }) != index.generation { relocate() }
         return dictionary
     }
 
@@ -79,7 +79,7 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     private func relocate() {
         let generation = index.generation
         guard let updated = try? index.update(folder: realPath(folder) ?? folder) else { return }
-        row.locked { $0 = (updated.dictionary, generation) }
+        row.withLock { $0 = (updated.dictionary, generation) }
         decoded.withLock { $0.removeAll() }
     }
 
@@ -149,7 +149,6 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     public func headword(ofEntryAt number: Int) -> String { record(number)?.headword ?? "" }
     public func pos(ofEntryAt number: Int) -> String? { record(number)?.pos }
     public func summary(ofEntryAt number: Int) -> String { record(number)?.summary ?? "" }
-    public func byteCount(ofEntryAt number: Int) -> Int { record(number)?.byteRange.count ?? 0 }
 
     /// A sense id the index lists answers at once; anything else (a numbered path such as
     /// `2.1`, or an anchor that is missing) is settled by decoding the entry.

@@ -71,10 +71,10 @@ public struct Library: Sendable {
     }
 
     /// `query` looked up in every member, in library order; only members that found something.
-    /// In a member with a morphology, a query that names no headword or form is followed by
-    /// the entries its base words name (`lookUp(_:inMember:)`).
+    /// In a member with a morphology, a query that names no headword or form (in any member
+    /// of its language) is followed by the entries its base words name (`lookUp(_:inMembers:)`).
     public func lookUp(_ query: String) -> [Match] {
-        members.indices.compactMap { lookUp(query, inMember: $0) }
+        lookUp(query, inMembers: Array(members.indices))
     }
 
     /// A link target of member `home`: resolved in `home` first; only when it resolves

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import DictionaryModel
 import SQLiteStore
+import Synchronization
 
 extension LibraryIndex {
     /// A file as the index holds it.
@@ -83,7 +84,7 @@ extension LibraryIndex {
     /// Notes that the files `ids` were found as indexed at `time`, when they had been changed
     /// too close to their indexing for their time to tell.
     private func settle(_ ids: [Int64], at time: Int64) throws(SQLiteError) {
-        try lock.locked { () throws(SQLiteError) in
+        try locked { () throws(SQLiteError) in
             let update = try statement("UPDATE files SET indexed_at = ? WHERE id = ?")
             try database.writing { () throws(SQLiteError) in
                 for id in ids { try update.bind(time, id).run() }
@@ -94,7 +95,7 @@ extension LibraryIndex {
     /// Puts `files` (already read) into the rows of the dictionary at `folder` in place of
     /// what it held of them, and takes out the files at `removed`, in one transaction.
     func write(folder: String, files: [IndexedFile], removing removed: [String], indexedAt: Int64) throws(SQLiteError) -> IndexedFolder {
-        try lock.locked { () throws(SQLiteError) -> IndexedFolder in
+        try locked { () throws(SQLiteError) -> IndexedFolder in
             let result = try database.writing { () throws(SQLiteError) -> IndexedFolder in
                 try writeInTransaction(folder: folder, files: files, removing: removed, indexedAt: indexedAt)
             }
@@ -391,7 +392,7 @@ extension LibraryIndex {
 
     /// Takes out every row of the dictionary at `folder` (a folder that is gone).
     public func remove(folder: String) throws(SQLiteError) {
-        try lock.locked { () throws(SQLiteError) in
+        try locked { () throws(SQLiteError) in
             try database.writing { () throws(SQLiteError) in
                 let find = try statement("SELECT id FROM dictionaries WHERE folder = ?")
                 find.bind(folder)

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import DictionaryModel
 import SQLiteStore
+import Synchronization
 
 /// The library index: one SQLite database in the cache folder (`library.sqlite`) that holds
 /// what lookups need of every dictionary a person opens, derived from the data folders and
@@ -34,10 +35,10 @@ public final class LibraryIndex: @unchecked Sendable {
     nonisolated(unsafe) private var begunAgain = 0
 
     /// `begunAgain`, read under the lock.
-    public var generation: Int { lock.locked { begunAgain } }
+    public var generation: Int { locked { begunAgain } }
     /// One connection, asked from the input thread and the browser's search thread: every
     /// use holds the lock.
-    let lock = Lock()
+    let lock = Mutex(())
     /// Statements prepared once and kept (under `lock`).
     nonisolated(unsafe) private var prepared: [String: SQLiteStatement] = [:]
 
@@ -150,9 +151,17 @@ public final class LibraryIndex: @unchecked Sendable {
 
     // MARK: Asking
 
+    /// `body`'s result, run with the lock held. (The result is carried out through a local:
+    /// `Mutex.withLock` returns only values it can prove are not shared.)
+    func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        var result: T?
+        try lock.withLock { _ throws(E) in result = try body() }
+        return result!
+    }
+
     /// `body` with the connection, under the lock, in one read transaction.
     func reading<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
-        try lock.locked { () throws(SQLiteError) -> T in try database.reading(body) }
+        try locked { () throws(SQLiteError) -> T in try database.reading(body) }
     }
 
     /// The kept statement for `sql` (call under the lock).
@@ -168,7 +177,7 @@ public final class LibraryIndex: @unchecked Sendable {
     /// again as it is next opened or asked. True when the index was begun again (now or by
     /// another caller), so that asking again may succeed.
     public func recover(from error: SQLiteError, seen: Int) -> Bool {
-        lock.locked {
+        locked {
             if begunAgain != seen { return true }
             let primary = error.code & 0xff
             // SQLITE_IOERR: a short read of a file truncated under the connection.

@@ -4,8 +4,9 @@ import DictionaryModel
 /// a headword (`chevaux` → `cheval`), and spellings near a word that is nothing at all. The
 /// executable gives a `Library` Hunspell's (`Morphology`); tests give one of their own.
 ///
-/// Asked only for a query that names no headword or form of a dictionary directly, and only
-/// for that dictionary's language, so a lookup that finds its word pays nothing for it.
+/// Asked only for a query that names no headword or form directly in any open dictionary of
+/// that language, and only for that language, so a lookup that finds its word pays nothing
+/// for it (opening a Hunspell dictionary reads all of it).
 public protocol WordMorphology: Sendable {
     /// The analyses of `word` in `language` (BCP 47, as `DictionaryInfo.language`): each base
     /// word with what the analyser says of the form; empty when it has none; nil when there
@@ -60,10 +61,37 @@ extension Library {
     /// then what rules lead to); then, when the query names no headword or form there, the
     /// entries its base words name directly, by morphology, each base word's with a note.
     public func lookUp(_ query: String, inMember member: Int) -> Match? {
-        let lookup = members[member].lookup
-        var match = Match(member: member, result: lookup.lookUp(query))
-        guard match.result.directCount == 0, usesMorphology(member), let morphology,
-              let language = members[member].info.language else { return match.result.isFound ? match : nil }
+        lookUp(query, inMembers: [member]).first
+    }
+
+    /// What `query` finds in each of `chosen` (library positions), in that order, only those
+    /// that found something. The morphology is asked for a member whose lookup found nothing
+    /// the query names directly, unless another of `chosen` in the same language did: `dog`
+    /// named by WordNet is not analysed for the Jargon File, where only a stem could lead.
+    public func lookUp(_ query: String, inMembers chosen: [Int]) -> [Match] {
+        let direct = chosen.map { Match(member: $0, result: members[$0].lookup.lookUp(query)) }
+        var named = Set<String>()
+        for match in direct where match.result.directCount > 0 {
+            if let language = members[match.member].info.language { named.insert(Self.primaryLanguage(language)) }
+        }
+        return direct.compactMap { match in
+            guard match.result.directCount == 0, usesMorphology(match.member), let language = members[match.member].info.language,
+                  !named.contains(Self.primaryLanguage(language)) else { return match.result.isFound ? match : nil }
+            return withMorphology(match, query: query, language: language)
+        }
+    }
+
+    /// The language of a BCP 47 tag without its region or script (`en` of `en-GB`), folded.
+    static func primaryLanguage(_ tag: String) -> String {
+        String(tag.prefix { $0 != "-" && $0 != "_" }).lowercased()
+    }
+
+    /// `match` (which names nothing directly) followed by the entries `query`'s base words in
+    /// `language` name directly, each base word's with a note; nil when it finds nothing.
+    private func withMorphology(_ match: Match, query: String, language: String) -> Match? {
+        guard let morphology else { return match.result.isFound ? match : nil }
+        var match = match
+        let lookup = members[match.member].lookup
         let key = LookupKey.normalise(query)
         var seen = Set(match.result.entryNumbers)
         var notes: [MorphologyNote] = []

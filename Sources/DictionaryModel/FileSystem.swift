@@ -2,6 +2,7 @@
 import Glibc
 import CLinux
 #endif
+import Synchronization
 
 // The platform seam for files: every module that reads or writes a file goes through these
 // (bounded reads of regular files, listings, write-all, making folders, atomic replace).
@@ -49,25 +50,18 @@ private enum RealPaths {
         var inode: ino_t
     }
 
-    nonisolated(unsafe) private static var answers: [String: Answer] = [:]
-    nonisolated(unsafe) private static let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
-        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-        return mutex
-    }()
+    private static let answers = Mutex<[String: Answer]>([:])
 
     static func kept(_ path: String) -> Answer? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return answers[path]
+        answers.withLock { $0[path] }
     }
 
     static func keep(_ path: String, _ answer: Answer) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        // A process asks about a few folders; one that names thousands keeps the latest.
-        if answers.count > 4096 { answers.removeAll() }
-        answers[path] = answer
+        answers.withLock { answers in
+            // A process asks about a few folders; one that names thousands keeps the latest.
+            if answers.count > 4096 { answers.removeAll() }
+            answers[path] = answer
+        }
     }
 }
 

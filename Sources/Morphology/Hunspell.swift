@@ -2,6 +2,7 @@ import CHunspell
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// One Hunspell dictionary open (`.aff` and `.dic`), asked for stems, analyses and suggestions.
 ///
@@ -13,7 +14,7 @@ import Glibc
 public final class Hunspell: @unchecked Sendable {
     private let handle: OpaquePointer
     private let isLatin1: Bool
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let mutex = Mutex(())
     /// The `.dic` file.
     public let path: String
 
@@ -33,13 +34,10 @@ public final class Hunspell: @unchecked Sendable {
         }
         self.handle = handle
         path = dictionary
-        pthread_mutex_init(mutex, nil)
     }
 
     deinit {
         Hunspell_destroy(handle)
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
     }
 
     /// Whether `word` is correct (a word of the dictionary, or a form its affixes make).
@@ -74,9 +72,7 @@ public final class Hunspell: @unchecked Sendable {
     }
 
     private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
+        mutex.withLock { _ in body() }
     }
 
     /// `word` as the dictionary's bytes, NUL-terminated; nil when it cannot be written so.

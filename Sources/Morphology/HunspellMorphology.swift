@@ -1,14 +1,14 @@
 import DictionaryIndex
 import DictionaryModel
+import Synchronization
 
 /// `WordMorphology` by Hunspell: each language's dictionary found (`HunspellDictionaries`) and
 /// opened the first time a query of that language needs it, then kept for the process; a
 /// language without one is remembered as such, so a lookup asks the file system once.
 public final class HunspellMorphology: WordMorphology, @unchecked Sendable {
     public let dictionaries: HunspellDictionaries
-    private let lock = Lock()
     /// By language tag as the dictionaries give it; nil: looked for, none there.
-    private var opened: [String: Hunspell?] = [:]
+    private let opened = Mutex<[String: Hunspell?]>([:])
 
     public init(dictionaries: HunspellDictionaries) {
         self.dictionaries = dictionaries
@@ -16,7 +16,7 @@ public final class HunspellMorphology: WordMorphology, @unchecked Sendable {
 
     /// The open Hunspell of `language`, opening it at the first call; nil when there is none.
     public func hunspell(for language: String) -> Hunspell? {
-        lock.locked {
+        opened.withLock { opened in
             if let known = opened[language] { return known }
             let hunspell = dictionaries.files(for: language).flatMap { Hunspell(affix: $0.affix, dictionary: $0.dictionary) }
             opened[language] = .some(hunspell)

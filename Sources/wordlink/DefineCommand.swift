@@ -69,12 +69,12 @@ enum DefineCommand {
                                      environment: environment, terminalHasColors: true)
             let style = ANSIStyle(theme: theme)
             let styled = rendered(pages, sections, openedAt: sense, width: width) { ansiOutput($0, style: style) }
-            write = { for piece in styled { Terminal.write(piece) } }
+            write = { Terminal.write(styled) }
         case .text:
             // Plain rows are the same whatever a link leads to: no link is resolved.
             pages.resolvesLinks = false
             let lines = rendered(pages, sections, openedAt: sense, width: width) { $0.lines }
-            let plain = text(lines: lines.flatMap { $0 })
+            let plain = text(lines: lines)
             write = { Terminal.write(plain) }
         }
         UntilExit.keep(library, pages)
@@ -86,36 +86,12 @@ enum DefineCommand {
         }
     }
 
-    /// `body` of the page of `sections` laid out at `width`: of each of its pieces in order
-    /// (`piecewise`) when they split evenly (`LibraryPages.splitsEvenly`), else of the whole.
+    /// `body` of the page of `sections` laid out at `width`.
     static func rendered<T>(_ pages: LibraryPages, _ sections: [LibraryPages.Section], openedAt sense: String?, width: Int,
-                            _ body: @escaping @Sendable (RenderedPage) -> T) -> [T] {
-        if pages.splitsEvenly(sections) { return piecewise(pages, sections, openedAt: sense, width: width, body) }
+                            _ body: (RenderedPage) -> T) -> T {
         let page = RenderedPage(text: pages.page(sections, openedAt: sense).text, width: width, library: pages.library)
         UntilExit.keep(page)
-        return [body(page)]
-    }
-
-    /// `body` of each piece of the page of `sections` laid out at `width` (`LibraryPages.piece`),
-    /// in order, but for an empty one (`Linked from` when nothing links here: laid out, it
-    /// would be a row of its own): the pieces are made, laid out and drawn at once on the
-    /// processors there are, and their rows one after another are the whole page's.
-    static func piecewise<T>(_ pages: LibraryPages, _ sections: [LibraryPages.Section], openedAt sense: String?, width: Int,
-                             _ body: @escaping @Sendable (RenderedPage) -> T) -> [T] {
-        let library = pages.library
-        // Made most work first (`pieceOrder`), so that the threads end together.
-        let order = pages.pieceOrder(sections)
-        // The thread that read the entry files takes pieces once it has (no second thread).
-        let made = concurrentMap(order.count) { k -> (page: RenderedPage, result: T)? in
-            let text = pages.piece(order[k], of: sections, openedAt: sense)
-            if text.isEmpty { return nil }
-            let page = RenderedPage(text: text, width: width, library: library)
-            return (page, body(page))
-        }
-        UntilExit.keep(made.map { $0?.page })
-        var results = [T?](repeating: nil, count: order.count)
-        for (k, i) in order.enumerated() { results[i] = made[k]?.result }
-        return results.compactMap { $0 }
+        return body(page)
     }
 
     /// `lines` as printed: each followed by a newline.

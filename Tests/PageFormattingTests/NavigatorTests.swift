@@ -63,14 +63,4 @@ import Testing
         #expect(made.text.string.hasPrefix("English\n\nzebra"))
         #expect(!LibraryPages(library: Self.library).hasNavigator(Self.sections("zebra").filter { $0.member == 0 }))
     }
-
-    /// The pieces `define` makes on several threads, one after another, are the whole page,
-    /// the navigator included in the first.
-    @Test func thePiecesBeginWithTheNavigator() {
-        let pages = LibraryPages(library: Self.library)
-        let sections = Self.sections("hello")
-        let pieces = (0..<pages.pieceCount(sections)).map { pages.piece($0, of: sections).string }
-        #expect(pieces.joined() == pages.page(sections).text.string)
-        #expect(pieces[0].hasPrefix("English 2 · 日本語の辞書 📚 1 · Café Dictionnaire 1\n\nEnglish\n"))
-    }
 }
