@@ -57,11 +57,10 @@ public struct ImportWriter {
     }
 
     /// Entries per shard: WordNet becomes 78 files, GCIDE 64. Every command `stat`s each entry
-    /// file of every open dictionary to check its index (2.3 µs a file here, on the other
-    /// processor while the page is made, which it then cannot help make): at 500 a file the
-    /// bench library's 859 files made `define dog` 9 % slower than at 2,000 (403 files).
-    /// Imports are not edited in place (a person's notes are kept beside them), so the larger
-    /// shard costs no save; `check` still reports line and column, one entry a line.
+    /// file of every open dictionary to check its index, so fewer files make a cheaper start
+    /// (docs/decisions.md, "Open, then answer"). Imports are not edited in place (a person's
+    /// notes are kept beside them), so the larger shard costs no save; `check` still reports
+    /// line and column, one entry a line.
     public static let defaultEntriesPerFile = 2_000
 
     /// Checks that `folder` may be written by `importer`, removes temporary folders of

@@ -94,9 +94,11 @@ public struct XDXFImporter: DictionaryFormat {
                 case "full_name" where !clean.isEmpty, "full_title" where !clean.isEmpty: header.title = clean
                 case "title" where header.title == nil && !clean.isEmpty && !inAbbreviations: header.title = clean
                 case "description" where !clean.isEmpty: header.description = clean
-                case "abbr_k", "k" where inAbbreviations: keys.append(clean)
-                case "abbr_v", "v" where inAbbreviations: value = clean
-                // (`abbr_k` and `abbr_v` stand only in `<abbreviations>`; `k` and `v` also in articles.)
+                // `abbr_k` and `abbr_v` stand only in `<abbreviations>`; `k` and `v` also in articles.
+                case "abbr_k": keys.append(clean)
+                case "k" where inAbbreviations: keys.append(clean)
+                case "abbr_v": value = clean
+                case "v" where inAbbreviations: value = clean
                 case "abbr_def", "abr_def":
                     for key in keys { header.abbreviations.add(key, meaning: Markup.escaping(value)) }
                 default: break

@@ -58,36 +58,15 @@ public func listEntryFiles(folder: String) throws(DictionaryModelError) -> [List
                 return
             }
         }
-        // Grown by appends, which are specialised for bytes: `[UInt8](unsafeUninitializedCapacity:)`
-        // took the standard library's generic path, 700 instructions a name (0.6 M for the
-        // bench library's 859 files).
         var path: [UInt8] = []
         path.reserveCapacity(prefix.count + bytes.count)
         path.append(contentsOf: prefix)
         path.append(contentsOf: bytes)
         files.append(ListedEntryFile(pathBytes: path, fingerprint: fingerprint))
     }
-    // Sorted on the names' first 16 bytes as two big-endian integers, the rest only on a
-    // tie: comparing the arrays themselves costs a few hundred instructions a pair, which
-    // made the sort most of the time of a start on an import of a few hundred files. A heap
-    // sort in place (names in a directory are distinct, so stability is moot): the standard
-    // library's stable sort allocated its runs and made the metadata of `[Range<Int>]` (its
-    // first use asks the runtime to scan for `Int: Comparable`), 0.5 M instructions for the
-    // bench library's six listings.
-    var keyed = files.indices.map { i in
-        files[i].pathBytes.withUnsafeBytes { path in
-            let name = UnsafeRawBufferPointer(rebasing: path[prefix.count...])
-            return SortKey(high: bigEndianKey(name, from: 0), low: bigEndianKey(name, from: 8), index: i)
-        }
+    files.sort { a, b in
+        a.pathBytes.withUnsafeBytes { x in b.pathBytes.withUnsafeBytes { y in ByteOrder.compare(x, y) < 0 } }
     }
-    heapSort(&keyed) { a, b in
-        if a.high != b.high { return a.high < b.high }
-        if a.low != b.low { return a.low < b.low }
-        return files[a.index].pathBytes.withUnsafeBytes { x in
-            files[b.index].pathBytes.withUnsafeBytes { y in ByteOrder.compare(x, y) < 0 }
-        }
-    }
-    files = keyed.map { files[$0.index] }
     return files
 }
 
@@ -120,43 +99,6 @@ func forEachEntryFile(folder: String, _ body: (_ name: UnsafeRawBufferPointer, _
         if fstatat(directory, name, &info, 0) == 0 { fingerprint = FileFingerprint(stat: info) }
         body(bytes, fingerprint)
     }
-}
-
-/// A listed name's place in the sort: its first 16 bytes as integers, and its index.
-private struct SortKey {
-    var high: UInt64
-    var low: UInt64
-    var index: Int
-}
-
-/// Sorts `items` in place by `precedes` (a strict order), allocating nothing: a binary heap
-/// built bottom-up, then its largest item moved to the end, n times.
-func heapSort<T>(_ items: inout [T], by precedes: (T, T) -> Bool) {
-    func siftDown(_ start: Int, _ end: Int) {
-        var root = start
-        while true {
-            var child = 2 * root + 1
-            guard child < end else { return }
-            if child + 1 < end && precedes(items[child], items[child + 1]) { child += 1 }
-            guard precedes(items[root], items[child]) else { return }
-            items.swapAt(root, child)
-            root = child
-        }
-    }
-    guard items.count > 1 else { return }
-    for start in stride(from: items.count / 2 - 1, through: 0, by: -1) { siftDown(start, items.count) }
-    for end in stride(from: items.count - 1, to: 0, by: -1) {
-        items.swapAt(0, end)
-        siftDown(0, end)
-    }
-}
-
-/// Eight bytes of `bytes` from `start` as a big-endian integer, zeros past the end: integers
-/// in the order of the bytes (a name has no zero byte, so a shorter name sorts first).
-private func bigEndianKey(_ bytes: UnsafeRawBufferPointer, from start: Int) -> UInt64 {
-    var key: UInt64 = 0
-    for i in start..<(start + 8) { key = key << 8 | UInt64(i < bytes.count ? bytes[i] : 0) }
-    return key
 }
 
 /// The byte order of UTF-8 strings, which sorts keys, ids and entry file names alike (the

@@ -1,9 +1,7 @@
-import TerminalText
-
 /// Where a link leads: the outcome of resolving its target as the data format says.
 public struct LinkResolution: Hashable, Sendable {
     /// Whether and how the link can be followed.
-    public var state: WordLink.State
+    public var state: LinkState
     /// The entries the link leads to: one, several homographs, or none.
     public var entryIDs: [String]
     /// The sense anchor, when the link names one.
@@ -21,7 +19,7 @@ public struct LinkResolution: Hashable, Sendable {
     /// nothing in its own.
     public var leadsElsewhere: Bool
 
-    public init(state: WordLink.State, entryIDs: [String] = [], sense: String? = nil,
+    public init(state: LinkState, entryIDs: [String] = [], sense: String? = nil,
                 destination: String? = nil, isMissingSense: Bool = false, dictionary: String? = nil, leadsElsewhere: Bool = false) {
         self.state = state
         self.entryIDs = entryIDs
@@ -30,11 +28,5 @@ public struct LinkResolution: Hashable, Sendable {
         self.isMissingSense = isMissingSense
         self.dictionary = dictionary
         self.leadsElsewhere = leadsElsewhere
-    }
-
-    /// The word link for this resolution, with `ordinal` its place on the page.
-    public func wordLink(target: String, ordinal: Int) -> WordLink {
-        WordLink(target: target, destination: destination, sense: sense, state: state, ordinal: ordinal,
-                 dictionary: dictionary, leadsElsewhere: leadsElsewhere)
     }
 }

@@ -1,4 +1,4 @@
-import TerminalText
+import TextFolding
 
 /// How queries, headwords and forms are compared: the normalised lookup key of the data
 /// format, and a looser accent-folded key that suggestions compare on.

@@ -174,8 +174,9 @@ public struct LibrarySearch: Sendable {
     /// `distinct` counts and lists each linking entry and sense once.
     ///
     /// The index finds the links by their normalised targets: the entry's id, headword and
-    /// forms, and what the linking dictionaries' lookup rules lead to them from (`ponies` to
-    /// `pony`). Each distinct target is then resolved as the page would resolve it (in its own
+    /// forms, and what the entry's dictionary's lookup rules lead to them from (`ponies` to
+    /// `pony`: whichever dictionary a link stands in, it reaches this entry through them).
+    /// Each distinct target is then resolved as the page would resolve it (in its own
     /// dictionary first, then across the library), and only those that lead to the entry count.
     public func backlinks(toEntryWithID id: String, member: Int, limit: Int = .max,
                           distinct: Bool = false) throws(SearchIndexError) -> (links: [Backlink], total: Int) {
@@ -183,12 +184,10 @@ public struct LibrarySearch: Sendable {
         let dictionary = home.currentDictionary
         let keys = try home.index.asking { () throws(SearchIndexError) in try home.index.linkKeys(ofEntryWithID: id, in: dictionary) }
         guard !keys.isEmpty else { return ([], 0) }
+        // Only the entry's own dictionary's rules can lead a link to it: a link resolves in its
+        // own dictionary, or else in this one, with this one's rules.
         var candidates = Set(keys)
-        var seenRules = Set<ObjectIdentifier>()
-        for other in library.members {
-            guard let lookup = other.lookup.indexed, seenRules.insert(ObjectIdentifier(lookup)).inserted else { continue }
-            for key in keys { candidates.formUnion(lookup.ruleSources(of: key)) }
-        }
+        for key in keys { candidates.formUnion(home.ruleSources(of: key)) }
         var rows: [(member: Int, link: LinkRow)] = []
         for g in groups().indices {
             rows += try ask(g) { index, members throws(SearchIndexError) in
@@ -235,31 +234,6 @@ public struct LibrarySearch: Sendable {
     /// The first `count` words of `text` (split at spaces), with `…` when there are more:
     /// the snippet of a text that holds none of the query's words, as `snippet()` would cut it.
     static func leadingWords(of text: String, count: Int) -> String {
-        // Byte by byte while every space stands between ASCII bytes (then each space is a
-        // character of its own, as splitting the characters would find): splitting a long text
-        // into characters for its first words was 39 k instructions a snippet.
-        var text = text
-        let fast = text.withUTF8 { bytes -> String? in
-            var kept: [UInt8] = []
-            kept.reserveCapacity(min(bytes.count, 256))
-            var words = 0, inWord = false
-            for (i, byte) in bytes.enumerated() {
-                guard byte == 0x20 else {
-                    if !inWord {
-                        if words == count { return String(decoding: kept, as: UTF8.self) + "…" }
-                        if words > 0 { kept.append(0x20) }
-                        words += 1
-                        inWord = true
-                    }
-                    kept.append(byte)
-                    continue
-                }
-                if (i > 0 && bytes[i - 1] >= 0x80) || (i + 1 < bytes.count && bytes[i + 1] >= 0x80) { return nil }
-                inWord = false
-            }
-            return String(decoding: kept, as: UTF8.self)
-        }
-        if let fast { return fast }
         let words = text.split(separator: " ", omittingEmptySubsequences: true)
         guard words.count > count else { return words.joined(separator: " ") }
         return words.prefix(count).joined(separator: " ") + "…"

@@ -3,6 +3,7 @@ import DictionaryModel
 import TerminalText
 import Testing
 import TestSupport
+import PageFormatting
 
 /// One table of browsing keys: every key it binds runs its command, and help lists every
 /// binding, so the two cannot disagree.

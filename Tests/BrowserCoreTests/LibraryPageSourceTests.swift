@@ -4,6 +4,7 @@ import DictionaryIndex
 import TerminalText
 import TestSupport
 import Testing
+import PageFormatting
 
 /// Pages over several dictionaries: each dictionary's entries under its heading, the title
 /// naming who answered, a link into another dictionary that says so and opens there.

@@ -1,6 +1,7 @@
 import Testing
 import DictionaryModel
 @testable import DictionaryImport
+import PageFormatting
 
 /// HTML (StarDict's `h`) to the data format's markup, word for word.
 @Suite struct HTMLMarkupTests {

@@ -4,6 +4,7 @@ import DictionaryModel
 @testable import PageFormatting
 import DictionaryIndex
 import TestSupport
+import PageFormatting
 
 @Suite struct PageFormatterTests {
     let folder: DataFolder

@@ -1,6 +1,7 @@
 import TerminalText
 import Testing
 import TestSupport
+import TextFolding
 
 /// Find in page's search: case, compatibility forms and accents folded, matches as whole
 /// clusters of the original, the same as folding each character and comparing.

@@ -1,6 +1,7 @@
 import DictionaryModel
 import BrowserCore
 import TerminalText
+import PageFormatting
 
 /// A page source made of marked texts (`«target|shown»` links, see `TextFixtures.marked`),
 /// for browser tests that should not depend on the dictionary's formatting.

@@ -1,5 +1,6 @@
 import DictionaryModel
 import TerminalText
+import PageFormatting
 
 /// Builders and renderers shared by the test targets.
 public enum TextFixtures {

@@ -1,5 +1,6 @@
 import DictionaryModel
 import TerminalText
+import PageFormatting
 
 /// The history and bookmarks pages (pages of links made from the browser's memory), the
 /// bookmark key, and coming back to a saved session.

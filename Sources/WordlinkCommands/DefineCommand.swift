@@ -96,15 +96,7 @@ enum DefineCommand {
 
     /// `lines` as printed: each followed by a newline.
     static func text(lines: [String]) -> String {
-        // A loop, not `joined()`: the generic `joined` looks up a conformance at first use,
-        // a scan of the binary's conformance records (0.1 M instructions).
-        var text = ""
-        text.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
-        for line in lines {
-            text += line
-            text += "\n"
-        }
-        return text
+        lines.map { $0 + "\n" }.joined()
     }
 
     /// The text printed for `page` in `format` (`ansi`: without its styles; see `ansiOutput`).

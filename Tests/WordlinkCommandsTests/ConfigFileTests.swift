@@ -2,7 +2,7 @@ import BrowserCore
 import Foundation
 import Testing
 import TestSupport
-@testable import wordlink
+@testable import WordlinkCommands
 
 /// The config file: every setting, and bad lines reported word for word while the rest
 /// still applies.

@@ -1,5 +1,5 @@
 import Testing
-@testable import wordlink
+@testable import WordlinkCommands
 
 /// Every command reads its arguments the same way (`OptionScanner`): `--name value` and
 /// `--name=value`, `--` ending the options, `-` an operand, `--help` anywhere, the library's

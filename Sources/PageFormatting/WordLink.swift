@@ -1,21 +1,11 @@
+import DictionaryModel
 import TerminalText
 
 /// A word link: what makes a run of a page clickable (TextKit's custom `.wordLink` attribute, carried to cells), as the
 /// dictionary sees it — the target as written, where it resolved to, and its state. The text
 /// system carries it as an opaque `TextLink` value.
 public struct WordLink: LinkValue, CustomStringConvertible {
-    /// Whether and how a link can be followed.
-    public enum State: String, Hashable, Sendable {
-        /// Leads to an entry (or a page of homographs) of the dictionary.
-        case resolved
-        /// Its target names nothing in the dictionary; drawn differently before anyone clicks.
-        case unresolved
-        /// A URL: shown and copyable, never followed.
-        case external
-        /// Leads to a place on the same page: the navigator's jump to a dictionary's section
-        /// (`target` is `#` and the dictionary's library key, `dictionary` that key).
-        case anchor
-    }
+    public typealias State = LinkState
 
     /// The target as written in the data (`dog`, `bank#2`, `https://…`).
     public var target: String
@@ -110,5 +100,13 @@ extension LayoutManager {
     public func wordLink(at point: CellPoint) -> (link: WordLink, range: Range<Int>)? {
         guard let (link, range) = link(at: point), let wordLink = link.value as? WordLink else { return nil }
         return (wordLink, range)
+    }
+}
+
+extension LinkResolution {
+    /// The word link for this resolution, with `ordinal` its place on the page.
+    public func wordLink(target: String, ordinal: Int) -> WordLink {
+        WordLink(target: target, destination: destination, sense: sense, state: state, ordinal: ordinal,
+                 dictionary: dictionary, leadsElsewhere: leadsElsewhere)
     }
 }

@@ -1,6 +1,7 @@
 import DictionaryModel
 import StudyCards
 import TerminalText
+import PageFormatting
 
 /// A page the browser can show: styled text with word links, and what it is about.
 public struct Page: Sendable {

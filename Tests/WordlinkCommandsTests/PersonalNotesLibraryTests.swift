@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import DictionaryEditing
-@testable import wordlink
+@testable import WordlinkCommands
 
 /// Personal notes live in the library's folder (`notes/`), which must never be taken for a dictionary.
 @Suite struct PersonalNotesLibraryTests {

@@ -1,5 +1,6 @@
 import DictionaryModel
 import TerminalText
+import PageFormatting
 
 /// What several modes do: open pages and move through history, scroll, move the focus,
 /// copy. Each changes the state, and the layouts when a page is opened; page lookups and

@@ -2,7 +2,7 @@ import BrowserCore
 import BrowsingHistory
 import Foundation
 import Testing
-@testable import wordlink
+@testable import WordlinkCommands
 
 /// The editor's recovery copy in the state folder: what is written comes back whole (its time too), a copy cut
 /// short is not offered, and clearing it removes the file.

@@ -4,8 +4,8 @@ import Glibc
 #endif
 
 /// Unicode normalisation and case folding (libunistring), for lookup keys and for finding
-/// text regardless of case and accents — without Foundation, whose start-up cost (about
-/// 1.7 ms here) is more than a `wordlink define` may spend (docs/decisions.md).
+/// text regardless of case and accents — without Foundation, whose start-up cost is more
+/// than a `wordlink define` may spend (docs/decisions.md, "No Foundation").
 public enum UnicodeFolding {
     /// NFKC of the full case folding of `text` (`"Ｄog"` → `"dog"`, `"Straße"` → `"strasse"`).
     public static func caseFoldedNFKC(_ text: String) -> String {
@@ -56,15 +56,6 @@ public enum UnicodeFolding {
             defer { free(result) }
             return String(decoding: UnsafeBufferPointer(start: result, count: length), as: UTF8.self)
         }
-    }
-}
-
-extension StyledText {
-    /// Every place `needle` occurs in the text, ignoring case, compatibility differences and
-    /// accents (`cafe` finds `Café`), as UTF-8 ranges of whole grapheme clusters. To search
-    /// one text again and again (find in page, a key at a time), keep a `FoldedText`.
-    public func ranges(ofFolded needle: String) -> [Range<Int>] {
-        FoldedText(string).ranges(of: needle)
     }
 }
 

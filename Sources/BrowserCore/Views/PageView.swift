@@ -1,5 +1,7 @@
 import DictionaryModel
 import TerminalText
+import TextFolding
+import PageFormatting
 
 /// A page laid out in the browser's viewport: the text stack (storage, layout manager,
 /// container as wide as the window) and its links. A cache made from the page and the

@@ -1,5 +1,6 @@
 import DictionaryModel
 import TerminalText
+import PageFormatting
 
 /// Restyles the editor's text as it is typed, as an `NSTextStorage` subclass does in
 /// `processEditing`: the storage hands over the edited paragraphs (lines), and each is styled

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 import TerminalText
 import DictionaryModel
-@testable import wordlink
+@testable import WordlinkCommands
 import PageFormatting
 import DictionaryIndex
 

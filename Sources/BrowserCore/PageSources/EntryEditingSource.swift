@@ -1,4 +1,5 @@
 import DictionaryModel
+import PageFormatting
 
 /// What the editor edits, as the page source hands it over: the text to edit and enough to
 /// save it again. The browser never reads or writes files; it asks its `EntryEditingSource`.

@@ -4,6 +4,7 @@ import Glibc
 import DictionaryEditing
 import DictionaryIndex
 import DictionaryModel
+import PageFormatting
 
 /// Editing mode's dictionary side over the open library (`DictionaryPageSource`): a hand-written
 /// dictionary's entries are edited in place and new entries get files of their own

@@ -1,5 +1,5 @@
 import Testing
-@testable import wordlink
+@testable import WordlinkCommands
 import BrowserCore
 
 /// `theme = auto` (the default) and where the choice comes from.

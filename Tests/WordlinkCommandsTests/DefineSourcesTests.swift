@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import wordlink
+@testable import WordlinkCommands
 
 /// `wordlink define WORD --sources`: the page with where each entry and sense comes from.
 @Suite struct DefineSourcesTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import wordlink
+@testable import WordlinkCommands
 
 /// Which dictionaries a command opens: repeated `--data` in order, `$WORDLINK_DATA`, the
 /// library folder by title, the shipped dictionary when the library is empty.

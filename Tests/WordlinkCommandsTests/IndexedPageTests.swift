@@ -4,7 +4,7 @@ import TerminalText
 import DictionaryModel
 import DictionaryIndex
 import PageFormatting
-@testable import wordlink
+@testable import WordlinkCommands
 
 /// `define`'s document is the same whether the folder is read through its index or loaded whole.
 @Suite struct IndexedPageTests {

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import DictionaryIndex
+import DictionaryModel
+import DictionarySearch
+
+/// Links that reach an entry only through lookup rules: a link to `ponies` leads to `pony` in
+/// a dictionary whose rules turn `-ies` into `-y`, whether the link stands in that dictionary
+/// or in another that has no `ponies` of its own; a dictionary that answers the link itself
+/// keeps it. `Linked from` lists exactly the links the page would follow to the entry.
+@Suite struct RuleBacklinkTests {
+    /// Three dictionaries in one cache: `horses` has rules and the entry `pony`; `stables` has
+    /// no rules and links to `ponies`; `ponies` has rules and a `pony` of its own.
+    static func library() throws -> (library: Library, root: String) {
+        let root = NSTemporaryDirectory() + "wordlink-rule-backlinks-\(UUID().uuidString)"
+        let rules = #", "lookupRules": [{"suffix": "ies", "replace": "y"}, {"suffix": "s", "replace": ""}]"#
+        let dictionaries: [(id: String, rules: String, entries: String)] = [
+            ("horses", rules, #"[{"id": "pony", "headword": "pony", "senses": [{"definition": "a small horse"}]},"#
+                + #" {"id": "mare", "headword": "mare", "senses": [{"definition": "mother of [[foals]] and [[ponies]]"}]},"#
+                + #" {"id": "foal", "headword": "foal", "senses": [{"definition": "a young horse"}]}]"#),
+            ("stables", "", #"[{"id": "stable", "headword": "stable", "senses": [{"definition": "where [[ponies]] sleep, not [[pony-trekking]]"}]}]"#),
+            ("ponies", rules, #"[{"id": "pony", "headword": "pony", "senses": [{"definition": "a glass of beer"}]},"#
+                + #" {"id": "bar", "headword": "bar", "senses": [{"definition": "where [[ponies]] are poured"}]}]"#),
+        ]
+        var members: [(info: DictionaryInfo, folder: String, lookup: any EntryLookup, problemCount: Int)] = []
+        for dictionary in dictionaries {
+            let folder = root + "/" + dictionary.id
+            try FileManager.default.createDirectory(atPath: folder + "/entries", withIntermediateDirectories: true)
+            try #"{"format": "wordlink-dictionary", "formatVersion": 1, "id": "\#(dictionary.id)", "title": "\#(dictionary.id)"\#(dictionary.rules)}"#
+                .write(toFile: folder + "/dictionary.json", atomically: false, encoding: .utf8)
+            try dictionary.entries.write(toFile: folder + "/entries/all.json", atomically: false, encoding: .utf8)
+            let opened = try IndexStore.open(folder: folder, cacheDirectory: root + "/cache")
+            members.append((opened.info, folder, opened.lookup as any EntryLookup, 0))
+        }
+        return (Library(members), root)
+    }
+
+    @Test func aLinkReachesAnEntryThroughItsDictionarysRules() throws {
+        let (library, root) = try Self.library()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let search = LibrarySearch(library: library)
+        func linking(_ id: String, _ member: Int) throws -> [String] {
+            try search.backlinks(toEntryWithID: id, member: member).links.map { $0.dictionary + ":" + $0.entryID + ":" + $0.text }
+        }
+        // `mare` (in its own dictionary) and `stable` (none of its own) reach horses' pony.
+        #expect(try linking("pony", 0) == ["horses:mare:ponies", "stables:stable:ponies"])
+        #expect(try linking("foal", 0) == ["horses:mare:foals"])
+        // `bar`'s link is answered by its own dictionary's pony, and by no other's.
+        #expect(try linking("pony", 2) == ["ponies:bar:ponies"])
+        // Each listed link leads where it says when the page follows it.
+        let followed = library.resolve(target: "ponies", sense: nil, in: 1)
+        #expect(followed.dictionary == "horses" && followed.entryIDs == ["pony"])
+    }
+}
