@@ -22,7 +22,7 @@ APT_PACKAGES := libncurses-dev libunistring-dev zlib1g-dev libsqlite3-dev pkg-co
 # `make wordnet` imports into the library (see the README): $XDG_DATA_HOME/wordlink/wordnet.
 WORDNET_DIR ?= $(or $(XDG_DATA_HOME),$(HOME)/.local/share)/wordlink/wordnet
 
-.PHONY: all deps build release run test unit test-asan fuzz bench check clean wordnet install uninstall
+.PHONY: all deps build release run test unit test-asan smoke-release fuzz bench check clean wordnet install uninstall
 
 all: build
 
@@ -77,6 +77,11 @@ test-asan: deps
 	rm -rf .build/test-cache-asan .build/test-library
 	$(TEST_ENV) XDG_CACHE_HOME=$(CURDIR)/.build/test-cache-asan WORDLINK_BIN=$$($(SWIFT) build $(BUILD_FLAGS) $(ASAN) --show-bin-path)/wordlink \
 	  $(ASAN_ENV) $(SWIFT) test $(BUILD_FLAGS) $(ASAN) --skip-build
+
+# The release binary as users get it (static, optimised), tried on the sample dictionary:
+# define, search, links-to, and the browser in tmux opening, following a link and quitting.
+smoke-release: release
+	Scripts/smoke-release $$($(SWIFT) build $(RELEASE) --show-bin-path)/wordlink
 
 # `make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGET=fuzz-json]`: builds the drivers in Fuzz/ with libFuzzer
 # and the address sanitizer and runs each for FUZZ_SECONDS; crash inputs go to Fuzz/Crashes/.

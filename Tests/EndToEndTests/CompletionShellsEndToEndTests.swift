@@ -6,23 +6,12 @@ import TestSupport
 /// in the real shells: commands, options, option values, dictionary ids and headwords (from
 /// `wordlink complete`, on the sample fixture). zsh completes only in an interactive shell,
 /// so it runs in tmux and gets a real Tab; fish answers `complete -C` without a terminal.
-/// A shell that is missing is said loudly: `make deps` installs both.
+/// A test whose shell is missing is skipped with the reason (`make deps` installs both).
 @Suite(.serialized, .timeLimit(.minutes(3))) struct CompletionShellsEndToEndTests {
     static let scripts = TmuxSession.packageRoot.appendingPathComponent("Scripts/completions").path
     static var binaryFolder: String { URL(fileURLWithPath: TmuxSession.binary).deletingLastPathComponent().path }
 
-    static func missing(_ shell: String) -> Bool {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/" + shell) else {
-            print("""
-                ******************************************************************************
-                SKIPPED: the \(shell) completion test: /usr/bin/\(shell) is missing. Install the
-                Debian package `\(shell)` (make deps does) to run it.
-                ******************************************************************************
-                """)
-            return true
-        }
-        return false
-    }
+    static func installed(_ shell: String) -> Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/" + shell) }
 
     /// What each typed line completes to (the line after one Tab, as the shell shows it).
     static let zshCases: [(typed: String, completed: String)] = [
@@ -35,8 +24,8 @@ import TestSupport
         ("wordlink ban", "wordlink bank"),
     ]
 
-    @Test func zshCompletesCommandsOptionsIdsAndHeadwords() throws {
-        guard !Self.missing("zsh") else { return }
+    @Test(.enabled(if: installed("zsh"), "/usr/bin/zsh is missing: install the Debian package zsh (make deps does)"))
+    func zshCompletesCommandsOptionsIdsAndHeadwords() throws {
         let name = "zsh-completion"
         let folder = TmuxSession.folder(for: name).path
         let rc = folder + "-zshrc"
@@ -59,8 +48,8 @@ import TestSupport
         }
     }
 
-    @Test func fishCompletesCommandsOptionsIdsAndHeadwords() throws {
-        guard !Self.missing("fish") else { return }
+    @Test(.enabled(if: installed("fish"), "/usr/bin/fish is missing: install the Debian package fish (make deps does)"))
+    func fishCompletesCommandsOptionsIdsAndHeadwords() throws {
         let cache = Subprocess.temporaryPath("fish-cache")
         defer { try? FileManager.default.removeItem(atPath: cache) }
         let queries = ["wordlink define ban", "wordlink hi", "wordlink -d ", "wordlink history --format ", "wordlink --theme ",

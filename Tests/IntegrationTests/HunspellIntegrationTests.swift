@@ -17,19 +17,8 @@ import Glibc
         return library
     }
 
-    /// Whether `language` has a dictionary installed; says loudly when it has not.
-    static func installed(_ language: String, package: String) -> Bool {
-        guard system.hunspell(for: language) != nil else {
-            print("""
-                ******************************************************************************
-                SKIPPED: Hunspell's \(language): no dictionary in /usr/share/hunspell. Install the
-                Debian package `\(package)` (make deps does) to run it.
-                ******************************************************************************
-                """)
-            return false
-        }
-        return true
-    }
+    /// Whether `language` has a dictionary installed (`make deps` installs those of the tests).
+    static func installed(_ language: String) -> Bool { system.hunspell(for: language) != nil }
 
     static let french = library("fr", [
         Entry(id: "cheval", headword: "cheval", pos: "nom", senses: [Sense(glosses: ["horse"])]),
@@ -37,8 +26,8 @@ import Glibc
         Entry(id: "beau", headword: "beau", pos: "adjectif", senses: [Sense(glosses: ["beautiful"])]),
     ])
 
-    @Test func frenchFormsLeadToTheirBaseWords() throws {
-        guard Self.installed("fr", package: "hunspell-fr") else { return }
+    @Test(.enabled(if: installed("fr"), "Hunspell's French is missing: install hunspell-fr (make deps does)"))
+    func frenchFormsLeadToTheirBaseWords() throws {
         let chevaux = try #require(Self.french.lookUp("chevaux").first)
         #expect(chevaux.result.entryNumbers == [0])
         #expect(chevaux.notes.map(\.text) == ["chevaux: masculine plural of cheval"])
@@ -50,27 +39,28 @@ import Glibc
     }
 
     /// A misspelt inflected form is offered Hunspell's spelling and the base word it leads to.
-    @Test func aMisspeltFormIsOfferedItsSpellingAndBaseWord() throws {
-        guard Self.installed("fr", package: "hunspell-fr") else { return }
+    @Test(.enabled(if: installed("fr"), "Hunspell's French is missing: install hunspell-fr (make deps does)"))
+    func aMisspeltFormIsOfferedItsSpellingAndBaseWord() throws {
         let texts = Self.french.suggestions(for: "mangeaiont", limit: 5).map(\.text)
         #expect(texts.starts(with: ["mangeaient", "manger"]), "\(texts)")
         // chevaux comes before cheveux and chaux, the nearest headwords by spelling alone.
         #expect(Self.french.suggestions(for: "chevaus", limit: 5).first?.text == "chevaux")
     }
 
-    @Test func germanAndEnglish() throws {
-        if Self.installed("de", package: "hunspell-de-de") {
-            let german = Self.library("de", [Entry(id: "Haus", headword: "Haus", pos: "Substantiv", senses: [Sense(glosses: ["house"])]),
-                                             Entry(id: "schön", headword: "schön", senses: [Sense(glosses: ["beautiful"])])])
-            let häuser = try #require(german.lookUp("Häuser").first)
-            #expect(häuser.result.entryNumbers == [0])
-            #expect(häuser.notes.map(\.text) == ["Häuser: a form of Haus"])
-            #expect(german.lookUp("schönsten").first?.result.entryNumbers == [1])
-        }
-        if Self.installed("en", package: "hunspell-en-us") {
-            // An English dictionary without WordNet's rules uses Hunspell's English.
-            let english = Self.library("en", [Entry(id: "leave", headword: "leave", senses: [Sense(definition: "to go away")])])
-            #expect(english.lookUp("leaves").first?.result.entryNumbers == [0])
-        }
+    @Test(.enabled(if: installed("de"), "Hunspell's German is missing: install hunspell-de-de (make deps does)"))
+    func germanFormsLeadToTheirBaseWords() throws {
+        let german = Self.library("de", [Entry(id: "Haus", headword: "Haus", pos: "Substantiv", senses: [Sense(glosses: ["house"])]),
+                                         Entry(id: "schön", headword: "schön", senses: [Sense(glosses: ["beautiful"])])])
+        let häuser = try #require(german.lookUp("Häuser").first)
+        #expect(häuser.result.entryNumbers == [0])
+        #expect(häuser.notes.map(\.text) == ["Häuser: a form of Haus"])
+        #expect(german.lookUp("schönsten").first?.result.entryNumbers == [1])
+    }
+
+    /// An English dictionary without WordNet's rules uses Hunspell's English.
+    @Test(.enabled(if: installed("en"), "Hunspell's English is missing: install hunspell-en-us (make deps does)"))
+    func englishFormsLeadToTheirBaseWords() {
+        let english = Self.library("en", [Entry(id: "leave", headword: "leave", senses: [Sense(definition: "to go away")])])
+        #expect(english.lookUp("leaves").first?.result.entryNumbers == [0])
     }
 }

@@ -86,8 +86,8 @@ import DictionaryIndex
 
         // wn's overviews first: they name the entries to compare (`abridged` shows the verb
         // `abridge` too, as morphy finds it).
-        let overviews = Self.wnOverviews()
-        let keep = Set(["canis~n", "water~n", "einstein~n", "run~v", "kill~v", "galore~a"] + (overviews ?? []).map(\.id)
+        let overviews = try #require(Self.wnOverviews(), "/usr/bin/wn is missing: install the Debian package wordnet (make deps does)")
+        let keep = Set(["canis~n", "water~n", "einstein~n", "run~v", "kill~v", "galore~a"] + overviews.map(\.id)
             + Self.sentenceVerbs.map { $0 + "~v" })
         let census = try Self.census(of: path + "/wn", keeping: keep)
         #expect(census.types.count == 28)
@@ -172,17 +172,9 @@ import DictionaryIndex
         }
     }
 
-    /// `wn WORD -over` of every word of the sample; nil, loudly, when `wn` is missing.
+    /// `wn WORD -over` of every word of the sample; nil when `wn` is missing.
     static func wnOverviews() -> [WnOverview.Block]? {
-        guard access("/usr/bin/wn", X_OK) == 0 else {
-            print("""
-                ******************************************************************************
-                SKIPPED: the comparison with `wn -over`: /usr/bin/wn is missing. Install the
-                Debian package `wordnet` (make deps does) to run it.
-                ******************************************************************************
-                """)
-            return nil
-        }
+        guard access("/usr/bin/wn", X_OK) == 0 else { return nil }
         return sample.flatMap { word in
             let out = Subprocess.temporaryPath("wn-over")
             defer { unlink(out) }
