@@ -111,7 +111,7 @@ extension Library {
     /// Hunspell's spellings near `query` in the members looked up through morphology, each
     /// kept only when a lookup of it finds something, followed by the base words it leads to
     /// (`mangeaiont` → `mangeaient`, `manger`); best first, without repeats.
-    func morphologySuggestions(for query: String, limit: Int) -> [Suggestion] {
+    public func morphologySuggestions(for query: String, limit: Int) -> [Suggestion] {
         guard let morphology else { return [] }
         var seen = Set<String>()
         var found: [Suggestion] = []

@@ -5,7 +5,7 @@ import TestSupport
 /// Hunspell's morphology in the real binary, on the hand-written Hunspell dictionary of the
 /// morphology tests (language `xx`, found through `DICPATH`), so no package is needed: `define`
 /// says which form led where, a miss offers Hunspell's spelling and the base word, and so does
-/// the browser's lookup prompt; `doctor` names a language without a dictionary and its package.
+/// the browser's lookup prompt while a word is typed; `doctor` names a language without a dictionary and its package.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct MorphologyEndToEndTests {
     static let hunspell = TmuxSession.packageRoot.appendingPathComponent("Tests/MorphologyTests/Fixtures/hunspell").path
 
@@ -60,10 +60,14 @@ import TestSupport
         try session.send("Enter")
         let page = try session.waitFor(text: "chevaux: masculine plural of cheval")
         #expect(page.contains { $0.contains("horse") })
+        // A misspelt form: Hunspell's spellings come while the prompt is open, first among
+        // the candidates, and Enter opens the first.
         try session.type(":")
         try session.type("mangeaiont")
-        try session.waitFor(text: "mangeaiont")
+        try session.waitFor("Hunspell's spelling among the candidates") { screen in
+            screen.contains { $0.contains("mangeaient") && $0.contains("did you mean?") }
+        }
         try session.send("Enter")
-        try session.waitFor(text: "No entry for “mangeaiont” in this dictionary. Nearest: mangeaient, manger")
+        try session.waitFor(text: "mangeaient: imperfect, 3rd person plural of manger")
     }
 }

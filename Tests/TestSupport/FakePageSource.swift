@@ -9,10 +9,18 @@ public final class FakePageSource: PageSource {
     public var pages: [String: String]
     public var start: String
     public private(set) var requests: [String] = []
+    /// What the spelling suggester answers for each query; none when nil (no morphology).
+    public var spellings: [String: [String]]?
 
-    public init(pages: [String: String], start: String) {
+    public init(pages: [String: String], start: String, spellings: [String: [String]]? = nil) {
         self.pages = pages
         self.start = start
+        self.spellings = spellings
+    }
+
+    public var spellingSuggester: SpellingSuggester? {
+        guard let spellings else { return nil }
+        return { query, limit in (spellings[query] ?? []).prefix(limit).map { Completion(text: $0, detail: "did you mean?", address: $0) } }
     }
 
     func make(_ address: String) -> Page? {

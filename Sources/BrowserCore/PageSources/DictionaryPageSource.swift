@@ -188,6 +188,16 @@ public final class DictionaryPageSource: PageSource {
         return completions
     }
 
+    /// Hunspell's spellings near a word, each kept only when it leads somewhere, with the base
+    /// word it leads to (`mangeaiont`: `mangeaient`, `manger`).
+    public var spellingSuggester: SpellingSuggester? {
+        guard library.morphology != nil else { return nil }
+        let library = library
+        return { query, limit in
+            library.morphologySuggestions(for: query, limit: limit).map { Completion(text: $0.text, detail: "did you mean?", address: $0.text) }
+        }
+    }
+
     public func summary(of link: WordLink) -> String? {
         let member = link.dictionary.flatMap(library.member(forKey:)) ?? 0
         let lookup = library.members[member].lookup

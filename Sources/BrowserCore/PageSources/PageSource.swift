@@ -146,6 +146,10 @@ public struct Completion: Hashable, Sendable {
     }
 }
 
+/// Spellings near `query` that lead somewhere, best first, at most `limit`, as candidates of
+/// the lookup prompt.
+public typealias SpellingSuggester = @Sendable (_ query: String, _ limit: Int) -> [Completion]
+
 /// The answer to a request for a page.
 public enum PageLookup: Sendable {
     case found(Page)
@@ -172,6 +176,10 @@ public protocol PageSource: AnyObject {
     func page(at address: PageAddress) -> PageLookup
     /// Makes full-text search results pages (the `s` prompt); nil when the source cannot search.
     var searchPages: SearchPageMaker? { get }
+    /// Spellings near a word that names nothing, from the dictionaries' morphology (Hunspell's
+    /// suggest: tens of milliseconds, so the lookup prompt asks off the input thread); nil
+    /// when the source has no morphology.
+    var spellingSuggester: SpellingSuggester? { get }
     /// Reads and writes entries for editing mode; nil when the source cannot edit.
     var editing: EntryEditingSource? { get }
     /// Said after a miss when some dictionary has entry files of which nothing could be read
@@ -188,6 +196,8 @@ public protocol PageSource: AnyObject {
 extension PageSource {
     /// No search, unless a source has one.
     public var searchPages: SearchPageMaker? { nil }
+    /// No spellings, unless a source has a morphology.
+    public var spellingSuggester: SpellingSuggester? { nil }
 
     /// No editing, unless a source has it.
     public var editing: EntryEditingSource? { nil }

@@ -163,6 +163,9 @@ public final class Browser {
         case .searchFinished(let outcome):
             SearchController.finished(outcome, &state, env)
             return []
+        case .spellingsFound(let query, let spellings):
+            LookupController.spellingsFound(spellings, for: query, &state, env)
+            return []
         case .keyPressed(let key):
             if key != .escape || state.mode == .browsing { state.message = nil }
             if let question = state.question { return QuestionController.handle(key, question, &state, env) }
@@ -201,7 +204,7 @@ public final class Browser {
     private static func handlePaste(_ text: String, _ state: inout BrowserState, _ env: BrowserEnvironment) -> [BrowserEffect] {
         switch state.mode {
         case .lookup(let prompt):
-            LookupController.insert(text, prompt, &state, env)
+            return LookupController.insert(text, prompt, &state, env)
         case .find(let prompt):
             FindController.insert(text, prompt, &state, env)
         case .search(let prompt):

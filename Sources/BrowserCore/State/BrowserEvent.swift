@@ -95,6 +95,8 @@ public enum BrowserEvent: Hashable, Sendable {
     case queryEntered(String)
     /// A search started by the `s` prompt came back (posted by `SearchRunner`).
     case searchFinished(SearchOutcome)
+    /// Spellings asked for what the lookup prompt held (`BrowserEffect.suggestSpellings`) came back.
+    case spellingsFound(query: String, [Completion])
 }
 
 /// What the browser asks its front end to do beyond drawing.
@@ -104,4 +106,7 @@ public enum BrowserEffect: Hashable, Sendable {
     case copyToClipboard(String)
     /// Run this full-text search in the background and post its results (`SearchRunner`).
     case search(SearchRequest)
+    /// Ask the source's spelling suggester for this query in the background and post what it
+    /// finds (`BrowserEvent.spellingsFound`); a newer request supersedes it.
+    case suggestSpellings(String)
 }

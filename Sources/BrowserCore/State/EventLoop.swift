@@ -76,6 +76,7 @@ public enum EventLoop {
         // Made again when the source changes (a group chosen with D), so a search asks the group's dictionaries.
         var searchSource = browser.source
         var searches = searchSource.searchPages.map { SearchRunner(makePage: $0, mailbox: mailbox) }
+        let spellings = LatestOnly(mailbox: mailbox)
         terminal.draw(browser.render(), cursor: browser.cursorPosition)
         while true {
             let events = terminal.waitForEvents(wakingOn: mailbox) + mailbox.take()
@@ -97,6 +98,9 @@ public enum EventLoop {
                             searches = searchSource.searchPages.map { SearchRunner(makePage: $0, mailbox: mailbox) }
                         }
                         searches?.start(request)
+                    case .suggestSpellings(let query):
+                        guard let suggest = browser.source.spellingSuggester else { continue }
+                        spellings.start { _ in .spellingsFound(query: query, suggest(query, LookupController.completionLimit)) }
                     }
                 }
             }

@@ -64,7 +64,11 @@ enum LookupController {
             return []
         default:
             switch prompt.field.handle(key) {
-            case .edited: refreshCandidates(&prompt, env)
+            case .edited:
+                let effects = refreshCandidates(&prompt, env)
+                state.mode = .lookup(prompt)
+                updatePreview(prompt, &state, env)
+                return effects
             case .moved: break
             case .ignored: return []
             }
@@ -75,21 +79,47 @@ enum LookupController {
     }
 
     /// A paste into the prompt: inserted at the caret.
-    static func insert(_ text: String, _ prompt: LookupPrompt, _ state: inout BrowserState, _ env: BrowserEnvironment) {
+    static func insert(_ text: String, _ prompt: LookupPrompt, _ state: inout BrowserState, _ env: BrowserEnvironment) -> [BrowserEffect] {
         var prompt = prompt
         prompt.field.insert(text)
-        refreshCandidates(&prompt, env)
+        let effects = refreshCandidates(&prompt, env)
         state.mode = .lookup(prompt)
         updatePreview(prompt, &state, env)
+        return effects
     }
 
-    private static func refreshCandidates(_ prompt: inout LookupPrompt, _ env: BrowserEnvironment) {
+    /// The candidates for what the prompt holds now; asks for spellings in the background
+    /// (`BrowserEffect.suggestSpellings`) when no candidate is the typed word or begins with it.
+    private static func refreshCandidates(_ prompt: inout LookupPrompt, _ env: BrowserEnvironment) -> [BrowserEffect] {
         let query = prompt.field.prefix(utf8Limit: queryLimit)
         // Typing past the limit (a paste sent as keys) does not change what is looked up.
-        if query == prompt.query { return }
+        if query == prompt.query { return [] }
         prompt.query = query
         prompt.candidates = query.isEmpty ? [] : env.source.completions(for: query, limit: completionLimit)
         prompt.highlighted = 0
+        return needsSpellings(prompt, env) ? [.suggestSpellings(query)] : []
+    }
+
+    /// Whether the typed word looks misspelt (no candidate is it or goes on from it) and the
+    /// source can suggest spellings: a word of three characters or more.
+    private static func needsSpellings(_ prompt: LookupPrompt, _ env: BrowserEnvironment) -> Bool {
+        guard prompt.query.count >= 3, env.source.spellingSuggester != nil else { return false }
+        let key = LookupKey.normalise(prompt.query)
+        return !prompt.candidates.contains { LookupKey.normalise($0.text).hasPrefix(key) }
+    }
+
+    /// Spellings for `query` came back: when the prompt still holds it, they come first among
+    /// its candidates (the nearest headwords after them, without repeats), and the highlight
+    /// stays on the candidate it was on, or on the first.
+    static func spellingsFound(_ spellings: [Completion], for query: String, _ state: inout BrowserState, _ env: BrowserEnvironment) {
+        guard case .lookup(var prompt) = state.mode, prompt.query == query, !spellings.isEmpty else { return }
+        let highlighted = prompt.candidates.indices.contains(prompt.highlighted) && prompt.highlighted > 0
+            ? prompt.candidates[prompt.highlighted].address : nil
+        var seen = Set<String>()
+        prompt.candidates = Array((spellings + prompt.candidates).filter { seen.insert(LookupKey.normalise($0.text)).inserted }.prefix(completionLimit))
+        prompt.highlighted = highlighted.flatMap { address in prompt.candidates.firstIndex { $0.address == address } } ?? 0
+        state.mode = .lookup(prompt)
+        updatePreview(prompt, &state, env)
     }
 
     private static func updatePreview(_ prompt: LookupPrompt, _ state: inout BrowserState, _ env: BrowserEnvironment) {

@@ -164,24 +164,44 @@ enum SearchController {
 /// Runs the browser's searches off the input thread, one after another; a newer request
 /// cancels an older one (it stops between dictionaries and its results are never posted).
 public final class SearchRunner: Sendable {
-    private let latest = Mutex<Int>(0)
     private let makePage: SearchPageMaker
-    private let mailbox: EventMailbox
+    private let runner: LatestOnly
 
     public init(makePage: @escaping SearchPageMaker, mailbox: EventMailbox) {
         self.makePage = makePage
-        self.mailbox = mailbox
+        runner = LatestOnly(mailbox: mailbox)
     }
 
     /// Starts `request`, superseding any search still running.
     public func start(_ request: SearchRequest) {
-        latest.withLock { $0 = request.generation }
+        let makePage = makePage
+        runner.start { isCancelled in
+            .searchFinished(SearchOutcome(generation: request.generation, query: request.query, page: makePage(request.query, isCancelled)))
+        }
+    }
+}
+
+/// Work done off the input thread whose answer is an event for the browser, where only the
+/// latest request counts: starting one makes every earlier one's answer moot (it is told by
+/// `isCancelled`, and what it gives is never posted).
+public final class LatestOnly: Sendable {
+    private let latest = Mutex<Int>(0)
+    private let mailbox: EventMailbox
+
+    public init(mailbox: EventMailbox) {
+        self.mailbox = mailbox
+    }
+
+    /// Runs `work` on another thread and posts its event, unless a later `start` came first.
+    public func start(_ work: @escaping @Sendable (_ isCancelled: @Sendable () -> Bool) -> BrowserEvent?) {
+        let generation = latest.withLock { value in
+            value += 1
+            return value
+        }
         Task.detached { [self] in
-            let isCancelled: @Sendable () -> Bool = { [self] in latest.withLock { $0 } != request.generation }
-            guard !isCancelled() else { return }
-            let page = makePage(request.query, isCancelled)
-            guard !isCancelled() else { return }
-            mailbox.post(.searchFinished(SearchOutcome(generation: request.generation, query: request.query, page: page)))
+            let isCancelled: @Sendable () -> Bool = { [self] in latest.withLock { $0 } != generation }
+            guard !isCancelled(), let event = work(isCancelled), !isCancelled() else { return }
+            mailbox.post(event)
         }
     }
 }
