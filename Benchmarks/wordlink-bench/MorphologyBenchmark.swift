@@ -33,6 +33,15 @@ enum MorphologyBenchmark {
         Measure.report("lookup of a headword, no morphology", Measure.median(runs: runs) { _ = plain.lookUp("cheval") })
         Measure.report("lookup of a headword, with morphology (not asked)", Measure.median(runs: runs) { _ = library.lookUp("cheval") })
         Measure.report("lookup of a form through Hunspell (chevaux)", Measure.median(runs: runs) { _ = library.lookUp("chevaux") })
+        // Another French dictionary names `chevaux`: the first is not analysed for it, and its
+        // Hunspell is never opened (a fresh morphology, so a load would show).
+        let named = Lookup(entries: [Entry(id: "chevaux", headword: "chevaux", senses: [Sense(glosses: ["horses"])])])
+        Measure.report("lookup of a word another dictionary of its language names (not asked)", Measure.median(runs: runs) {
+            var two = Library([(DictionaryInfo(id: "fr", title: "fr", language: "fr"), "/fr", Lookup(entries: entries), 0),
+                               (DictionaryInfo(id: "fr2", title: "fr2", language: "fr"), "/fr2", named, 0)])
+            two.morphology = HunspellMorphology(dictionaries: .system(environment: [:]))
+            _ = two.lookUp("chevaux")
+        })
         Measure.report("lookup of a miss, no morphology (xyzzyqq)", Measure.median(runs: runs) { _ = plain.lookUp("xyzzyqq") })
         Measure.report("lookup of a miss through Hunspell (xyzzyqq)", Measure.median(runs: runs) { _ = library.lookUp("xyzzyqq") })
         Measure.report("a miss's suggestions, nearest headwords only", Measure.median(runs: 20) { _ = plain.suggestions(for: "mangeaiont", limit: 5) })
