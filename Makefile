@@ -92,7 +92,9 @@ fuzz: deps
 
 # `make bench BENCH_ARGS=wordnet`: the figures on an imported WordNet, against WordNet's
 # own `wn` and `dict` on a local dictd (packages wordnet, dictd, dict, dict-wn);
-# `BENCH_ARGS=library`: on a library of WordNet, GCIDE, Jargon, FOLDOC, FreeDict eng-fra and the sample.
+# `BENCH_ARGS=library`: on a library of WordNet, GCIDE, Jargon, FOLDOC, FreeDict eng-fra and the sample;
+# `BENCH_ARGS=import-memory`: each import's peak memory (FreeDict deu-eng and eng-deu, GCIDE, WordNet
+# where installed) and define on a 100 MB definition, against issue 34's 300 MB.
 bench: deps
 	$(SWIFT) build $(RELEASE)
 	$(SWIFT) build $(FLOOR) --product wordlink-floor

@@ -107,6 +107,8 @@ let package = Package(
         .testTarget(name: "DictionaryModelTests", dependencies: ["DictionaryModel", "DictionaryIndex", "TestSupport"]),
         // A child process for the index tests: what must hold in a fresh process. Not a product.
         .testTarget(name: "DictionaryIndexTests", dependencies: ["DictionaryIndex", "DictionaryModel", "TestSupport", "CLinux"]),
+        // A child process for the import tests: an import's own peak memory. Not a product.
+        .executableTarget(name: "wordlink-memory-probe", dependencies: ["DictionaryImport", "DictionaryModel"], path: "Tests/MemoryProbe"),
         .testTarget(name: "DictionaryImportTests", dependencies: ["DictionaryImport", "DictionaryIndex", "DictionaryModel", "PageFormatting", "TestSupport"]),
         .testTarget(name: "DictionarySearchTests", dependencies: ["DictionarySearch", "DictionaryIndex", "DictionaryModel", "SQLiteStore", "TestSupport"]),
         // A child process for the editing tests (a save under a file size limit, saves killed

@@ -1,6 +1,6 @@
 import Foundation
 // `make bench`: the figures the issues ask for, measured on a release build.
-// Usage: wordlink-bench [all|text|editor|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|profile-keystroke [N]|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|scale [DIR]|search [DIR]|edit [DIR]|morphology]
+// Usage: wordlink-bench [all|text|editor|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|profile-keystroke [N]|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|scale [DIR]|search [DIR]|edit [DIR]|morphology|import-memory]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
 switch which {
@@ -57,10 +57,12 @@ case "edit":
     EditBenchmark.run(folder: arguments.count > 1 ? arguments[1] : SearchBenchmarks.defaultFolder)
 case "morphology":
     MorphologyBenchmark.run()
+case "import-memory":
+    ImportMemoryBenchmarks.run(binDirectory: binDirectory)
 case "index" where arguments.count == 2:
     IndexBenchmarks.run(folder: arguments[1])
 default:
-    print("usage: wordlink-bench [all|text|editor|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|profile-keystroke [N]|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|scale [DIR]|search [DIR]|edit [DIR]|morphology]")
+    print("usage: wordlink-bench [all|text|editor|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|profile-keystroke [N]|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|scale [DIR]|search [DIR]|edit [DIR]|morphology|import-memory]")
 }
 
 /// The release build's folder (wordlink and wordlink-floor are beside this program).

@@ -14,7 +14,9 @@ extension DictdImporter {
     /// not forms, and are left out, so that looking up `poodle` finds the poodle and a page
     /// does not open on a list of every word in it. Derived words, phrases and other names
     /// that are another record's headword are left to that record.
-    static func gcideDrafts(_ records: [Record], texts: [String]) -> [Draft] {
+    ///
+    /// Gathered record by record (`add`), as the data is read; `drafts` once every record is in.
+    struct GcideNames {
         struct Names {
             var id: String
             var headword: String
@@ -23,14 +25,14 @@ extension DictdImporter {
         }
         var headwordKeys = Set<String>()
         var names: [Names] = []
-        names.reserveCapacity(records.count)
-        for (record, text) in zip(records, texts) {
+
+        mutating func add(_ record: Record, text: String) {
             let gcide = GcideRecord(text)
             guard let first = gcide.headwords.first else {
                 // A fragment without a header (a flaw of the data): named by the index.
                 let headword = record.headwords.first.map { String($0.trimmingCharacters(in: " ")) } ?? ""
                 names.append(Names(id: headword, headword: headword, forms: [], named: []))
-                continue
+                return
             }
             let shown = first.shown
             var entry = Names(id: first.plain, headword: shown.isEmpty ? first.plain : shown, forms: [], named: [])
@@ -68,22 +70,25 @@ extension DictdImporter {
             for name in gcide.wordNetSynonyms { entry.named.append(Form(name, tags: ["synonym"])) }
             names.append(entry)
         }
-        var drafts: [Draft] = []
-        drafts.reserveCapacity(records.count)
-        for (number, entry) in names.enumerated() {
-            var seen: Set<String> = [LookupKey.normalise(entry.headword)]
-            var forms: [Form] = []
-            for form in entry.forms where seen.insert(LookupKey.normalise(form.text)).inserted {
-                forms.append(form)
+
+        /// The drafts of the records added, in order.
+        func drafts() -> [Draft] {
+            var drafts: [Draft] = []
+            drafts.reserveCapacity(names.count)
+            for entry in names {
+                var seen: Set<String> = [LookupKey.normalise(entry.headword)]
+                var forms: [Form] = []
+                for form in entry.forms where seen.insert(LookupKey.normalise(form.text)).inserted {
+                    forms.append(form)
+                }
+                for form in entry.named {
+                    let key = LookupKey.normalise(form.text)
+                    guard !headwordKeys.contains(key), seen.insert(key).inserted else { continue }
+                    forms.append(form)
+                }
+                drafts.append(Draft(id: entry.id, headword: entry.headword, forms: forms))
             }
-            for form in entry.named {
-                let key = LookupKey.normalise(form.text)
-                guard !headwordKeys.contains(key), seen.insert(key).inserted else { continue }
-                forms.append(form)
-            }
-            drafts.append(Draft(id: entry.id, headword: entry.headword, forms: forms, body: texts[number][...],
-                                indexHeadwords: records[number].headwords))
+            return drafts
         }
-        return drafts
     }
 }

@@ -88,13 +88,12 @@ public struct DictdImporter {
     }
 
     /// A record before conversion: its id (made unique later), headword and forms, which
-    /// every record's cross-references are checked against, and its text.
+    /// every record's cross-references are checked against. Its text is read again when it
+    /// is converted.
     struct Draft {
         var id: String
         var headword: String
         var forms: [Form]
-        var body: Substring
-        var indexHeadwords: [String]
     }
 
     /// Whether an index headword names one of dictd's own records (`00-database-short`,
@@ -103,15 +102,20 @@ public struct DictdImporter {
         headword.hasPrefix("00-") || headword.hasPrefix("00database")
     }
 
-    /// Runs the import.
+    /// Runs the import: the index whole, then the data twice, record by record in the order
+    /// of the data file, a dictzip chunk inflated at a time (`SequentialReader`): once for
+    /// every record's headword and forms (which cross-references are checked against), once
+    /// to convert and write each. Memory holds the index and the records' names, never the
+    /// data (FreeDict's deu-eng is 100 MB of text).
     public func run() throws(DictionaryModelError) -> ImportSummary {
         var lines = try DictdImporter.parseIndex(String(decoding: try readFile(indexPath, shownAs: indexPath), as: UTF8.self), path: indexPath)
         progress(ProgressStep(phase: "reading dictd data", completed: 0, total: 1))
-        let data = try Dictzip(bytes: try readFile(dictPath, shownAs: dictPath), path: dictPath).readAll()
-        progress(ProgressStep(phase: "reading dictd data", completed: 1, total: 1))
+        var data = try SequentialReader(Dictzip(bytes: try readFile(dictPath, shownAs: dictPath), path: dictPath))
+        let dataLength = data.length ?? 0
         var records: [Record] = []
-        var recordOfPlace: [Int: Int] = [:]
         var database: [String: String] = [:]
+        var recordOfPlace: [Int: Int] = [:]
+        var databaseLines: [IndexLine] = []
         // A headword with control characters is cleaned (`SourceText`), never refused.
         var controlsOfLine: [Int: [UInt32]] = [:]
         for number in lines.indices {
@@ -122,13 +126,11 @@ public struct DictdImporter {
             }
         }
         for (number, line) in lines.enumerated() {
-            guard line.offset + line.length <= data.count else {
+            guard line.offset + line.length <= dataLength else {
                 throw .invalidSource(path: indexPath, line: number + 1, reason: "\"\(line.headword)\" points past the end of \(dictPath)")
             }
             if DictdImporter.isDatabaseRecord(line.headword) {
-                let text = String(decoding: data[line.offset..<(line.offset + line.length)], as: UTF8.self)
-                // `00-database-short` and FreeDict's `00databaseshort` alike.
-                database[line.headword.filter { $0 != "-" }] = DictdImporter.dropHeadwordLine(text, headword: line.headword)
+                databaseLines.append(line)
                 continue
             }
             // Records are told apart by where they start and end; a record may have several headwords.
@@ -141,6 +143,12 @@ public struct DictdImporter {
                 records.append(Record(headwords: [line.headword], offset: line.offset, length: line.length, controls: controlsOfLine[number] ?? []))
             }
         }
+        for line in databaseLines {
+            let text = String(decoding: try data.read(offset: line.offset, length: line.length), as: UTF8.self)
+            // `00-database-short` and FreeDict's `00databaseshort` alike.
+            database[line.headword.filter { $0 != "-" }] = DictdImporter.dropHeadwordLine(text, headword: line.headword)
+        }
+        (lines, recordOfPlace, controlsOfLine) = ([], [:], [:])
 
         // Records in the order of the data file, which is the source's own (Webster's order of
         // homographs: `Dazzle` v. t., v. i., n.). The index is sorted by headword, and a record
@@ -148,13 +156,21 @@ public struct DictdImporter {
         records.sort { $0.offset < $1.offset }
 
         // First pass: every record's headword and forms, so that cross-references can be checked.
-        var texts: [String] = []
-        texts.reserveCapacity(records.count)
+        var drafts: [Draft] = []
+        drafts.reserveCapacity(records.count)
+        var gcideNames = GcideNames()
         for number in records.indices {
-            let text = String(decoding: data[records[number].offset..<(records[number].offset + records[number].length)], as: UTF8.self)
-            texts.append(SourceText.cleaned(text[...], keepingLineBreaks: true, found: &records[number].controls) ?? text)
+            let text = try DictdImporter.text(of: records[number], in: &data, controls: &records[number].controls)
+            if style == .gcide {
+                gcideNames.add(records[number], text: text)
+            } else {
+                drafts.append(DictdImporter.draft(records[number], text: text, style: style))
+            }
+            if (number + 1) % 10000 == 0 || number + 1 == records.count {
+                progress(ProgressStep(phase: "reading dictd data", completed: number + 1, total: records.count))
+            }
         }
-        let drafts = style == .gcide ? DictdImporter.gcideDrafts(records, texts: texts) : DictdImporter.drafts(records, texts: texts, style: style)
+        if style == .gcide { drafts = gcideNames.drafts() }
         var keys: [String: Int] = [:]
         for (number, draft) in drafts.enumerated() {
             for key in [draft.headword] + draft.forms.map(\.text) {
@@ -170,7 +186,10 @@ public struct DictdImporter {
         var homographs: [String: Int] = [:]
         var entryOfRecord = [Int](repeating: -1, count: drafts.count)
         var skipped = ImportProblem("records that break the data format (left out)", count: 0)
+        // Second pass: each record read again, converted and written.
         for (number, draft) in drafts.enumerated() {
+            var ignored: [UInt32] = []
+            let text = try DictdImporter.text(of: records[number], in: &data, controls: &ignored)
             var id = draft.id.isEmpty ? "entry" : draft.id
             if id.utf8.count > Entry.maximumIDLength { id = String(decoding: id.utf8.prefix(Entry.maximumIDLength - 10), as: UTF8.self) }
             // A word that several records share (as headword or form) is numbered in every
@@ -190,13 +209,13 @@ public struct DictdImporter {
             var entry: Entry
             switch style {
             case .gcide:
-                let record = GcideRecord(String(draft.body))
+                let record = GcideRecord(text)
                 if record.headwords.isEmpty { unreadRecords += 1 }
                 strayLines += record.strayLineCount
                 entry = converter.gcideEntry(record, headword: draft.headword, recordNumber: number)
                 leftoverMarks += GcideText.leftoverMarks(in: entry)
-            case .freedict: entry = converter.freedictEntry(text: draft.body, indexHeadwords: draft.indexHeadwords)
-            default: entry = converter.entry(body: draft.body, headword: draft.headword)
+            case .freedict: entry = converter.freedictEntry(text: text[...], indexHeadwords: records[number].headwords)
+            default: entry = converter.entry(body: DictdImporter.split(text, record: records[number], style: style).body, headword: draft.headword)
             }
             entry.id = id
             entry.forms = draft.forms
@@ -234,17 +253,22 @@ public struct DictdImporter {
             relationTypes: style == .gcide ? ["synonym": RelationType(label: "Synonyms")] : [:])
         var source: [(String, String)] = [("index", indexPath), ("dict", dictPath), ("style", style.rawValue)]
         if let url { source.insert(("url", url), at: 0) }
-        // Every key of the index should find the entry of the record it leads to.
-        let indexKeys = records.enumerated().flatMap { number, record in
-            entryOfRecord[number] < 0 ? [] : record.headwords.map { (key: $0, entry: entryOfRecord[number]) }
-        }
         var cleaned = ImportProblem("records with control characters (cp1252's C1 characters as what they stand for, the others removed)", count: 0)
         for (record, draft) in zip(records, drafts) where !record.controls.isEmpty {
             cleaned.count += 1
             if cleaned.examples.count < 5 { cleaned.examples.append("\(draft.headword) (\(SourceText.codePoints(record.controls)))") }
         }
+        // Every key of the index should find the entry of the record it leads to.
+        var indexKeys: [(key: String, entry: Int)] = []
+        for (number, record) in records.enumerated() where entryOfRecord[number] >= 0 {
+            for key in record.headwords { indexKeys.append((key, entryOfRecord[number])) }
+        }
+        // What the records' names took is not needed for the library index and the link check.
+        let unlinkedReferences = converter.unlinkedReferenceCount
+        (records, drafts, keys, usedIDs, homographs) = ([], [], [:], [:], [:])
+        converter = DictdConverter(style: style, keys: [:])
         var summary = try writer.finish(info: dictionary, source: source + provenance, license: license, notice: info,
-                                        unlinkedReferences: converter.unlinkedReferenceCount, keys: indexKeys)
+                                        unlinkedReferences: unlinkedReferences, keys: indexKeys, progress: progress)
         summary.unreadRecordCount = unreadRecords
         summary.strayLineCount = strayLines
         summary.leftoverMarkCount = leftoverMarks
@@ -279,29 +303,35 @@ public struct DictdImporter {
         return twoLetter[code.lowercased()] ?? code.lowercased()
     }
 
-    /// Headwords and forms by the index and each record's first line (jargon, FOLDOC,
-    /// FreeDict, plain): the headword is the first line when it names one of the record's
-    /// index headwords (or FreeDict's header line's headword), and the other index headwords
-    /// are forms.
-    static func drafts(_ records: [Record], texts: [String], style: Style) -> [Draft] {
-        var drafts: [Draft] = []
-        drafts.reserveCapacity(records.count)
-        for (record, text) in zip(records, texts) {
-            var headword: String
-            var body: Substring
-            if style == .freedict, let header = DictdConverter.freedictHeader(text[...], indexHeadwords: record.headwords) {
-                (headword, body) = (header.headword, text[...])
-            } else {
-                (headword, body) = DictdImporter.splitHeadword(text, indexHeadwords: record.headwords)
-            }
-            var forms: [Form] = []
-            var seen: Set<String> = [LookupKey.normalise(headword)]
-            for other in record.headwords where seen.insert(LookupKey.normalise(other)).inserted {
-                forms.append(Form(String(other.trimmingCharacters(in: " "))))
-            }
-            drafts.append(Draft(id: headword, headword: headword, forms: forms, body: body, indexHeadwords: record.headwords))
+    /// The text of `record`, read from `data`, with its control characters cleaned (those
+    /// found added to `controls`).
+    static func text(of record: Record, in data: inout SequentialReader,
+                     controls: inout [UInt32]) throws(DictionaryModelError) -> String {
+        let text = String(decoding: try data.read(offset: record.offset, length: record.length), as: UTF8.self)
+        return SourceText.cleaned(text[...], keepingLineBreaks: true, found: &controls) ?? text
+    }
+
+    /// A record's headword and the rest of its text (jargon, FOLDOC, FreeDict, plain): the
+    /// headword is the first line when it names one of the record's index headwords (or
+    /// FreeDict's header line's headword), and the whole text is FreeDict's body.
+    static func split(_ text: String, record: Record, style: Style) -> (headword: String, body: Substring) {
+        if style == .freedict, let header = DictdConverter.freedictHeader(text[...], indexHeadwords: record.headwords) {
+            return (header.headword, text[...])
         }
-        return drafts
+        return DictdImporter.splitHeadword(text, indexHeadwords: record.headwords)
+    }
+
+    /// Headword and forms by the index and the record's first line (jargon, FOLDOC,
+    /// FreeDict, plain): the headword as `split` finds it, and the other index headwords
+    /// as forms.
+    static func draft(_ record: Record, text: String, style: Style) -> Draft {
+        let headword = split(text, record: record, style: style).headword
+        var forms: [Form] = []
+        var seen: Set<String> = [LookupKey.normalise(headword)]
+        for other in record.headwords where seen.insert(LookupKey.normalise(other)).inserted {
+            forms.append(Form(String(other.trimmingCharacters(in: " "))))
+        }
+        return Draft(id: headword, headword: headword, forms: forms)
     }
 
     /// The licence files tried in order: `--license`, then Debian's copyright file of the

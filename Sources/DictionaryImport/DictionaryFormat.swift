@@ -121,7 +121,8 @@ public struct FormatImport<Format: DictionaryFormat> {
         }
         var info = format.info
         info.id = id
-        var summary = try writer.finish(info: info, source: format.sourceMembers + provenance, notice: format.notice, keys: keys)
+        var summary = try writer.finish(info: info, source: format.sourceMembers + provenance, notice: format.notice, keys: keys,
+                                       progress: progress)
         summary.sourceCounts = format.sourceCounts
         summary.problems = format.problems
         return summary

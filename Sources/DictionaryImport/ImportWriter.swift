@@ -10,10 +10,11 @@ import DictionaryIndex
 /// source's licence as `LICENSE` and `NOTICE`.
 ///
 /// The writer streams: each shard is serialised and written when it is full, so memory
-/// holds one shard of JSON text, never the whole dictionary. It keeps a skeleton of every
-/// entry (id, headword, part of speech, forms, sense ids) and every link target, so that
-/// `finish` can resolve every link by the data format's rules, with the same `Lookup` the
-/// browser uses, and report how many lead nowhere.
+/// holds one shard of entries, never the whole dictionary. It keeps only every distinct link
+/// target with how often it was written; `finish` brings the library index up to date with
+/// the new folder (as every command would on opening it, one entry file at a time) and
+/// resolves every target through it, with the lookup the browser uses, to report how many
+/// lead nowhere.
 ///
 /// A folder is only written when it is new, empty, or an earlier import by the same
 /// importer (`dictionary.json` carries `"source": {"importer": …}` as the marker). The new
@@ -33,7 +34,8 @@ public struct ImportWriter {
     public let entriesPerFile: Int
 
     var pending: [Entry] = []
-    var skeletons: [Entry] = []
+    /// How many entries have been added.
+    public private(set) var entryCount = 0
     var linkCounts: [LinkKey: Int] = [:]
     var fileCount = 0
     let staging: StagingFolder
@@ -187,20 +189,10 @@ public struct ImportWriter {
             }
         }
         try checkSenseIDs(entry.senses)
-        remember(entry)
+        entry.forEachLink { target, sense, _ in linkCounts[LinkKey(target: target, sense: sense), default: 0] += 1 }
+        entryCount += 1
         pending.append(entry)
         if pending.count >= entriesPerFile { try flush() }
-    }
-
-    /// How many entries have been added.
-    public var entryCount: Int { skeletons.count }
-
-    mutating func remember(_ entry: Entry) {
-        func skeleton(_ senses: [Sense]) -> [Sense] {
-            senses.map { Sense(id: $0.id, senses: skeleton($0.senses)) }
-        }
-        skeletons.append(Entry(id: entry.id, headword: entry.headword, pos: entry.pos, forms: entry.forms, senses: skeleton(entry.senses)))
-        entry.forEachLink { target, sense, _ in linkCounts[LinkKey(target: target, sense: sense), default: 0] += 1 }
     }
 
     /// Writes the pending entries as the next shard, `entries/0000.json`, `0001.json`, ….
@@ -212,15 +204,22 @@ public struct ImportWriter {
             entry.json.write(to: &text)
         }
         text += "\n]\n"
-        var name = String(fileCount)
-        while name.count < 4 { name = "0" + name }
-        try writeFile("entries/\(name).json", text)
+        try writeFile(ImportWriter.shardPath(fileCount), text)
         fileCount += 1
         pending.removeAll(keepingCapacity: true)
     }
 
-    /// Writes the last shard, the licence files and the final `dictionary.json`, then
-    /// resolves every link that was written.
+    /// The path in the folder of shard `number` (from 0): `entries/0000.json`.
+    static func shardPath(_ number: Int) -> String {
+        var name = String(number)
+        while name.count < 4 { name = "0" + name }
+        return "entries/\(name).json"
+    }
+
+    /// Writes the last shard, the licence files and the final `dictionary.json`, swaps the
+    /// folder in, brings its rows of the library index up to date (in `cacheDirectory`, the
+    /// user's by default; nil keeps it in memory), and resolves every link that was written
+    /// through it.
     /// - Parameters:
     ///   - source: more members of `dictionary.json`'s `source` object (`url`, `files`),
     ///     after `name`, `version` and the importer's marker.
@@ -229,17 +228,24 @@ public struct ImportWriter {
     ///     added) it leads to, as dictd's index has them; the summary counts how many find it.
     public mutating func finish(info: DictionaryInfo, source: [(String, String)] = [], license: String? = nil,
                                 notice: String? = nil, unlinkedReferences: Int = 0,
-                                keys: [(key: String, entry: Int)] = []) throws(DictionaryModelError) -> ImportSummary {
+                                keys: [(key: String, entry: Int)] = [],
+                                cacheDirectory: String? = IndexStore.defaultCacheDirectory(),
+                                progress: (ProgressStep) -> Void = { _ in }) throws(DictionaryModelError) -> ImportSummary {
         try flush()
         if let license { try writeFile("LICENSE", license.hasSuffix("\n") ? license : license + "\n") }
         if let notice { try writeFile("NOTICE", notice.hasSuffix("\n") ? notice : notice + "\n") }
         try writeFile("dictionary.json", ImportWriter.dictionaryJSON(info: info, importer: importer, source: source))
         try swapIn()
-        let lookup = Lookup(entries: skeletons, rules: info.lookupRules)
-        var summary = ImportSummary(entryCount: skeletons.count, fileCount: fileCount, unlinkedReferenceCount: unlinkedReferences)
+        // The library index the browser will open the folder with, made now: the links are
+        // resolved by it, and the first command after the import has nothing to build.
+        let lookup = try IndexStore.open(folder: folder, cacheDirectory: cacheDirectory, progress: progress).lookup
+        progress(ProgressStep(phase: "checking links", completed: 0, total: 1))
+        defer { progress(ProgressStep(phase: "checking links", completed: 1, total: 1)) }
+        var summary = ImportSummary(entryCount: entryCount, fileCount: fileCount, unlinkedReferenceCount: unlinkedReferences)
         for (link, count) in linkCounts {
             summary.linkCount += count
-            let resolution = lookup.resolve(target: link.target, sense: link.sense)
+            // The folder was indexed just now: a miss need not look at its files again.
+            let resolution = lookup.resolve(target: link.target, sense: link.sense, checkingOnMiss: false)
             if resolution.state == .unresolved || resolution.isMissingSense {
                 summary.unresolvedLinkCount += count
                 summary.unresolvedExamples.append(link.sense.map { "\(link.target)#\($0)" } ?? link.target)
@@ -249,7 +255,8 @@ public struct ImportWriter {
         summary.unresolvedExamples = Array(summary.unresolvedExamples.prefix(10))
         summary.sourceKeyCount = keys.count
         for (key, entry) in keys {
-            if lookup.lookUp(key).entryNumbers.contains(entry) {
+            let row = lookup.entryNumber(inFile: ImportWriter.shardPath(entry / entriesPerFile), position: entry % entriesPerFile)
+            if let row, lookup.lookUp(key, checkingOnMiss: false).entryNumbers.contains(row) {
                 summary.findableSourceKeyCount += 1
             } else if summary.unfindableKeyExamples.count < 10 {
                 summary.unfindableKeyExamples.append(key)

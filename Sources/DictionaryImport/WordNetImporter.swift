@@ -178,6 +178,7 @@ public struct WordNetImporter {
         }
 
         var written = 0
+        var hasEntity = false
         var placement = Placement()
         for part in WordNetImporter.parts {
             let letter = part.letter.utf8.first!
@@ -186,6 +187,7 @@ public struct WordNetImporter {
                 let entry = makeEntry(line, part: part, source: source, forms: forms[line.lemma] ?? [],
                                       placement: &placement, tally: &tally)
                 try writer.add(entry)
+                if entry.id == "entity~n" { hasEntity = true }
                 written += 1
                 if written % 5000 == 0 || written == entryTotal {
                     progress(ProgressStep(phase: "writing entries", completed: written, total: entryTotal))
@@ -200,11 +202,10 @@ public struct WordNetImporter {
             id: "wordnet", title: "WordNet" + (version.map { " " + $0 } ?? ""),
             description: "Princeton WordNet, a lexical database of English: nouns, verbs, adjectives and adverbs grouped into sets of synonyms, each with a gloss, linked by meaning (hypernyms, hyponyms, parts and members, opposites) and by form. Imported from \(sourceFolder).",
             language: "en", license: "WordNet License (see LICENSE)", sourceName: "Princeton WordNet", sourceVersion: version,
-            start: writer.skeletons.contains { $0.id == "entity~n" } ? "entity~n" : nil,
+            start: hasEntity ? "entity~n" : nil,
             lookupRules: WordNetImporter.lookupRules, relationTypes: WordNetImporter.relationTypes)
-        progress(ProgressStep(phase: "checking links", completed: 0, total: 1))
-        var summary = try writer.finish(info: info, source: [("files", sourceFolder)] + provenance, license: license.isEmpty ? nil : license)
-        progress(ProgressStep(phase: "checking links", completed: 1, total: 1))
+        var summary = try writer.finish(info: info, source: [("files", sourceFolder)] + provenance, license: license.isEmpty ? nil : license,
+                                        progress: progress)
         summary.sourceCounts = tally.read + placement.counts
         summary.problems = tally.problems
         return summary

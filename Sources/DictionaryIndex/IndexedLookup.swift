@@ -92,8 +92,13 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     /// A query as a person types it; a miss brings the index up to date with the files (one
     /// added or rewritten while the browser runs) and asks again.
     public func lookUp(_ query: String) -> LookupResult {
+        lookUp(query, checkingOnMiss: true)
+    }
+
+    /// `checkingOnMiss` false: a miss is an answer (an importer that has just indexed the folder).
+    public func lookUp(_ query: String, checkingOnMiss: Bool) -> LookupResult {
         let result = resolve(query, unionWithRules: true)
-        guard !result.isFound, refresh() else { return result }
+        guard checkingOnMiss, !result.isFound, refresh() else { return result }
         return resolve(query, unionWithRules: true)
     }
 
@@ -135,6 +140,11 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
             let match: LookupResult.Match = direct > 0 ? .headwordOrForm : firstRule.map { .rule($0) } ?? .none
             return LookupResult(query: query, entryNumbers: found, match: match, directCount: direct)
         }
+    }
+
+    /// The entry at `position` (from 0) of the entry file `path` (`entries/0003.json`).
+    public func entryNumber(inFile path: String, position: Int) -> Int? {
+        ask(nil) { index throws(SQLiteError) in try index.entry(inFile: path, position: position, in: dictionary).map(Int.init) }
     }
 
     public func entryNumber(forID id: String) -> Int? {

@@ -54,6 +54,16 @@ extension LibraryIndex {
         return try find.step() ? find.integer(0) : nil
     }
 
+    /// The entry at `position` of the file `path` of `dictionary`.
+    func entry(inFile path: String, position: Int, in dictionary: Int64) throws(SQLiteError) -> Int64? {
+        let find = try statement("""
+            SELECT e.id FROM entries e JOIN files f ON f.id = e.file WHERE f.dictionary = ? AND f.path = ? AND e.position = ?
+            """)
+        find.bind(dictionary, path, position)
+        defer { find.reset() }
+        return try find.step() ? find.integer(0) : nil
+    }
+
     /// The entries whose headword (first) or form is `key`, each part in load order, without
     /// repeats.
     func directMatches(_ key: String, in dictionary: Int64) throws(SQLiteError) -> [Int64] {

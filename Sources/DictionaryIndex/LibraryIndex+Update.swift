@@ -68,17 +68,17 @@ extension LibraryIndex {
             if !settled.isEmpty { try? settle(settled, at: now) }
             return IndexedFolder(dictionary: known, changedFiles: 0, isNew: false, problemCount: problems)
         }
-        // Read outside the lock: a browser asking meanwhile is answered from the rows as they are.
+        // Each file is read inside the transaction, written, and dropped before the next: memory
+        // holds one entry file's rows, never the dictionary's (a first index of a FreeDict
+        // database held 800 MB). A browser's other thread waits for the update meanwhile.
         let phase = (known == nil ? "building the lookup index of " : "updating the lookup index of ") + title
-        var scanned: [IndexedFile] = []
-        scanned.reserveCapacity(changed.count)
-        for (i, file) in changed.enumerated() {
-            scanned.append(file.nameIsUTF8 ? IndexedFile.scan(folder: folder, path: file.path, fingerprint: file.fingerprint)
-                                           : IndexedFile(path: file.path, fingerprint: file.fingerprint, errorCount: 1, entries: [],
-                                                         damage: file.refusal?.message))
-            progress(ProgressStep(phase: phase, completed: i + 1, total: changed.count))
+        return try write(folder: folder, count: changed.count, removing: removed, indexedAt: now) { i in
+            let file = changed[i]
+            defer { progress(ProgressStep(phase: phase, completed: i + 1, total: changed.count)) }
+            return file.nameIsUTF8 ? IndexedFile.scan(folder: folder, path: file.path, fingerprint: file.fingerprint)
+                                   : IndexedFile(path: file.path, fingerprint: file.fingerprint, errorCount: 1, entries: [],
+                                                 damage: file.refusal?.message)
         }
-        return try write(folder: folder, files: scanned, removing: removed, indexedAt: now)
     }
 
     /// Notes that the files `ids` were found as indexed at `time`, when they had been changed
@@ -95,9 +95,17 @@ extension LibraryIndex {
     /// Puts `files` (already read) into the rows of the dictionary at `folder` in place of
     /// what it held of them, and takes out the files at `removed`, in one transaction.
     func write(folder: String, files: [IndexedFile], removing removed: [String], indexedAt: Int64) throws(SQLiteError) -> IndexedFolder {
+        try write(folder: folder, count: files.count, removing: removed, indexedAt: indexedAt) { files[$0] }
+    }
+
+    /// Puts the `count` files that `file` reads, one at a time in order, into the rows of the
+    /// dictionary at `folder` in place of what it held of them, and takes out the files at
+    /// `removed`, in one transaction: each file's rows are written before the next is read.
+    func write(folder: String, count: Int, removing removed: [String], indexedAt: Int64,
+               file: (Int) -> IndexedFile) throws(SQLiteError) -> IndexedFolder {
         try locked { () throws(SQLiteError) -> IndexedFolder in
             let result = try database.writing { () throws(SQLiteError) -> IndexedFolder in
-                try writeInTransaction(folder: folder, files: files, removing: removed, indexedAt: indexedAt)
+                try writeInTransaction(folder: folder, count: count, file: file, removing: removed, indexedAt: indexedAt)
             }
             // The write-ahead log into the file now: a process that opens the index while no
             // other has it open reads the whole log to rebuild its index of it (tens of ms
@@ -107,7 +115,9 @@ extension LibraryIndex {
         }
     }
 
-    private func writeInTransaction(folder: String, files: [IndexedFile], removing removed: [String],
+    /// The keys and ids an update touched are kept in temporary tables, not in memory: a
+    /// first index of a dictionary touches every one of them.
+    private func writeInTransaction(folder: String, count: Int, file readFile: (Int) -> IndexedFile, removing removed: [String],
                                     indexedAt: Int64) throws(SQLiteError) -> IndexedFolder {
         let find = try statement("SELECT id FROM dictionaries WHERE folder = ?")
         find.bind(folder)
@@ -123,35 +133,38 @@ extension LibraryIndex {
             isNew = true
         }
         find.reset()
-        var touchedKeys = Set<String>()
-        var touchedIDs = Set<String>()
-        // What the files held before: their entries' keys and ids may now name others.
+        try database.execute("""
+            CREATE TEMP TABLE IF NOT EXISTS touched_keys(value TEXT PRIMARY KEY); DELETE FROM touched_keys;
+            CREATE TEMP TABLE IF NOT EXISTS touched_ids(value TEXT PRIMARY KEY); DELETE FROM touched_ids;
+            """)
+        let touchKey = try statement("INSERT OR IGNORE INTO touched_keys VALUES (?)")
+        let touchID = try statement("INSERT OR IGNORE INTO touched_ids VALUES (?)")
+        // What a file held before: its entries' keys and ids may now name others.
         let findFile = try statement("SELECT id FROM files WHERE dictionary = ? AND path = ?")
-        let oldKeys = try statement("SELECT key FROM keys WHERE entry IN (SELECT id FROM entries WHERE file = ?)")
-        let oldIDs = try statement("SELECT entry_id FROM entries WHERE file = ?")
-        for path in removed + files.map(\.path) {
+        let oldKeys = try statement("INSERT OR IGNORE INTO touched_keys SELECT key FROM keys WHERE entry IN (SELECT id FROM entries WHERE file = ?)")
+        let oldIDs = try statement("INSERT OR IGNORE INTO touched_ids SELECT entry_id FROM entries WHERE file = ?")
+        func takeOut(_ path: String) throws(SQLiteError) {
             findFile.bind(dictionary, path)
-            guard try findFile.step() else { findFile.reset(); continue }
+            guard try findFile.step() else { findFile.reset(); return }
             let file = findFile.integer(0)
             findFile.reset()
-            oldKeys.bind(file)
-            while try oldKeys.step() { touchedKeys.insert(oldKeys.text(0) ?? "") }
-            oldIDs.bind(file)
-            while try oldIDs.step() { touchedIDs.insert(oldIDs.text(0) ?? "") }
-            oldKeys.reset()
-            oldIDs.reset()
+            try oldKeys.bind(file).run()
+            try oldIDs.bind(file).run()
             try removeTexts(ofFile: file)
             try statement("DELETE FROM keys WHERE entry IN (SELECT id FROM entries WHERE file = ?)").bind(file).run()
             try statement("DELETE FROM entries WHERE file = ?").bind(file).run()
             try statement("DELETE FROM files WHERE id = ?").bind(file).run()
         }
+        for path in removed { try takeOut(path) }
         let insertFile = try statement("INSERT INTO files(dictionary, path, size, seconds, nanoseconds, hash, problems, indexed_at, damage) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
         let insertEntry = try statement("""
             INSERT INTO entries(file, dictionary, position, entry_id, headword, pos, summary, start, length, senses)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let insertKey = try statement("INSERT OR IGNORE INTO keys(dictionary, key, kind, entry, display) VALUES (?, ?, ?, ?, ?)")
-        for file in files {
+        for number in 0..<count {
+            let file = readFile(number)
+            try takeOut(file.path)
             let fingerprint = file.fingerprint
             try insertFile.bind(dictionary, file.path, Int64(fingerprint.size), fingerprint.modificationSeconds,
                                 fingerprint.modificationNanoseconds, Int64(bitPattern: fingerprint.contentHash),
@@ -161,41 +174,41 @@ extension LibraryIndex {
                 try insertEntry.bind(fileID, dictionary, position, entry.id, entry.headword, entry.pos, entry.summary,
                                      entry.byteRange.lowerBound, entry.byteRange.count, entry.senseIDs.joined(separator: "\n")).run()
                 let entryRow = database.lastInsertedRow
-                touchedIDs.insert(entry.id)
+                try touchID.bind(entry.id).run()
                 let headwordKey = LookupKey.normalise(entry.headword)
                 if !headwordKey.isEmpty {
                     try insertKey.bind(dictionary, headwordKey, 0, entryRow, entry.headword).run()
-                    touchedKeys.insert(headwordKey)
+                    try touchKey.bind(headwordKey).run()
                 }
                 for form in entry.forms {
                     let key = LookupKey.normalise(form)
                     guard !key.isEmpty else { continue }
                     try insertKey.bind(dictionary, key, 1, entryRow, form).run()
-                    touchedKeys.insert(key)
+                    try touchKey.bind(key).run()
                 }
                 try addTexts(of: entry.text, entry: entryRow, dictionary: dictionary)
             }
         }
         try dropUnusedTexts()
         // A duplicate id's keys stand for the first entry with it, in load order.
-        touchedKeys.formUnion(try markDuplicates(of: touchedIDs, in: dictionary))
-        try refreshWords(touchedKeys, in: dictionary)
+        try markDuplicates(in: dictionary)
+        try refreshWords(in: dictionary)
         let problems = try problemCount(of: dictionary)
         try statement("UPDATE dictionaries SET problems = ? WHERE id = ?").bind(problems, dictionary).run()
-        return IndexedFolder(dictionary: dictionary, changedFiles: files.count + removed.count, isNew: isNew, problemCount: problems)
+        return IndexedFolder(dictionary: dictionary, changedFiles: count + removed.count, isNew: isNew, problemCount: problems)
     }
 
-    /// Marks, for each id of `ids`, every entry of `dictionary` with it but the first in load
-    /// order (the byte order of the files' paths, then the file's order) as a duplicate; the
-    /// keys of the entries whose mark changed. One query for all of them (a table of the ids).
-    private func markDuplicates(of ids: Set<String>, in dictionary: Int64) throws(SQLiteError) -> Set<String> {
-        guard !ids.isEmpty else { return [] }
-        try fill("touched_ids", with: ids)
+    /// Marks, for each id of the table `touched_ids`, every entry of `dictionary` with it but
+    /// the first in load order (the byte order of the files' paths, then the file's order) as a
+    /// duplicate; the keys of the entries whose mark changed go into `touched_keys`. One query
+    /// for all of them.
+    private func markDuplicates(in dictionary: Int64) throws(SQLiteError) {
         let rows = try statement("""
             SELECT e.id, e.entry_id, e.duplicate FROM entries e JOIN files f ON f.id = e.file
             WHERE e.dictionary = ? AND e.entry_id IN (SELECT value FROM touched_ids) ORDER BY e.entry_id, f.path, e.position
             """)
         rows.bind(dictionary)
+        // Few change (an id written twice), so they are gathered before the rows are written.
         var changed: [(row: Int64, duplicate: Bool)] = []
         var lastID: String?
         while try rows.step() {
@@ -206,23 +219,23 @@ extension LibraryIndex {
         }
         rows.reset()
         let mark = try statement("UPDATE entries SET duplicate = ? WHERE id = ?")
-        let keysOf = try statement("SELECT key FROM keys WHERE entry = ?")
-        var moved = Set<String>()
+        let keysOf = try statement("INSERT OR IGNORE INTO touched_keys SELECT key FROM keys WHERE entry = ?")
         for entry in changed {
             try mark.bind(entry.duplicate ? 1 : 0, entry.row).run()
-            keysOf.bind(entry.row)
-            while try keysOf.step() { moved.insert(keysOf.text(0) ?? "") }
-            keysOf.reset()
+            try keysOf.bind(entry.row).run()
         }
-        return moved
     }
 
-    /// Writes again the `words` rows of `keys` in `dictionary`: each key that some entry still
-    /// has, shown as the first headword with it in load order (else the first form), with
-    /// what completion and suggestions rank it by. One query for all of them.
-    private func refreshWords(_ keys: Set<String>, in dictionary: Int64) throws(SQLiteError) {
-        guard !keys.isEmpty else { return }
-        try fill("touched_keys", with: keys)
+    /// Writes again the `words` rows of the keys in the table `touched_keys` in `dictionary`:
+    /// each key that some entry still has, shown as the first headword with it in load order
+    /// (else the first form), with what completion and suggestions rank it by. One query for
+    /// all of them, each row written as it is read.
+    private func refreshWords(in dictionary: Int64) throws(SQLiteError) {
+        var lengths = Set<Int>()
+        let touched = try statement("SELECT value FROM touched_keys")
+        while try touched.step() { lengths.insert(LookupKey.accentFolded(touched.text(0) ?? "").unicodeScalars.count) }
+        touched.reset()
+        guard !lengths.isEmpty else { return }
         try statement("DELETE FROM words WHERE dictionary = ? AND key IN (SELECT value FROM touched_keys)").bind(dictionary).run()
         let rows = try statement("""
             SELECT k.key, k.display, k.kind FROM keys k JOIN entries e ON e.id = k.entry JOIN files f ON f.id = e.file
@@ -234,23 +247,19 @@ extension LibraryIndex {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         rows.bind(dictionary)
-        var firsts: [(key: String, display: String, isHeadword: Bool)] = []
+        defer { rows.reset() }
         var lastKey: String?
         while try rows.step() {
             let key = rows.text(0) ?? ""
             guard key != lastKey else { continue }
             lastKey = key
-            firsts.append((key, rows.text(1) ?? key, rows.integer(2) == 0))
-        }
-        rows.reset()
-        var lengths = Set<Int>()
-        for key in keys { lengths.insert(LookupKey.accentFolded(key).unicodeScalars.count) }
-        for word in firsts {
-            let folded = LookupKey.accentFolded(word.key)
+            let display = rows.text(1) ?? key, isHeadword = rows.integer(2) == 0
+            let folded = LookupKey.accentFolded(key)
             let foldedScalars = folded.unicodeScalars.map(\.value)
-            try insert.bind(dictionary, word.key, word.display, word.isHeadword ? 1 : 0, word.key.unicodeScalars.count, folded,
+            try insert.bind(dictionary, key, display, isHeadword ? 1 : 0, key.unicodeScalars.count, folded,
                             foldedScalars.count, Int64(bitPattern: SuggestionSignature.of(foldedScalars))).run()
         }
+        rows.reset()
         try refreshBuckets(lengths, in: dictionary)
     }
 
@@ -353,13 +362,6 @@ extension LibraryIndex {
     public static func shownText(ofTarget target: String) -> String {
         guard let tilde = target.firstIndex(of: "~") else { return target }
         return String(target[..<tilde])
-    }
-
-    /// A temporary table `name` of one column, `value`, holding `values` (call under the lock).
-    private func fill(_ name: String, with values: Set<String>) throws(SQLiteError) {
-        try database.execute("CREATE TEMP TABLE IF NOT EXISTS \(name)(value TEXT PRIMARY KEY); DELETE FROM \(name);")
-        let insert = try statement("INSERT OR IGNORE INTO \(name) VALUES (?)")
-        for value in values { try insert.bind(value).run() }
     }
 
     /// The files of `dictionary` as the index holds them, in byte order of their paths (call
