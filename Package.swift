@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "TextFolding", "TestSupport", "CLinux"]),
         .testTarget(name: "DictionaryModelTests", dependencies: ["DictionaryModel", "DictionaryIndex", "TestSupport"]),
         // A child process for the index tests: what must hold in a fresh process. Not a product.
-        .testTarget(name: "DictionaryIndexTests", dependencies: ["DictionaryIndex", "DictionaryModel", "TestSupport", "CLinux"]),
+        .testTarget(name: "DictionaryIndexTests", dependencies: ["DictionaryIndex", "DictionaryModel", "SQLiteStore", "TestSupport", "CLinux"]),
         // A child process for the import tests: an import's own peak memory. Not a product.
         .executableTarget(name: "wordlink-memory-probe", dependencies: ["DictionaryImport", "DictionaryModel"], path: "Tests/MemoryProbe"),
         .testTarget(name: "DictionaryImportTests", dependencies: ["DictionaryImport", "DictionaryIndex", "DictionaryModel", "PageFormatting", "TestSupport"]),

@@ -109,9 +109,12 @@ public enum IndexStore {
                 // The file was damaged: begun again.
                 updated = again
             } else {
-                // A full disk, or a file that cannot be written: an index of this folder alone,
-                // in memory, for this process.
-                failure = error.message
+                // A full disk, or a file that cannot be written: the file keeps the rows it had
+                // (the update's transaction is rolled back), and this process indexes the folder
+                // alone, in memory.
+                failure = error.code & 0xff == 13 /* SQLITE_FULL */
+                    ? "the disk is full: \(index.path) keeps the index it had, and is brought up to date once there is room"
+                    : error.message
                 index = LibraryIndex.inMemory()
                 guard let again = try? index.update(folder: absolute, title: info.title, progress: progress) else {
                     throw .notADataFolder(path: path, reason: "its index could not be made (\(error.message))")
