@@ -215,9 +215,11 @@ public func makeDirectories(_ path: String) throws(DictionaryModelError) {
 /// new, never part of either: the bytes go to a temporary file beside it (`PATH.PID.tmp`),
 /// which is flushed to the disk and renamed over `path`; then the folder is flushed. A file
 /// that was there keeps its permission bits; a new one gets 0644 less the umask. On any
-/// failure the temporary file is removed and the old file is left as it was.
+/// failure the temporary file is removed and the old file is left as it was. `flushing`
+/// false skips both flushes: a crash of the process still leaves one whole file, but a crash
+/// of the machine may not (the editor's copy of unsaved text, written on every change).
 /// - Throws: `.unwritable` with the step that failed.
-public func replaceFile(_ path: String, with bytes: UnsafeRawBufferPointer) throws(DictionaryModelError) {
+public func replaceFile(_ path: String, with bytes: UnsafeRawBufferPointer, flushing: Bool = true) throws(DictionaryModelError) {
     let temporary = path + ".\(getpid()).tmp"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw .unwritable(path: path, reason: systemError()) }
@@ -225,23 +227,24 @@ public func replaceFile(_ path: String, with bytes: UnsafeRawBufferPointer) thro
     var old = stat()
     if stat(path, &old) == 0, fchmod(fd, old.st_mode & 0o7777) != 0 { failure = errno }
     if failure == 0 { failure = writeAll(fd, bytes) }
-    if failure == 0, fsync(fd) != 0 { failure = errno }
+    if failure == 0, flushing, fsync(fd) != 0 { failure = errno }
     if close(fd) != 0, failure == 0 { failure = errno }
     if failure == 0, rename(temporary, path) != 0 { failure = errno }
     guard failure == 0 else {
         unlink(temporary)
         throw .unwritable(path: path, reason: String(cString: strerror(failure)))
     }
+    guard flushing else { return }
     let slash = path.lastIndex(of: "/")
     syncPath(slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ".")
 }
 
-/// `replaceFile(_:with:)` for text, written as UTF-8.
-public func replaceFile(_ path: String, with text: String) throws(DictionaryModelError) {
+/// `replaceFile(_:with:flushing:)` for text, written as UTF-8.
+public func replaceFile(_ path: String, with text: String, flushing: Bool = true) throws(DictionaryModelError) {
     var text = text
     var failure: DictionaryModelError?
     text.withUTF8 { buffer in
-        do throws(DictionaryModelError) { try replaceFile(path, with: UnsafeRawBufferPointer(buffer)) } catch { failure = error }
+        do throws(DictionaryModelError) { try replaceFile(path, with: UnsafeRawBufferPointer(buffer), flushing: flushing) } catch { failure = error }
     }
     if let failure { throw failure }
 }

@@ -205,7 +205,7 @@ extension HistoryMemory {
         return String(path[..<slash]) + "/unsaved-edit"
     }
 
-    /// Written on every change that is not saved yet, as a temporary file renamed over the old copy: a kill, a
+    /// Written on every change that is not saved yet (`replaceFile`, not flushed): a kill, a
     /// hang-up or a crash leaves the old copy or the new one, whole. One line of JSON says what is edited; the
     /// text follows as it is, so a megabyte costs a copy, not an escaping pass, a keystroke. Not flushed to the
     /// disk on every key (that would cost a disk round trip a keystroke); what a save writes is.
@@ -222,12 +222,9 @@ extension HistoryMemory {
             // Whole seconds since 1970, for the next start to say when the edit was made.
             "time": recovery.time.map { JSONValue(.number($0.rounded(.down))) } ?? JSONValue(.null),
         ])
-        let temporary = path + ".\(getpid()).tmp"
         do throws(DictionaryModelError) {
-            try writeUnflushedFile(temporary, with: header.serialized + "\n" + recovery.text)
-            if rename(temporary, path) != 0 { unlink(temporary) }
+            try replaceFile(path, with: header.serialized + "\n" + recovery.text, flushing: false)
         } catch {
-            unlink(temporary)
             recordFailure("The copy of the unsaved edit could not be written to \(path).")
         }
     }
