@@ -91,4 +91,34 @@ extension DictdImporter {
             return drafts
         }
     }
+
+    /// The tag of a form that is a word a record mentions (`{Proteles cristata}` in `Aard-wolf`),
+    /// kept so that looking the word up finds the record, as `dict` does.
+    static let mentionTag = "in the text"
+
+    /// Every key of the index that would find nothing (no headword or form of any record is
+    /// it, nor leads to it by GCIDE's lookup rules) becomes a form of each record the index
+    /// names for it, tagged `mentionTag`: `Proteles cristata` finds `Aard-wolf`, `C12H25OH`
+    /// `1-dodecanol`. A mention that names an entry of its own (`poodle`) stays out, so that it
+    /// finds that entry alone (`GcideNames`).
+    static func addMentionsThatNameNothing(_ records: [Record], _ drafts: inout [Draft], keys: [String: Int]) {
+        let rules = DictdConverter.gcideLookupRules
+        func findsSomething(_ key: String) -> Bool {
+            if keys[key] != nil { return true }
+            for rule in rules where key.hasSuffix(rule.normalisedSuffix) && key.count > rule.normalisedSuffix.count {
+                if keys[String(key.dropLast(rule.normalisedSuffix.count)) + rule.normalisedReplace] != nil { return true }
+            }
+            return false
+        }
+        for number in drafts.indices where number < records.count {
+            var seen = Set(drafts[number].forms.map { LookupKey.normalise($0.text) })
+            seen.insert(LookupKey.normalise(drafts[number].headword))
+            for name in records[number].headwords {
+                let text = String(name.trimmingCharacters(in: " "))
+                let key = LookupKey.normalise(text)
+                guard !key.isEmpty, !isDatabaseRecord(text), !findsSomething(key), seen.insert(key).inserted else { continue }
+                drafts[number].forms.append(Form(text, tags: [mentionTag]))
+            }
+        }
+    }
 }

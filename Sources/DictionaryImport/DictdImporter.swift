@@ -178,6 +178,7 @@ public struct DictdImporter {
                 if let owner = keys[key], owner != number { keys[key] = -1 } else { keys[key] = number }
             }
         }
+        if style == .gcide { DictdImporter.addMentionsThatNameNothing(records, &drafts, keys: keys) }
 
         var writer = try ImportWriter(folder: destination, importer: DictdImporter.importerName, entriesPerFile: entriesPerFile)
         var converter = DictdConverter(style: style, keys: keys)

@@ -154,10 +154,11 @@ public struct PageFormatter: Sendable {
         if !entry.forms.isEmpty {
             builder.begin(.hanging(2))
             builder.append("forms: ", role: .secondary)
+            // Forms in a row with the same tags share one note: `dogs, doggies (plural)`.
             for (i, form) in entry.forms.enumerated() {
                 if i > 0 { builder.append(", ", role: .secondary) }
                 builder.append(form.text, role: .secondary, strong: true, keepsTogether: true)
-                if !form.tags.isEmpty {
+                if !form.tags.isEmpty, i + 1 == entry.forms.count || entry.forms[i + 1].tags != form.tags {
                     builder.append(" ", role: .secondary)
                     // A short note stays whole (`(past)`); a long one may wrap like prose.
                     let note = "(" + form.tags.joined(separator: ", ") + ")"

@@ -52,6 +52,18 @@ import PageFormatting
             """)
     }
 
+    /// Forms in a row with the same tags share one note; a change of tags starts another.
+    @Test func formsWithTheSameTagsShareOneNote() {
+        let entry = Entry(id: "go", headword: "go", forms: [Form("went", tags: ["past"]), Form("gone", tags: ["past participle"]),
+                                                            Form("goes", tags: ["present"]), Form("going", tags: ["present"]),
+                                                            Form("Gehen", tags: ["in the text"]), Form("ir", tags: ["in the text"]), Form("goeth")],
+                          senses: [Sense(definition: "to move")])
+        let lookup = Lookup(entries: [entry])
+        let formatter = PageFormatter(lookup: lookup, info: DictionaryInfo(id: "t", title: "T"))
+        let row = screen(formatter.page(forEntryNumbers: [0]), width: 120).split(separator: "\n")[1]
+        #expect(row.hasPrefix("forms: went (past), gone (past participle), goes, going (present), Gehen, ir (in the text), goeth|"))
+    }
+
     /// Where each sense starts, entry by entry and depth first: the text there is the sense's
     /// number, so a link to `bank#2b` can open the page at "b. its staff".
     @Test func anchoredPageSaysWhereEachSenseStarts() throws {
