@@ -77,6 +77,33 @@ import PageFormatting
         }
     }
 
+    /// Selection mode's table: every command has keys, no key runs two, the `?` page lists
+    /// each binding and the status line each hint.
+    @Test func selectionKeysAreOneTableForDispatchHelpAndTheStatusLine() throws {
+        let map = SelectionKeyMap.standard
+        #expect(Set(map.bindings.map(\.command)) == Set(SelectionCommand.allCases))
+        for binding in map.bindings {
+            for key in binding.keys { #expect(map.command(for: key) == binding.command, "\(key) runs another command") }
+        }
+        let browser = Browser(source: FakePageSource(pages: Self.pages, start: "home"), size: CellSize(columns: 100, rows: 30))
+        browser.run(.help)
+        var help: [String] = []
+        for _ in 0..<20 {
+            help += browser.render().lines
+            browser.handle(.keyPressed(.pageDown))
+        }
+        let text = help.joined(separator: "\n")
+        for binding in map.bindings {
+            #expect(text.contains(binding.shownKeys + " "), "help lacks \(binding.shownKeys)")
+            #expect(text.contains("(selecting) " + String(binding.summary.prefix(12))), "help lacks \(binding.summary)")
+        }
+        #expect(map.statusLine == "Selecting: ←→ characters, ↑↓ lines, w b words, y copies, d looks up, Esc cancels")
+        // The status line while selecting is the table's.
+        let selecting = Browser(source: FakePageSource(pages: Self.pages, start: "home"), size: CellSize(columns: 120, rows: 10))
+        selecting.run(.select)
+        #expect(selecting.statusLine.text == map.statusLine)
+    }
+
     @Test func aKeyMapCanRebindACommand() {
         let custom = KeyMap(KeyMap.browsing.bindings.map { binding in
             var binding = binding

@@ -187,7 +187,7 @@ public struct Screen {
         case .hints(let typed): return ("Type a hint to follow its link" + (typed.isEmpty ? "" : ": " + typed) + " · Esc cancels", .hint)
         case .help: return ("Esc, q or ? closes help", .status)
         case .search(let prompt): return ("search: " + prompt.field.visible(width: max(1, state.size.columns - 8)).text, .status)
-        case .selecting: return ("Selecting: ←→ characters, ↑↓ lines, w b words, y copies, Esc cancels", .hint)
+        case .selecting: return (SelectionKeyMap.standard.statusLine, .hint)
         case .groups: return ("Dictionaries: ↑↓ choose · Enter or a number opens the word in them · Esc cancels", .hint)
         case .editing(let status):
             switch status.question {

@@ -124,7 +124,7 @@ public struct KeyMap: Sendable {
                    summary: "choose a group of dictionaries (the config file's group.NAME) or all of them; the word is looked up again there",
                    section: "Looking up"),
         KeyBinding(command: .select, keys: [.character("v")], shownKeys: "v",
-                   summary: "select with the keyboard: ←→ characters, ↑↓ lines, w/b words, y copies, Esc or Ctrl-C cancels",
+                   summary: "select with the keyboard (its keys follow, marked \"(selecting)\")",
                    section: "Selecting"),
         KeyBinding(command: .copy, keys: [.character("y")], shownKeys: "y",
                    summary: "copy the selection (or the focused link) as shown: control characters as their placeholders",

@@ -20,10 +20,11 @@ enum HelpPage {
         "Scrolling": [
             ("wheel", "three lines"),
         ],
+        // The mouse, then selection mode's own keys, from its key map.
         "Selecting": [
             ("drag", "select text (also when the drag starts on a link)"),
             ("double-click", "select a word (Unicode word boundaries: 日本 is two words, don't one); then d or Enter looks it up"),
-        ],
+        ] + SelectionKeyMap.standard.bindings.map { (keys: $0.shownKeys, action: "(selecting) " + $0.summary) },
         "The rest": [
             ("Ctrl-Z", "suspend; fg resumes (in editing mode: undo)"),
         ],

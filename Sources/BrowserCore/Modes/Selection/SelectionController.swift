@@ -1,6 +1,7 @@
 import TerminalText
 
-/// Selecting text with the keyboard (`v`): the keyboard's counterpart of a drag.
+/// Selecting text with the keyboard (`v`): the keyboard's counterpart of a drag. Its keys are
+/// `SelectionKeyMap`'s.
 enum SelectionController {
     /// Starts a selection of one character: at the current selection, else the focused link,
     /// else the first character at the top of the window.
@@ -16,25 +17,24 @@ enum SelectionController {
     static func handle(_ key: Key, anchor: Int, head: Int, _ state: inout BrowserState, _ env: BrowserEnvironment) -> [BrowserEffect] {
         let boundaries = boundaries(env)
         var head = head
-        switch key {
-        case .right, .character("l"): head = boundaries.nextCharacterBoundary(after: head)
-        case .left, .character("h"): head = boundaries.previousCharacterBoundary(before: head)
-        case .down, .character("j"): head = verticalMove(from: head, rows: 1, env.layout)
-        case .up, .character("k"): head = verticalMove(from: head, rows: -1, env.layout)
-        case .character("w"): head = boundaries.nextWordStart(after: head)
-        case .character("b"): head = boundaries.previousWordStart(before: head)
-        case .character("y"), .enter:
+        guard let command = SelectionKeyMap.standard.command(for: key) else { return [] }
+        switch command {
+        case .nextCharacter: head = boundaries.nextCharacterBoundary(after: head)
+        case .previousCharacter: head = boundaries.previousCharacterBoundary(before: head)
+        case .nextLine: head = verticalMove(from: head, rows: 1, env.layout)
+        case .previousLine: head = verticalMove(from: head, rows: -1, env.layout)
+        case .nextWord: head = boundaries.nextWordStart(after: head)
+        case .previousWord: head = boundaries.previousWordStart(before: head)
+        case .copy:
             state.mode = .browsing
             return state.copySelection(in: env)
-        case .character("d"):
+        case .lookUp:
             state.mode = .browsing
             state.lookUpSelectedWords(in: env)
             return []
-        case .escape, .character("v"), .control("c"):
+        case .cancel:
             state.mode = .browsing
             state.page.selection = nil
-            return []
-        default:
             return []
         }
         head = min(max(0, head), env.layout.page.text.utf8Count)
