@@ -70,6 +70,18 @@ final class CursesScreen {
         doupdate()
     }
 
+    /// The last frame drawn again with its bottom row saying `text`: what the screen says while
+    /// the event loop's thread is busy (an index being built again) and no frame can be made.
+    /// The next frame replaces the row (it differs from the one drawn here).
+    func drawStatusRow(_ text: String, role: ColorRole) {
+        guard var grid = previous, grid.size.rows > 0, grid.size.columns > 0 else { return }
+        let row = grid.size.rows - 1
+        let style = CellStyle(role: role)
+        grid.write(String(repeating: " ", count: grid.size.columns), at: CellPoint(column: 0, row: row), style: style)
+        grid.write(text, at: CellPoint(column: 0, row: row), style: style, ellipsis: true)
+        draw(grid, cursor: nil)
+    }
+
     private func attributesAndPair(for style: CellStyle) -> (attr_t, Int16) {
         let appearance = theme.appearance(of: style, hasItalic: hasItalic)
         var attributes = CNcursesw_A_NORMAL()

@@ -1,4 +1,5 @@
 import BrowserCore
+import DictionaryModel
 import CNcursesw
 import TerminalText
 #if canImport(Glibc)
@@ -89,9 +90,32 @@ public enum TerminalApp {
 
         let theme = Theme.choose(preferred: preferred, environment: options.environment,
                                  terminalHasColors: has_colors())
-        let device = CursesDevice(screen: CursesScreen(theme: theme), input: TerminalInput())
+        let screen = CursesScreen(theme: theme)
+        let device = CursesDevice(screen: screen, input: TerminalInput())
         let browser = makeBrowser(CellSize(columns: Int(CNcursesw_COLS()), rows: Int(CNcursesw_LINES())))
+        progressScreen = (screen, pthread_self())
+        defer { progressScreen = nil }
         EventLoop.run(browser, on: device, mailbox: options.mailbox)
+    }
+
+    /// While `run` is up: its screen, and the thread its event loop runs on.
+    nonisolated(unsafe) private static var progressScreen: (screen: CursesScreen, thread: pthread_t)?
+    nonisolated(unsafe) private static var lastProgress = 0.0
+
+    /// Says on the status line how far a long task of the event loop's thread has got (`building
+    /// the lookup index of WordNet: 42%`), at most ten times a second: the index begun again
+    /// after it was found damaged, inside a lookup, would otherwise freeze the screen without a
+    /// word. Nothing when called from another thread (curses is drawn from the loop's only) or
+    /// outside `run`.
+    public static func showProgress(_ step: ProgressStep) {
+        guard let (screen, thread) = progressScreen, pthread_equal(thread, pthread_self()) != 0 else { return }
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        let now = Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        guard now - lastProgress >= 0.1 || step.completed >= step.total else { return }
+        lastProgress = now
+        let percent = step.total > 0 ? step.completed * 100 / step.total : 0
+        screen.drawStatusRow("\(step.phase): \(percent)% (the library index is being brought up to date)", role: .message)
     }
 
     /// Reads the terminal's description before anything is sent to it: an unknown TERM, or

@@ -122,7 +122,7 @@ public enum IndexStore {
                 updated = again
             }
         }
-        let lookup = IndexedLookup(index: index, dictionary: updated.dictionary, folder: path, rules: info.lookupRules)
+        let lookup = IndexedLookup(index: index, dictionary: updated.dictionary, folder: path, rules: info.lookupRules, title: info.title)
         let status: IndexedDictionary.IndexStatus = updated.isNew ? .built : updated.changedFiles == 0 ? .loaded : .updated(changedFiles: updated.changedFiles)
         return IndexedDictionary(path: path, info: info, lookup: lookup, problemCount: problems + updated.problemCount, indexStatus: status,
                                  indexFile: index.memoryReason == nil ? index.path : nil,

@@ -26,8 +26,12 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     /// Entries kept decoded; a page rarely needs more than a few (homographs, sense links).
     static let cacheLimit = 256
 
-    public init(index: LibraryIndex, dictionary: Int64, folder: String, rules: [LookupRule]) {
+    /// The dictionary's title, for the progress of an update (`LibraryIndex.reportProgress`).
+    let title: String
+
+    public init(index: LibraryIndex, dictionary: Int64, folder: String, rules: [LookupRule], title: String = "") {
         self.index = index
+        self.title = title
         row = Mutex((dictionary, index.generation))
         self.folder = folder
         self.rules = LookupRules(rules)
@@ -41,7 +45,7 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     /// lookups see its new headword and forms. Only the files that changed are read again.
     @discardableResult
     public func refresh() -> Bool {
-        let updated = try? index.update(folder: realPath(folder) ?? folder)
+        let updated = try? index.update(folder: realPath(folder) ?? folder, title: title, progress: index.reportProgress)
         let changed = (updated?.changedFiles ?? 0) > 0
         decoded.withLock { cache in
             cache.removeAll()
@@ -78,7 +82,7 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     /// Indexes the folder again after the index was begun again, and takes its new row.
     private func relocate() {
         let generation = index.generation
-        guard let updated = try? index.update(folder: realPath(folder) ?? folder) else { return }
+        guard let updated = try? index.update(folder: realPath(folder) ?? folder, title: title, progress: index.reportProgress) else { return }
         row.withLock { $0 = (updated.dictionary, generation) }
         decoded.withLock { $0.removeAll() }
     }

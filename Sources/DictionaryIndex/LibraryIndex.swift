@@ -39,6 +39,21 @@ public final class LibraryIndex: @unchecked Sendable {
     /// One connection, asked from the input thread and the browser's search thread: every
     /// use holds the lock.
     let lock = Mutex(())
+    /// Told of each step of an update that no caller watches: a lookup that finds the file
+    /// damaged and indexes its dictionary again, a refresh after a save (`IndexedLookup`). The
+    /// browser shows them on its status line, so that a long one is never a silent stall.
+    private let observer = Mutex<(@Sendable (ProgressStep) -> Void)?>(nil)
+
+    /// Sets (or, with nil, removes) what is told of the steps of updates no caller watches.
+    public func observeProgress(_ handler: (@Sendable (ProgressStep) -> Void)?) {
+        observer.withLock { $0 = handler }
+    }
+
+    /// Tells the observer, if there is one, of `step`.
+    public func reportProgress(_ step: ProgressStep) {
+        observer.withLock { $0 }?(step)
+    }
+
     /// Statements prepared once and kept (under `lock`).
     nonisolated(unsafe) private var prepared: [String: SQLiteStatement] = [:]
 

@@ -64,6 +64,12 @@ func runBrowser(word: String?, library options: LibraryOptions, theme themeOptio
     }
     let environment = themeEnvironment()
     let theme = ThemeChoice.resolve(option: themeOption, environment: environment, config: config.theme)
+    // An index begun again in the middle of the session (found damaged) says how far it has
+    // got on the status line, instead of freezing the screen without a word.
+    var indexes: [ObjectIdentifier: LibraryIndex] = [:]
+    for dictionary in opened { indexes[ObjectIdentifier(dictionary.lookup.index)] = dictionary.lookup.index }
+    for index in indexes.values { index.observeProgress { TerminalApp.showProgress($0) } }
+    defer { for index in indexes.values { index.observeProgress(nil) } }
     do {
         try TerminalApp.run(options: .init(theme: theme.fixed ?? .dark, detectsBackground: theme == .auto, environment: environment)) { size in
             // The data folder's problems, when there are any, are said in place of a word's absence.

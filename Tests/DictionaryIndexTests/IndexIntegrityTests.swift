@@ -6,6 +6,7 @@ import Glibc
 #endif
 @testable import DictionaryIndex
 import TestSupport
+import Synchronization
 
 /// A damaged index is never trusted, and entry files that change while a lookup is in use
 /// are read again instead of failing.
@@ -66,6 +67,29 @@ import TestSupport
         // And as the next process finds it.
         IndexStore.closeAll()
         #expect(Self.answers(try scratch.open().lookup) == expected)
+    }
+
+    /// An index begun again inside a lookup (the file found damaged) tells its observer how far
+    /// it has got, naming the dictionary: the browser draws it on its status line.
+    @Test func anIndexBegunAgainInsideALookupReportsItsProgress() throws {
+        let scratch = try Self.generatedFolder()
+        defer { scratch.remove() }
+        let opened = try scratch.open()
+        let steps = Mutex<[ProgressStep]>([])
+        opened.lookup.index.observeProgress { step in steps.withLock { $0.append(step) } }
+        defer { opened.lookup.index.observeProgress(nil) }
+        #expect(opened.lookup.lookUp("word17").entryNumbers.count == 1)
+        #expect(steps.withLock { $0 }.isEmpty, "an index in good order reports nothing")
+        let expected = Self.answers(opened.lookup)
+        // Everything in the file itself, none in the write-ahead log, and nothing cached.
+        try opened.lookup.index.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try opened.lookup.index.database.execute("PRAGMA shrink_memory")
+        #expect(truncate(scratch.indexFile, 0) == 0)
+        #expect(Self.answers(opened.lookup) == expected)
+        let reported = steps.withLock { $0 }
+        #expect(!reported.isEmpty)
+        #expect(reported.allSatisfy { $0.phase == "building the lookup index of " + opened.info.title }, "\(reported.first?.phase ?? "")")
+        #expect(reported.last.map { $0.completed == $0.total } == true)
     }
 
     static func inode(_ path: String) -> UInt64 {
