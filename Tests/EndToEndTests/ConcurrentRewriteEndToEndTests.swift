@@ -17,10 +17,10 @@ import Glibc
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         let cache = Subprocess.temporaryPath("rewrite-cache")
         defer { try? FileManager.default.removeItem(atPath: cache) }
-        setenv("XDG_CACHE_HOME", cache, 1)
-        defer { unsetenv("XDG_CACHE_HOME") }
+        // A cache of its own, given to the children alone (never the test runner's environment).
+        let binary = ["/usr/bin/env", "XDG_CACHE_HOME=" + cache, TmuxSession.binary]
         let out = Subprocess.temporaryPath("rewrite-out")
-        #expect(Subprocess.run([TmuxSession.binary, "define", "dog", "--data", folder], outputFile: out).status == 0)
+        #expect(Subprocess.run(binary + ["define", "dog", "--data", folder], outputFile: out).status == 0)
 
         // A writer that rewrites the file in place (cp truncates it and writes), over and over.
         let original = folder + "/dog-n.original"
@@ -34,7 +34,7 @@ import Glibc
         }
         var failures: [String] = []
         for _ in 0..<60 {
-            let result = Subprocess.run([TmuxSession.binary, "define", "dog", "--data", folder], outputFile: out, errorFile: out + ".err")
+            let result = Subprocess.run(binary + ["define", "dog", "--data", folder], outputFile: out, errorFile: out + ".err")
             if result.status != 0 || !result.output.hasPrefix("dog  noun") { failures.append(result.error + result.output.prefix(80)) }
         }
         #expect(failures.isEmpty, "\(failures.count) of 60 runs failed: \(failures.prefix(3))")

@@ -12,7 +12,10 @@ import TestSupport
     func run(_ arguments: [String], environment: [String: String] = [:]) -> (status: Int32, output: String, error: String) {
         let out = Subprocess.temporaryPath("library-out")
         defer { unlink(out); unlink(out + ".err") }
-        let result = Subprocess.run([TmuxSession.binary] + arguments, outputFile: out, errorFile: out + ".err")
+        // Given to the child alone: the test runner's own environment is never changed (other
+        // suites start children meanwhile, and would lose the build's XDG folders).
+        let prefix = environment.isEmpty ? [] : ["/usr/bin/env"] + environment.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value }
+        let result = Subprocess.run(prefix + [TmuxSession.binary] + arguments, outputFile: out, errorFile: out + ".err")
         return (result.status, result.output, result.error)
     }
 
@@ -98,13 +101,11 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: home) }
         try FileManager.default.copyItem(atPath: Self.extra, toPath: home + "/wordlink/extra")
         try FileManager.default.copyItem(atPath: TmuxSession.data, toPath: home + "/wordlink/sample")
-        setenv("XDG_DATA_HOME", home, 1)
-        defer { unsetenv("XDG_DATA_HOME") }
-        let listed = run(["dictionaries"])
+        let listed = run(["dictionaries"], environment: ["XDG_DATA_HOME": home])
         // By title: Extra Words, then The wordlink Sample Dictionary.
         #expect(listed.output.hasPrefix("extra  Extra Words\n"))
         #expect(listed.output.contains("the library in \(home)/wordlink, by title"))
-        let help = run(["--help"])
+        let help = run(["--help"], environment: ["XDG_DATA_HOME": home])
         #expect(help.output.contains("Dictionaries (the library in \(home)/wordlink, by title):\n  \(home)/wordlink/extra\n  \(home)/wordlink/sample\n"))
     }
 
@@ -126,13 +127,11 @@ import TestSupport
             try #"{"id": "hello", "headword": "hello", "senses": [{"definition": "from \#(folder)"}]}"#
                 .write(toFile: home + "/wordlink/\(folder)/entries/hello.json", atomically: true, encoding: .utf8)
         }
-        setenv("XDG_DATA_HOME", home, 1)
-        defer { unsetenv("XDG_DATA_HOME") }
-        let listed = run(["dictionaries"])
+        let listed = run(["dictionaries"], environment: ["XDG_DATA_HOME": home])
         let ids = listed.output.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.hasPrefix("Dictionaries") }.map { String($0.split(separator: " ")[0]) }
         #expect(Array(ids.prefix(4)) == ["extra", "wordlink-sample", "pair", "unknown"], "\(listed.output)")
         #expect(listed.output.contains("by title, monolingual dictionaries first, then bilingual ones"))
-        let page = "\n" + run(["define", "hello", "--width", "60"]).output
+        let page = "\n" + run(["define", "hello", "--width", "60"], environment: ["XDG_DATA_HOME": home]).output
         let order = ["Extra Words", "The wordlink Sample Dictionary", "A Bilingual Pair", "An Unknown Tongue"].map { page.range(of: "\n" + $0 + "\n")?.lowerBound }
         #expect(order.allSatisfy { $0 != nil } && order.map { $0! } == order.map { $0! }.sorted(), "\(page)")
     }
@@ -144,16 +143,14 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: config + "/wordlink", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: config) }
         try "group.words = extra\ngroup.all = wordlink-sample extra\n".write(toFile: config + "/wordlink/config", atomically: true, encoding: .utf8)
-        setenv("XDG_CONFIG_HOME", config, 1)
-        defer { setenv("XDG_CONFIG_HOME", ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"] ?? "", 1) }
-        let narrowed = run(["define", "hello", "-g", "words"] + Self.both)
+        let narrowed = run(["define", "hello", "-g", "words"] + Self.both, environment: ["XDG_CONFIG_HOME": config])
         #expect(narrowed.status == 0)
         #expect(narrowed.output.hasPrefix("hello  noun"), "\(narrowed.output)")
         #expect(!narrowed.output.contains("interjection"))
-        let all = run(["dictionaries", "--group=all"] + Self.both)
+        let all = run(["dictionaries", "--group=all"] + Self.both, environment: ["XDG_CONFIG_HOME": config])
         #expect(all.output.hasPrefix("wordlink-sample  The wordlink Sample Dictionary\n"))
         #expect(all.output.contains("extra  Extra Words\n"))
-        let unknown = run(["define", "hello", "-g", "nope"] + Self.both)
+        let unknown = run(["define", "hello", "-g", "nope"] + Self.both, environment: ["XDG_CONFIG_HOME": config])
         #expect(unknown.status == 2)
         #expect(unknown.error == "wordlink: no group \"nope\" in the config file; the groups are: words, all.\n")
     }
@@ -182,18 +179,16 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: home) }
         try FileManager.default.createDirectory(atPath: home + "/wordlink", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.extra, toPath: home + "/wordlink/extra")
-        setenv("XDG_DATA_HOME", home, 1)
-        defer { unsetenv("XDG_DATA_HOME") }
         let mini = TmuxSession.packageRoot.appendingPathComponent("Tests/TestSupport/Fixtures/wordnet-mini").path
-        let imported = run(["import", "wordnet", "--from", mini])
+        let imported = run(["import", "wordnet", "--from", mini], environment: ["XDG_DATA_HOME": home])
         #expect(imported.status == 0)
         #expect(imported.output.contains("to \(home)/wordlink/wordnet.\n"))
         #expect(imported.output.hasSuffix("It is in the library: 'wordlink' opens it with the others; 'wordlink dictionaries' lists them.\n"))
-        let listed = run(["dictionaries", "--format", "json"])
+        let listed = run(["dictionaries", "--format", "json"], environment: ["XDG_DATA_HOME": home])
         #expect(listed.output.contains(#""id":"extra""#))
         #expect(listed.output.contains(#""imported":true,"importer":"wordlink import wordnet""#))
         // A word of each: both dictionaries answer one define.
-        let hello = run(["define", "hello"])
+        let hello = run(["define", "hello"], environment: ["XDG_DATA_HOME": home])
         #expect(hello.status == 0)
         #expect(hello.output.contains("Extra Words\n"))
     }
