@@ -143,7 +143,7 @@ extension Entry {
     /// characters with an ellipsis; empty when the first sense has neither.
     public var summary: String {
         guard let first = senses.first else { return "" }
-        guard let text = first.definition?.plainText ?? first.glosses.first?.plainText else { return "" }
+        guard let text = (first.definition ?? first.glosses.first)?.shown.plainText else { return "" }
         let line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
         guard line.utf8.count > Entry.maximumSummaryLength else { return line }
         var count = 0

@@ -61,13 +61,14 @@ public struct EntryText: Sendable {
     }
 
     /// Appends the links of `markup` (a link whose text has several styled runs is one link)
-    /// and returns its plain text.
+    /// and returns its plain text: of the part a page shows (`Markup.shown`), as what is not
+    /// shown can be neither found nor followed.
     private mutating func addLinks(of markup: Markup, sense: String?) -> String {
         var shown = ""
         var last: Int?
-        for run in markup.runs {
+        markup.shown.forEachRun { run in
             shown += run.text
-            guard let link = run.link else { continue }
+            guard let link = run.link else { return }
             if link.index == last, !links.isEmpty {
                 links[links.count - 1].text += run.text
             } else {

@@ -101,11 +101,17 @@ extension LibraryIndex {
 
     /// The links, in any dictionary, whose normalised target is one of `keys`, in load order
     /// within each dictionary (`ORDER BY` a dictionary is what `LibrarySearch` does). Call within `asking`.
-    public func links(withKeys keys: some Sequence<String>) throws(SQLiteError) -> [LinkRow] {
+    ///
+    /// `distinct` keeps only the first of the links of one entry's sense with the same target
+    /// and anchor (they resolve alike): what `Linked from` needs, whose rows then stay as few
+    /// as the entries that link, however often each names the word (an entry naming itself
+    /// 1.4 million times held them all, 630 MB).
+    public func links(withKeys keys: some Sequence<String>, distinct: Bool = false) throws(SQLiteError) -> [LinkRow] {
         // Most keys (those the rules make up) name no link: each is asked of the index on
         // `key` alone, and only the rows found are read with their entries. (One statement
         // over a JSON array of the keys cost more.)
-        let probe = try statement("SELECT id FROM links WHERE key = ?")
+        let probe = try statement(distinct ? "SELECT min(id) FROM links WHERE key = ? GROUP BY id >> 32, sense, target, anchor"
+                                           : "SELECT id FROM links WHERE key = ?")
         var rows: [Int64] = []
         for key in Set(keys) {
             probe.bind(key)

@@ -12,8 +12,13 @@ extension Markup {
     /// - An empty target (`[[]]`, `[[|x]]`) is not a link: its text is shown literally. An empty
     ///   shown text (`[[dog|]]`) shows the target, as `[[dog]]` does.
     public static func parse(_ source: String) -> [Run] {
-        var parser = MarkupScanner(Array(source.utf8))
-        return parser.parse()
+        MarkupScanner.scanning(source) { $0.parse() }
+    }
+
+    /// The runs `parse` makes, given to `body` one at a time as they are made, none kept:
+    /// for a reader of a long field that needs each run once (the index's text and links).
+    public func forEachRun(_ body: (Run) -> Void) {
+        withoutActuallyEscaping(body) { body in MarkupScanner.scanning(source) { $0.parse(into: body) } }
     }
 
     /// The source itself as the parser reads it: every byte of `source` in one span, in order,
@@ -22,8 +27,7 @@ extension Markup {
     /// markup with these while keeping every character visible; they agree with `parse` by
     /// construction, since the same scan makes both.
     public static func spans(_ source: String) -> [MarkupSpan] {
-        var parser = MarkupScanner(Array(source.utf8))
-        return parser.spans()
+        MarkupScanner.scanning(source) { $0.spans() }
     }
 }
 
@@ -62,12 +66,21 @@ public struct MarkupSpan: Hashable, Sendable {
 /// a character). No cluster is ever split in a way a reader would notice (a combining mark
 /// after `]]` attaches to the text after).
 private struct MarkupScanner {
-    let scalars: [UInt8]
-    var runs: [Markup.Run] = []
+    /// The source's bytes, read in place (`scanning`).
+    let scalars: UnsafeBufferPointer<UInt8>
     var linkCount = 0
 
-    init(_ bytes: [UInt8]) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.scalars = bytes
+    }
+
+    /// `body` given a scanner over `source`'s own UTF-8 storage, no copy made.
+    static func scanning<T>(_ source: String, _ body: (inout MarkupScanner) -> T) -> T {
+        var source = source
+        return source.withUTF8 { bytes in
+            var scanner = MarkupScanner(bytes)
+            return body(&scanner)
+        }
     }
 
     func at(_ i: Int, _ c: UInt8) -> Bool { i < scalars.count && scalars[i] == c }
@@ -82,6 +95,13 @@ private struct MarkupScanner {
         var plan = Plan()
         scan(0..<scalars.count, link: nil, into: &plan)
         return plan.runs
+    }
+
+    mutating func parse(into sink: @escaping (Markup.Run) -> Void) {
+        var plan = Plan()
+        plan.sink = sink
+        scan(0..<scalars.count, link: nil, into: &plan)
+        plan.runs.last.map(sink)
     }
 
     mutating func spans() -> [MarkupSpan] {
@@ -137,6 +157,11 @@ private struct MarkupScanner {
         var emphasis = false
         /// The source spans, when they are wanted (`Markup.spans`).
         var spans: [MarkupSpan]?
+        /// Where finished runs go when they are not kept (`Markup.forEachRun`); `runs` then
+        /// holds only the run still being made.
+        var sink: ((Markup.Run) -> Void)?
+        /// The index of the last link a run was made for.
+        var lastLink: Int?
 
         mutating func recordSpan(_ range: Range<Int>, _ kind: MarkupSpan.Kind, link: Markup.Link?) {
             guard spans != nil, !range.isEmpty else { return }
@@ -145,9 +170,11 @@ private struct MarkupScanner {
 
         mutating func append(_ text: String, link: Markup.Link?) {
             guard !text.isEmpty else { return }
+            if let link { lastLink = link.index }
             if let last = runs.last, last.isStrong == strong, last.isEmphasized == emphasis, last.link == link {
                 runs[runs.count - 1].text += text
             } else {
+                if let sink, let finished = runs.popLast() { sink(finished) }
                 runs.append(Markup.Run(text, isStrong: strong, isEmphasized: emphasis, link: link))
             }
         }
@@ -217,7 +244,6 @@ private struct MarkupScanner {
                 let made = Markup.Link(target: target, sense: sense?.isEmpty == true ? nil : sense, index: linkCount)
                 linkCount += 1
                 let (outerStrong, outerEmphasis) = (plan.strong, plan.emphasis)
-                let runsBefore = plan.runs.count
                 plan.recordSpan(i..<(i + 2), .markup, link: made)
                 let targetSpan = plan.spans?.count
                 plan.recordSpan(targetRange, .linkTarget, link: made)
@@ -225,7 +251,7 @@ private struct MarkupScanner {
                     plan.recordSpan(bar..<(bar + 1), .markup, link: made)
                     scan((bar + 1)..<end, link: made, into: &plan)
                 }
-                if !plan.runs[runsBefore...].contains(where: { $0.link == made }) {
+                if plan.lastLink != made.index {
                     // No shown text, or an empty one (`[[dog|]]`, which would hide the link):
                     // the shown text is the target as written (with escapes removed), unstyled.
                     plan.append(unescaped(targetRange), link: made)

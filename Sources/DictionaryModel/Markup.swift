@@ -48,11 +48,35 @@ public struct Markup: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
         self.init(value)
     }
 
+    /// The most of one field that is shown, searched and linked from: 1 MB. A definition of
+    /// 100 MB (hostile, or a broken import) would otherwise take gigabytes and tens of seconds
+    /// to lay out and to index; no one reads that much of one field, and the data itself is not
+    /// changed. The page says where it cut.
+    public static let shownLimit = 1 << 20
+
+    /// Whether the field is longer than `shownLimit`.
+    public var isCut: Bool { source.utf8.count > Self.shownLimit }
+
+    /// The part of the field that is shown: all of it, or its first `shownLimit` bytes cut at
+    /// a character boundary (markup left open there shows as its literal characters, as any
+    /// unclosed markup does).
+    public var shown: Markup {
+        guard isCut else { return self }
+        let utf8 = source.utf8
+        var end = utf8.index(utf8.startIndex, offsetBy: Self.shownLimit)
+        while end > utf8.startIndex, utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
+        return Markup(String(source[..<end]), offset: offset)
+    }
+
     /// The parsed runs (see `Markup.parse(_:)`).
     public var runs: [Run] { Markup.parse(source) }
 
     /// The text a reader sees, without styling.
-    public var plainText: String { runs.map(\.text).joined() }
+    public var plainText: String {
+        var text = ""
+        forEachRun { text += $0.text }
+        return text
+    }
 
     /// The links in the markup, in order.
     public var links: [Link] {

@@ -188,15 +188,16 @@ public struct LibrarySearch: Sendable {
         // own dictionary, or else in this one, with this one's rules.
         var candidates = Set(keys)
         for key in keys { candidates.formUnion(home.ruleSources(of: key)) }
-        var rows: [(member: Int, link: LinkRow)] = []
+        // Library order; each dictionary's rows come in load order already, and keep it.
+        var byMember = [[LinkRow]](repeating: [], count: library.members.count)
         for g in groups().indices {
-            rows += try ask(g) { index, members throws(SearchIndexError) in
+            let found = try ask(g) { index, members throws(SearchIndexError) in
                 let memberOf = Dictionary(members.map { ($0.dictionary, $0.member) }, uniquingKeysWith: { a, _ in a })
-                return try index.links(withKeys: candidates).compactMap { link in memberOf[link.dictionary].map { ($0, link) } }
+                return try index.links(withKeys: candidates, distinct: distinct).compactMap { link in memberOf[link.dictionary].map { ($0, link) } }
             }
+            for (i, link) in found { byMember[i].append(link) }
         }
-        // Library order; each dictionary's rows are in load order already, and keep it.
-        rows = rows.enumerated().sorted { ($0.element.member, $0.offset) < ($1.element.member, $1.offset) }.map(\.element)
+        let rows = byMember.enumerated().lazy.flatMap { i, links in links.lazy.map { (i, $0) } }
         // Each distinct target of each dictionary resolved once.
         var leads: [String: Bool] = [:]
         let key = library.members[member].key

@@ -112,13 +112,9 @@ public enum EntryHTML {
         return text.split(separator: "\t", omittingEmptySubsequences: false).map { SafeText.sanitized(String($0)) }.joined(separator: "\t")
     }
 
-    /// At most a page's worth of one field (`PageBuilder.fieldLimit`), cut at a character.
+    /// At most a page's worth of one field (`Markup.shownLimit`), cut at a character.
     private static func limited(_ markup: Markup) -> Markup {
-        let utf8 = markup.source.utf8
-        guard utf8.count > PageBuilder.fieldLimit else { return markup }
-        var end = utf8.index(utf8.startIndex, offsetBy: PageBuilder.fieldLimit)
-        while end > utf8.startIndex, utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
-        return Markup(String(markup.source[..<end]) + " …")
+        markup.isCut ? Markup(markup.shown.source + " …") : markup
     }
 
     // MARK: Plain text

@@ -70,25 +70,9 @@ struct PageBuilder {
     /// Appends markup with `base` attributes; each link is resolved once through `resolve`,
     /// and links with the same target and sense share the resolution (a long definition
     /// may link one word a hundred thousand times).
-    /// The most of one field a page shows. A definition of 100 MB (hostile, or a broken
-    /// import) would otherwise take gigabytes and tens of seconds to lay out; no one reads
-    /// that much of a field on a page, and the data itself is not changed.
-    static let fieldLimit = 1 << 20
-
     mutating func append(_ markup: Markup, _ base: TextAttributes, resolve: (String, String?) -> LinkResolution) {
-        var markup = markup
-        var cutFrom: Int?
-        if markup.source.utf8.count > Self.fieldLimit {
-            cutFrom = markup.source.utf8.count
-            // At a character boundary at or before the limit; markup left open there shows
-            // as its literal characters, as any unclosed markup does.
-            let utf8 = markup.source.utf8
-            var end = utf8.index(utf8.startIndex, offsetBy: Self.fieldLimit)
-            while end > utf8.startIndex, utf8[end] & 0xC0 == 0x80 {
-                end = utf8.index(before: end)
-            }
-            markup = Markup(String(markup.source[..<end]), offset: markup.offset)
-        }
+        let cutFrom = markup.isCut ? markup.source.utf8.count : nil
+        let markup = markup.shown
         defer {
             if let cutFrom {
                 let megabytes = Double(cutFrom) / 1_048_576

@@ -70,6 +70,33 @@ import DictionaryModel
         #expect(render("[[dog| ]]") == "{dog@0: }")
     }
 
+    /// `forEachRun` hands over exactly the runs `parse` makes, in order, keeping none.
+    @Test(arguments: [
+        "", "a", "[[a]]", "[[a|b]] c ''d'' '''e''' \\x", "''[[a|b ''c'' d]]''", "[[]] [[|x]] ]] [[", "'''''x'''''",
+        "a\\", "[[dog#2|the dog]] 🇫🇷 e\u{301}", "[[x|y]]]]", "''a [[b]] c", "日本語の[[辞書]]です。", "[[dog|]] [[dog|]]",
+        "a [[b|''c'' d]] [[b|''c'' d]] 👩‍👩‍👧",
+    ])
+    func eachRunIsAParsedRun(source: String) {
+        var runs: [Markup.Run] = []
+        Markup(source).forEachRun { runs.append($0) }
+        #expect(runs == Markup.parse(source))
+    }
+
+    /// A field longer than `shownLimit` shows its first megabyte, cut at a character boundary
+    /// whatever stands there: CJK (3 bytes), an emoji sequence, a combining mark.
+    @Test(arguments: ["字", "👩‍👩‍👧", "e\u{301}", "[[x]] "])
+    func aLongFieldIsCutAtACharacter(piece: String) {
+        var source = "a"
+        while source.utf8.count <= Markup.shownLimit + 64 { source += piece }
+        let markup = Markup(source, offset: 7)
+        #expect(markup.isCut)
+        let shown = markup.shown
+        #expect(shown.source.utf8.count <= Markup.shownLimit && shown.source.utf8.count > Markup.shownLimit - 32)
+        #expect(source.utf8.starts(with: shown.source.utf8))
+        #expect(shown.offset == 7)
+        #expect(!Markup(piece).isCut && Markup(piece).shown == Markup(piece))
+    }
+
     @Test func linksAndPlainText() {
         let markup = Markup("see [[dog]], [[cat|a ''cat'']] and [[dog]]")
         #expect(markup.plainText == "see dog, a cat and dog")

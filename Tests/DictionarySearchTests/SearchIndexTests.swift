@@ -137,6 +137,27 @@ func entry(_ id: String, _ definition: String, headword: String? = nil) -> Strin
         #expect(try folder.open().search.backlinks(toEntryWithID: "lake", member: 0).total == 0)
     }
 
+    /// What a page does not show of a field over `Markup.shownLimit` is neither searched nor
+    /// linked from: its words find nothing and its links lead nowhere. `Linked from` lists an
+    /// entry once however often it names the word, and counts it once.
+    @Test func aFieldIsIndexedAsFarAsAPageShowsIt() throws {
+        var long = ""
+        while long.utf8.count < Markup.shownLimit { long += "湖 [[lake]] wide water 👩‍👩‍👧 e\u{301} " }
+        long += "zanzibar [[river]]"
+        let folder = try SearchFolder(files: ["a.json": entry("a", long), "lake.json": entry("lake", "a body of water"),
+                                              "river.json": entry("river", "flowing water")])
+        defer { folder.remove() }
+        let (_, search, _) = try folder.open()
+        #expect(try search.search(SearchQuery("zanzibar"), limit: 10).isEmpty)
+        #expect(try search.search(SearchQuery("wide"), limit: 10).map(\.place.entryID) == ["a"])
+        #expect(try search.backlinks(toEntryWithID: "river", member: 0).total == 0)
+        let all = try search.backlinks(toEntryWithID: "lake", member: 0)
+        #expect(all.total > 10_000)
+        let linking = search.linkingEntries(toEntryWithID: "lake", member: 0, limit: 5)
+        #expect(linking.total == 1)
+        #expect(linking.items.map(\.entryID) == ["a"])
+    }
+
     @Test func aCorruptIndexIsBuiltAgain() throws {
         let folder = try SearchFolder(files: Self.waters)
         defer { folder.remove() }
