@@ -107,31 +107,28 @@ extension LibraryIndex {
     /// as the entries that link, however often each names the word (an entry naming itself
     /// 1.4 million times held them all, 630 MB).
     public func links(withKeys keys: some Sequence<String>, distinct: Bool = false) throws(SQLiteError) -> [LinkRow] {
-        // Most keys (those the rules make up) name no link: each is asked of the index on
-        // `key` alone, and only the rows found are read with their entries. (One statement
-        // over a JSON array of the keys cost more.)
-        let probe = try statement(distinct ? "SELECT min(id) FROM links WHERE key = ? GROUP BY id >> 32, sense, target, anchor"
-                                           : "SELECT id FROM links WHERE key = ?")
-        var rows: [Int64] = []
-        for key in Set(keys) {
-            probe.bind(key)
-            while try probe.step() { rows.append(probe.integer(0)) }
-            probe.reset()
-        }
+        // One statement a key: most keys (those the rules make up) name no link, and cost one
+        // look in `links_by_key`. (One statement over a JSON array of the keys cost more.) A
+        // key's rows come in row order, so one entry's links stand together.
         let find = try statement("""
-            SELECT e.dictionary, e.entry_id, e.headword, l.target, l.anchor, l.sense, l.text, f.path, e.position
-            FROM links l JOIN entries e ON e.id = l.id >> 32 JOIN files f ON f.id = e.file WHERE l.id = ?
+            SELECT l.id, e.dictionary, e.entry_id, e.headword, l.target, l.anchor, l.sense, l.text, f.path, e.position
+            FROM links l JOIN entries e ON e.id = l.id >> 32 JOIN files f ON f.id = e.file WHERE l.key = ?
             """)
         var found: [(path: String, position: Int64, link: LinkRow)] = []
-        found.reserveCapacity(rows.count)
-        for row in rows {
-            find.bind(row)
-            if try find.step() {
-                let target = find.text(3) ?? ""
-                found.append((find.text(7) ?? "", find.integer(8),
-                              LinkRow(row: row, dictionary: find.integer(0), entryID: find.text(1) ?? "", headword: find.text(2) ?? "",
-                                      target: target, anchor: find.text(4), sense: find.text(5),
-                                      text: find.text(6) ?? Self.shownText(ofTarget: target))))
+        for key in Set(keys) {
+            find.bind(key)
+            var entry: Int64 = -1
+            var seen = Set<[String?]>()
+            while try find.step() {
+                let row = find.integer(0)
+                let target = find.text(4) ?? "", anchor = find.text(5), sense = find.text(6)
+                if distinct {
+                    if RowNumber.entry(ofRow: row) != entry { (entry, seen) = (RowNumber.entry(ofRow: row), []) }
+                    guard seen.insert([target, anchor, sense]).inserted else { continue }
+                }
+                found.append((find.text(8) ?? "", find.integer(9),
+                              LinkRow(row: row, dictionary: find.integer(1), entryID: find.text(2) ?? "", headword: find.text(3) ?? "",
+                                      target: target, anchor: anchor, sense: sense, text: find.text(7) ?? Self.shownText(ofTarget: target))))
             }
             find.reset()
         }

@@ -172,22 +172,36 @@ public struct LibrarySearch: Sendable {
     /// Every link, in any dictionary, that resolves to the entry `id` of member `member`, in
     /// library order then load order; at most `limit` of them, with how many there are.
     /// `distinct` counts and lists each linking entry and sense once.
-    ///
-    /// The index finds the links by their normalised targets: the entry's id, headword and
-    /// forms, and what the entry's dictionary's lookup rules lead to them from (`ponies` to
-    /// `pony`: whichever dictionary a link stands in, it reaches this entry through them).
-    /// Each distinct target is then resolved as the page would resolve it (in its own
-    /// dictionary first, then across the library), and only those that lead to the entry count.
     public func backlinks(toEntryWithID id: String, member: Int, limit: Int = .max,
                           distinct: Bool = false) throws(SearchIndexError) -> (links: [Backlink], total: Int) {
-        guard let home = library.members[member].lookup.indexed else { return ([], 0) }
-        let dictionary = home.currentDictionary
-        let keys = try home.index.asking { () throws(SearchIndexError) in try home.index.linkKeys(ofEntryWithID: id, in: dictionary) }
-        guard !keys.isEmpty else { return ([], 0) }
-        // Only the entry's own dictionary's rules can lead a link to it: a link resolves in its
-        // own dictionary, or else in this one, with this one's rules.
-        var candidates = Set(keys)
-        for key in keys { candidates.formUnion(home.ruleSources(of: key)) }
+        try backlinks(to: [(member, id)], limit: limit, distinct: distinct)
+    }
+
+    /// Every link, in any dictionary, that resolves to one of `targets` (member, entry id):
+    /// the same as asking for each, but the index is read and each link target resolved once
+    /// for them all (a page of `dog` has eight entries, whose links are mostly the same rows).
+    ///
+    /// The index finds the links by their normalised targets: each entry's id, headword and
+    /// forms, and what its dictionary's lookup rules lead to them from (`ponies` to `pony`:
+    /// whichever dictionary a link stands in, it reaches the entry through them; only the
+    /// entry's own dictionary's rules can, since a link resolves in its own dictionary or else
+    /// in this one). Each distinct target is then resolved as the page would resolve it (in
+    /// its own dictionary first, then across the library), and only those that lead to one of
+    /// the entries count.
+    public func backlinks(to targets: [(member: Int, id: String)], limit: Int = .max,
+                          distinct: Bool = false) throws(SearchIndexError) -> (links: [Backlink], total: Int) {
+        var candidates = Set<String>()
+        var goals = [Set<String>](repeating: [], count: library.members.count)
+        for (member, id) in targets {
+            guard let home = library.members[member].lookup.indexed else { continue }
+            let dictionary = home.currentDictionary
+            let keys = try home.index.asking { () throws(SearchIndexError) in try home.index.linkKeys(ofEntryWithID: id, in: dictionary) }
+            guard !keys.isEmpty else { continue }
+            goals[member].insert(id)
+            candidates.formUnion(keys)
+            for key in keys { candidates.formUnion(home.ruleSources(of: key)) }
+        }
+        guard !candidates.isEmpty else { return ([], 0) }
         // Library order; each dictionary's rows come in load order already, and keep it.
         var byMember = [[LinkRow]](repeating: [], count: library.members.count)
         for g in groups().indices {
@@ -200,7 +214,6 @@ public struct LibrarySearch: Sendable {
         let rows = byMember.enumerated().lazy.flatMap { i, links in links.lazy.map { (i, $0) } }
         // Each distinct target of each dictionary resolved once.
         var leads: [String: Bool] = [:]
-        let key = library.members[member].key
         var links: [Backlink] = []
         var seen = Set<String>()
         var total = 0
@@ -208,9 +221,13 @@ public struct LibrarySearch: Sendable {
             let target = "\(i)\u{0}" + link.target + "\u{0}" + (link.anchor ?? "")
             let leadsHere = leads[target] ?? {
                 let resolution = library.resolve(target: link.target, sense: link.anchor, in: i, checkingOnMiss: false)
-                let into = resolution.leadsElsewhere ? resolution.dictionary.flatMap(library.member(forKey:)) : i
-                let answer = resolution.state == .resolved && into == member && resolution.entryIDs.contains(id)
-                    && (!resolution.leadsElsewhere || resolution.dictionary == key)
+                guard resolution.state == .resolved,
+                      let into = resolution.leadsElsewhere ? resolution.dictionary.flatMap(library.member(forKey:)) : i else {
+                    leads[target] = false
+                    return false
+                }
+                let answer = !goals[into].isDisjoint(with: resolution.entryIDs)
+                    && (!resolution.leadsElsewhere || resolution.dictionary == library.members[into].key)
                 leads[target] = answer
                 return answer
             }()
@@ -225,11 +242,11 @@ public struct LibrarySearch: Sendable {
         return (links, total)
     }
 
-    /// The distinct entries and senses whose links resolve to entry `id` of `member`, in
-    /// library then load order: the first `limit`, and how many there are. An index that
-    /// cannot answer gives none (the page still shows).
-    public func linkingEntries(toEntryWithID id: String, member: Int, limit: Int) -> (items: [Backlink], total: Int) {
-        (try? backlinks(toEntryWithID: id, member: member, limit: limit, distinct: true)) ?? ([], 0)
+    /// The distinct entries and senses whose links resolve to one of `targets` (member, entry
+    /// id), in library then load order: the first `limit`, and how many there are. An index
+    /// that cannot answer gives none (the page still shows).
+    public func linkingEntries(to targets: [(member: Int, id: String)], limit: Int) -> (items: [Backlink], total: Int) {
+        (try? backlinks(to: targets, limit: limit, distinct: true)) ?? ([], 0)
     }
 
     /// The first `count` words of `text` (split at spaces), with `…` when there are more:

@@ -19,10 +19,11 @@ public struct LinkedFromItem: Hashable, Sendable {
     }
 }
 
-/// What pages ask for their `Linked from` section: the first `limit` entries (any
-/// dictionary) whose links resolve to entry `entryID` of member `member`, and how many there
-/// are in all. The executable answers it from the search index (`DictionarySearch`).
-public typealias LinkedFromSource = @Sendable (_ member: Int, _ entryID: String, _ limit: Int) -> (items: [LinkedFromItem], total: Int)
+/// What pages ask for their `Linked from` section: the first `limit` entries and senses (any
+/// dictionary) whose links resolve to one of `targets` (member, entry id), each once, and how
+/// many there are in all. The executable answers it from the library index
+/// (`DictionarySearch`), reading it once for all the entries of a page.
+public typealias LinkedFromSource = @Sendable (_ targets: [(member: Int, id: String)], _ limit: Int) -> (items: [LinkedFromItem], total: Int)
 
 /// The `Linked from` section that ends an entry page.
 public enum LinkedFromSection {
@@ -39,18 +40,7 @@ public enum LinkedFromSection {
     /// no limit), a last row linking to the page of all of them. Nothing when none link here.
     static func append(targets: [(member: Int, id: String)], library: Library, source: LinkedFromSource, limit: Int?,
                        to builder: inout PageBuilder) {
-        var rows: [LinkedFromItem] = []
-        var total = 0
-        // A linking entry and sense met again under another target of the page is listed once.
-        // (A set of the items themselves: release builds make its metadata through its
-        // accessor, with no conformance looked up at run time; strings made of each item's
-        // parts cost four times as much.)
-        var seen = Set<LinkedFromItem>()
-        for target in targets {
-            let found = source(target.member, target.id, limit.map { $0 + 1 } ?? .max)
-            total += found.total
-            for item in found.items where seen.insert(item).inserted { rows.append(item) }
-        }
+        let (rows, total) = source(targets, limit.map { $0 + 1 } ?? .max)
         guard !rows.isEmpty else { return }
         builder.blankLine()
         builder.begin(.plain)

@@ -113,8 +113,8 @@ extension Arguments {
 extension LibrarySearch {
     /// The `Linked from` sections of pages, answered from the search index.
     var linkedFrom: LinkedFromSource {
-        { [self] member, id, limit in
-            let found = linkingEntries(toEntryWithID: id, member: member, limit: limit)
+        { [self] targets, limit in
+            let found = linkingEntries(to: targets, limit: limit)
             return (found.items.map { LinkedFromItem(member: $0.member, entryID: $0.entryID, headword: $0.headword, sense: $0.sense) }, found.total)
         }
     }

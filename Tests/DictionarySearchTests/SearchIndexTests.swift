@@ -153,9 +153,28 @@ func entry(_ id: String, _ definition: String, headword: String? = nil) -> Strin
         #expect(try search.backlinks(toEntryWithID: "river", member: 0).total == 0)
         let all = try search.backlinks(toEntryWithID: "lake", member: 0)
         #expect(all.total > 10_000)
-        let linking = search.linkingEntries(toEntryWithID: "lake", member: 0, limit: 5)
+        let linking = search.linkingEntries(to: [(0, "lake")], limit: 5)
         #expect(linking.total == 1)
         #expect(linking.items.map(\.entryID) == ["a"])
+    }
+
+    /// Asked for several entries at once (a page's), `Linked from` lists a linking entry and
+    /// sense once even when it links to two of them, and counts it once; every item a single
+    /// ask finds is there, in library then load order.
+    @Test func linkingEntriesOfSeveralTargetsAreEachListedOnce() throws {
+        let folder = try SearchFolder(files: ["a.json": entry("a", "[[湖]] and [[river]]"), "b.json": entry("b", "a [[river]] 👩‍👩‍👧"),
+                                              "c.json": entry("c", "the [[湖]], e\u{301}"), "湖.json": entry("湖", "a body of water"),
+                                              "river.json": entry("river", "flowing water")])
+        defer { folder.remove() }
+        let (_, search, _) = try folder.open()
+        let both = search.linkingEntries(to: [(0, "湖"), (0, "river")], limit: 10)
+        #expect(both.items.map(\.entryID) == ["a", "b", "c"])
+        #expect(both.total == 3)
+        let lake = search.linkingEntries(to: [(0, "湖")], limit: 10), river = search.linkingEntries(to: [(0, "river")], limit: 10)
+        #expect(lake.total + river.total == 4)
+        #expect(Set((lake.items + river.items).map(\.entryID)) == Set(both.items.map(\.entryID)))
+        #expect(search.linkingEntries(to: [(0, "湖"), (0, "river")], limit: 2).items.count == 2)
+        #expect(search.linkingEntries(to: [(0, "nowhere")], limit: 2).total == 0)
     }
 
     @Test func aCorruptIndexIsBuiltAgain() throws {
