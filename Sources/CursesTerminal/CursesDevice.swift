@@ -16,6 +16,8 @@ final class CursesDevice: TerminalDevice {
         input.waitForEvents(wakeDescriptor: mailbox.descriptor)
     }
 
+    var wasInterrupted: Bool { input.wasInterrupted }
+
     /// A burst (motion reports, a held key) is drawn once it has settled.
     var hasPendingInput: Bool { input.decoder.isIncomplete || TerminalApp.hasPendingInput() }
 

@@ -91,31 +91,42 @@ public enum TerminalApp {
         let theme = Theme.choose(preferred: preferred, environment: options.environment,
                                  terminalHasColors: has_colors())
         let screen = CursesScreen(theme: theme)
-        let device = CursesDevice(screen: screen, input: TerminalInput())
+        let input = TerminalInput()
+        let device = CursesDevice(screen: screen, input: input)
         let browser = makeBrowser(CellSize(columns: Int(CNcursesw_COLS()), rows: Int(CNcursesw_LINES())))
-        progressScreen = (screen, pthread_self())
+        progressScreen = (screen, input, pthread_self())
         defer { progressScreen = nil }
         EventLoop.run(browser, on: device, mailbox: options.mailbox)
+        wasInterrupted = input.wasInterrupted
     }
 
-    /// While `run` is up: its screen, and the thread its event loop runs on.
-    nonisolated(unsafe) private static var progressScreen: (screen: CursesScreen, thread: pthread_t)?
+    /// Whether the last `run` ended because Ctrl-C stopped a long task (the caller says so once
+    /// the terminal is restored).
+    nonisolated(unsafe) public private(set) static var wasInterrupted = false
+
+    /// While `run` is up: its screen and input, and the thread its event loop runs on.
+    nonisolated(unsafe) private static var progressScreen: (screen: CursesScreen, input: TerminalInput, thread: pthread_t)?
     nonisolated(unsafe) private static var lastProgress = 0.0
 
     /// Says on the status line how far a long task of the event loop's thread has got (`building
-    /// the lookup index of WordNet: 42%`), at most ten times a second: the index begun again
-    /// after it was found damaged, inside a lookup, would otherwise freeze the screen without a
-    /// word. Nothing when called from another thread (curses is drawn from the loop's only) or
-    /// outside `run`.
-    public static func showProgress(_ step: ProgressStep) {
-        guard let (screen, thread) = progressScreen, pthread_equal(thread, pthread_self()) != 0 else { return }
+    /// the lookup index of WordNet: 42%`), at most ten times a second, and takes in what was
+    /// typed meanwhile: the index begun again after it was found damaged, inside a lookup, would
+    /// otherwise freeze the screen without a word or a way out. True once a Ctrl-C was typed:
+    /// the caller stops the task (`LibraryIndex.interrupt`), and the browser ends as soon as the
+    /// event in hand is handled (`wasInterrupted`): a lookup that was stopped would begin the
+    /// same work again at its next question. False when called from another thread (curses is
+    /// drawn from the loop's only) or outside `run`.
+    public static func showProgress(_ step: ProgressStep) -> Bool {
+        guard let (screen, input, thread) = progressScreen, pthread_equal(thread, pthread_self()) != 0 else { return false }
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         let now = Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-        guard now - lastProgress >= 0.1 || step.completed >= step.total else { return }
+        // A Ctrl-C taken in before stops every task of this event, not only the first.
+        guard now - lastProgress >= 0.1 || step.completed >= step.total else { return input.wasInterrupted }
         lastProgress = now
         let percent = step.total > 0 ? step.completed * 100 / step.total : 0
-        screen.drawStatusRow("\(step.phase): \(percent)% (the library index is being brought up to date)", role: .message)
+        screen.drawStatusRow("\(step.phase): \(percent)% (Ctrl-C stops it and quits)", role: .message)
+        return input.takeWaitingInput()
     }
 
     /// Reads the terminal's description before anything is sent to it: an unknown TERM, or

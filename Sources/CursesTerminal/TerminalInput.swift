@@ -56,6 +56,19 @@ final class TerminalInput {
         return queue
     }
 
+    /// Set once a Ctrl-C typed during a long task of the loop's thread stopped it
+    /// (`takeWaitingInput`): from then on every such task stops at once, and the loop ends.
+    private(set) var wasInterrupted = false
+
+    /// Takes what was typed while the event loop's thread was busy (an index update inside a
+    /// lookup) into the queue, where the loop would find it next; true once a Ctrl-C was
+    /// among it.
+    func takeWaitingInput() -> Bool {
+        while let code = read(timeoutMilliseconds: 0) { queue += decoder.feed(code) }
+        if queue.contains(.keyPressed(.control("c"))) { wasInterrupted = true }
+        return wasInterrupted
+    }
+
     /// One unit of input, or nil when none came in time.
     private func read(timeoutMilliseconds: Int32) -> InputCode? {
         let window = CNcursesw_stdscr()

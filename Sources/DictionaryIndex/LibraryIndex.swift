@@ -44,6 +44,15 @@ public final class LibraryIndex: @unchecked Sendable {
     /// browser shows them on its status line, so that a long one is never a silent stall.
     private let observer = Mutex<(@Sendable (ProgressStep) -> Void)?>(nil)
 
+    /// Set by `interrupt()`, taken by the update under way before its next file.
+    let interruption = Atomic<Bool>(false)
+
+    /// Stops the update under way before it reads its next file: it throws
+    /// `SQLiteError.interrupted` and its transaction is rolled back, so the index keeps what it
+    /// had. What the browser does when Ctrl-C is pressed during a long update (its progress
+    /// observer calls it from inside the update). Nothing when no update runs.
+    public func interrupt() { interruption.store(true, ordering: .relaxed) }
+
     /// Sets (or, with nil, removes) what is told of the steps of updates no caller watches.
     public func observeProgress(_ handler: (@Sendable (ProgressStep) -> Void)?) {
         observer.withLock { $0 = handler }

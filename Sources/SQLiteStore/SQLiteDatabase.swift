@@ -25,6 +25,12 @@ public struct SQLiteError: Error, Equatable, Sendable {
         return primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB
     }
 
+    /// The work was stopped on purpose (a person pressed Ctrl-C): whatever it was writing is
+    /// rolled back.
+    public static let interrupted = SQLiteError("interrupted", code: SQLITE_INTERRUPT)
+
+    public var isInterruption: Bool { code & 0xff == SQLITE_INTERRUPT }
+
     /// Another process holds a lock for longer than the busy timeout.
     public var isBusy: Bool {
         let primary = code & 0xff

@@ -65,10 +65,11 @@ func runBrowser(word: String?, library options: LibraryOptions, theme themeOptio
     let environment = themeEnvironment()
     let theme = ThemeChoice.resolve(option: themeOption, environment: environment, config: config.theme)
     // An index begun again in the middle of the session (found damaged) says how far it has
-    // got on the status line, instead of freezing the screen without a word.
+    // got on the status line, instead of freezing the screen without a word, and Ctrl-C stops it
+    // (rolled back: the index keeps what it had).
     var indexes: [ObjectIdentifier: LibraryIndex] = [:]
     for dictionary in opened { indexes[ObjectIdentifier(dictionary.lookup.index)] = dictionary.lookup.index }
-    for index in indexes.values { index.observeProgress { TerminalApp.showProgress($0) } }
+    for index in indexes.values { index.observeProgress { if TerminalApp.showProgress($0) { index.interrupt() } } }
     defer { for index in indexes.values { index.observeProgress(nil) } }
     do {
         try TerminalApp.run(options: .init(theme: theme.fixed ?? .dark, detectsBackground: theme == .auto, environment: environment)) { size in
@@ -93,6 +94,11 @@ func runBrowser(word: String?, library options: LibraryOptions, theme themeOptio
         return 1
     }
     if let failure = memory?.failure { Terminal.error("warning: \(failure) Some of this session's history was not kept.") }
+    if TerminalApp.wasInterrupted {
+        Terminal.error("stopped with Ctrl-C while the library index was being brought up to date: it keeps what it had, "
+                       + "and the rest is done the next time it is needed.")
+        return 130
+    }
     return 0
 }
 

@@ -29,6 +29,17 @@ import Glibc
         #expect(terminal.script.count == 1)
     }
 
+    /// Ctrl-C that stopped a long task inside an event (an index update in a lookup) ends the
+    /// loop once that event is handled: the rest of its batch and what follows are not.
+    @Test func aTaskStoppedWithCtrlCEndsTheLoop() {
+        let terminal = ScriptedTerminal(script: [[.keyPressed(.tab)], [.keyPressed(.character("y")), .keyPressed(.character("y"))],
+                                                 [.keyPressed(.character("y"))]])
+        terminal.interruptedAfter = 2
+        EventLoop.run(browser(), on: terminal)
+        #expect(terminal.clipboard == ["dog"], "the event in hand was handled, not the next")
+        #expect(terminal.script.count == 1)
+    }
+
     @Test func aBurstIsOneFrame() {
         let terminal = ScriptedTerminal(script: [[.keyPressed(.down)], [.keyPressed(.down)], [.keyPressed(.down)], [.keyPressed(.character("q"))]])
         terminal.pendingAfter = [1, 2]

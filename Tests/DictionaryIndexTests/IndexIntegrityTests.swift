@@ -7,6 +7,7 @@ import Glibc
 @testable import DictionaryIndex
 import TestSupport
 import Synchronization
+import SQLiteStore
 
 /// A damaged index is never trusted, and entry files that change while a lookup is in use
 /// are read again instead of failing.
@@ -90,6 +91,39 @@ import Synchronization
         #expect(!reported.isEmpty)
         #expect(reported.allSatisfy { $0.phase == "building the lookup index of " + opened.info.title }, "\(reported.first?.phase ?? "")")
         #expect(reported.last.map { $0.completed == $0.total } == true)
+    }
+
+    /// Ctrl-C during an update (the browser's progress observer calls `interrupt`): the update
+    /// stops before its next file and throws, its transaction rolled back, so the index keeps
+    /// what it had; the next update does the whole work.
+    @Test func anInterruptedUpdateLeavesTheIndexAsItWas() throws {
+        let scratch = try Self.generatedFolder()
+        defer { scratch.remove() }
+        let opened = try scratch.open()
+        let index = opened.lookup.index
+        let before = Self.answers(opened.lookup)
+        for shard in 0..<3 {
+            try scratch.write("[{\"id\": \"late\(shard)\", \"headword\": \"late\(shard)\", \"senses\": [{\"definition\": \"湖 👩‍👩‍👧\"}]}]",
+                              to: "entries/gen\(shard).json")
+        }
+        let folder = try #require(realPath(scratch.folder))
+        let steps = Mutex(0)
+        let interrupted = #expect(throws: SQLiteError.self) {
+            try index.update(folder: folder, title: "Gen") { _ in
+                steps.withLock { $0 += 1 }
+                index.interrupt()
+            }
+        }
+        #expect(interrupted?.isInterruption == true)
+        #expect(steps.withLock { $0 } == 1, "it stopped after the file it was reading")
+        // Nothing of the new files is in: the next update reads all three.
+        #expect(try index.update(folder: folder, title: "Gen").changedFiles == 3)
+        #expect(Self.answers(try scratch.open().lookup) != before)
+        #expect(try scratch.open().lookup.lookUp("late2").entryNumbers.count == 1)
+        // An interrupt asked while no update runs stops none later.
+        index.interrupt()
+        try scratch.write("[{\"id\": \"later\", \"headword\": \"later\", \"senses\": [{\"definition\": \"x\"}]}]", to: "entries/gen0.json")
+        #expect(try index.update(folder: folder, title: "Gen").changedFiles == 1)
     }
 
     static func inode(_ path: String) -> UInt64 {

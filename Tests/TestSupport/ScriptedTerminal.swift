@@ -31,6 +31,9 @@ public final class ScriptedTerminal: TerminalDevice {
     }
 
     public var hasPendingInput: Bool { pendingAfter.contains(handedOut) }
+    /// After how many batches handed out a long task is taken as stopped with Ctrl-C.
+    public var interruptedAfter: Int?
+    public var wasInterrupted: Bool { interruptedAfter.map { handedOut >= $0 } ?? false }
     public func draw(_ grid: CellGrid, cursor: CellPoint?) { frames.append(grid.lines) }
     public func invalidate() { invalidations += 1 }
     public func suspend() { suspensions += 1 }

@@ -20,6 +20,13 @@ public protocol TerminalDevice: AnyObject {
     func suspend()
     /// Puts text on the clipboard (OSC 52).
     func copyToClipboard(_ text: String)
+    /// Whether Ctrl-C stopped a long task the loop was waiting on (an index update inside a
+    /// lookup): the loop then ends, as Ctrl-C ends the browser.
+    var wasInterrupted: Bool { get }
+}
+
+extension TerminalDevice {
+    public var wasInterrupted: Bool { false }
 }
 
 /// Events from elsewhere for the loop (a search, an index build running in the background):
@@ -103,6 +110,8 @@ public enum EventLoop {
                         spellings.start { _ in .spellingsFound(query: query, suggest(query, LookupController.completionLimit)) }
                     }
                 }
+                // After `handle`, which has kept the session and any edit's recovery copy.
+                if terminal.wasInterrupted { return }
             }
             if terminal.hasPendingInput { continue }
             terminal.draw(browser.render(), cursor: browser.cursorPosition)

@@ -141,6 +141,6 @@ public struct KeyMap: Sendable {
         KeyBinding(command: .help, keys: [.character("?"), .character("H")], shownKeys: "? H",
                    summary: "this help (Esc, q or ? closes it)", section: "The rest"),
         KeyBinding(command: .quit, keys: [.character("q"), .control("c")], shownKeys: "q, Ctrl-C",
-                   summary: "quit, leaving the terminal as it was (Ctrl-C in a prompt or mode cancels it)", section: "The rest"),
+                   summary: "quit, leaving the terminal as it was (Ctrl-C in a prompt or mode cancels it; during a long index update it stops the update, then quits)", section: "The rest"),
     ])
 }
