@@ -161,7 +161,7 @@ import TestSupport
     }
 
     @Test func helpListsTheKeysAndClosesWithEscape() {
-        let (browser, _) = makeBrowser(columns: 80, rows: 160)
+        let (browser, _) = makeBrowser(columns: 80, rows: 240)
         browser.handle(.keyPressed(.character("?")))
         let text = browser.render().lines.joined(separator: "\n")
         for key in ["Tab", "Shift-Tab", "Enter", "Backspace, Alt-Left", ":", "/", "q, Ctrl-C", "double-click",

@@ -104,6 +104,57 @@ import PageFormatting
         #expect(selecting.statusLine.text == map.statusLine)
     }
 
+    /// The prompts' and the group chooser's keys: one table each; no key runs two commands,
+    /// the `?` page lists every binding, and every key of a binding does what it says in the
+    /// lookup and find prompts.
+    @Test func promptKeysAreOneTableForDispatchAndHelp() throws {
+        for map in [PromptKeyMap.prompts, PromptKeyMap.chooser] {
+            for binding in map.bindings {
+                for key in binding.keys { #expect(map.command(for: key) == binding.command, "\(key) runs another command") }
+            }
+        }
+        let browser = Browser(source: FakePageSource(pages: Self.pages, start: "home"), size: CellSize(columns: 100, rows: 30))
+        browser.run(.help)
+        var help: [String] = []
+        for _ in 0..<20 {
+            help += browser.render().lines
+            browser.handle(.keyPressed(.pageDown))
+        }
+        let text = help.joined(separator: " ").split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        for binding in PromptKeyMap.prompts.bindings + PromptKeyMap.chooser.bindings {
+            #expect(text.contains(binding.shownKeys + " "), "help lacks \(binding.shownKeys)")
+            #expect(text.contains(String(binding.summary.prefix(24))), "help lacks \(binding.summary)")
+        }
+        for binding in PromptKeyMap.prompts.bindings {
+            for key in binding.keys {
+                for opener: Character in [":", "/"] {
+                    let browser = Browser(source: FakePageSource(pages: Self.pages, start: "home"), size: CellSize(columns: 100, rows: 30))
+                    browser.handle(.keyPressed(.character(opener)))
+                    if binding.command != .closeWhenEmpty { browser.handle(.keyPressed(.character("d"))) }
+                    let before = browser.mode
+                    browser.handle(.keyPressed(key))
+                    switch binding.command {
+                    case .cancel, .closeWhenEmpty:
+                        #expect(browser.mode == .browsing, "\(key) after \(opener)")
+                    case .accept:
+                        #expect(browser.mode == .browsing, "\(key) after \(opener)")
+                        if opener == ":" { #expect(browser.render().lines.first?.contains("wordlink · dog") == true, "\(key)") }
+                    case .next, .previous:
+                        // Looking up, the highlight moves among the candidates (dog, domestic); finding, the field keeps it.
+                        #expect(browser.mode != .browsing, "\(key) after \(opener)")
+                        if opener == ":", case .lookup(let prompt) = browser.mode, prompt.candidates.count > 1 {
+                            #expect(prompt.highlighted == (binding.command == .next ? 1 : prompt.candidates.count - 1), "\(key)")
+                        } else if opener == ":" {
+                            Issue.record("the lookup prompt has no two candidates for “d”: \(browser.mode)")
+                        } else {
+                            #expect(browser.mode == before, "\(key) after /")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func aKeyMapCanRebindACommand() {
         let custom = KeyMap(KeyMap.browsing.bindings.map { binding in
             var binding = binding

@@ -17,22 +17,22 @@ enum FindController {
 
     static func handle(_ key: Key, _ prompt: FindPrompt, _ state: inout BrowserState, _ env: BrowserEnvironment) -> [BrowserEffect] {
         var prompt = prompt
-        switch key {
-        case .escape, .control("g"), .control("c"):
+        switch PromptKeyMap.prompts.command(for: key) {
+        case .cancel:
             state.mode = .browsing
             state.find = .init()
             state.page.selection = nil
             return []
-        case .enter:
+        case .accept:
             state.mode = .browsing
             let matches = state.find.matches
             if matches.isEmpty && !prompt.field.isEmpty { state.say("“\(state.find.query)” is not on this page.") }
             else if !matches.isEmpty { state.say("\(matches.count) matches — n next, N previous.") }
             return []
-        case .backspace where prompt.field.isEmpty:
+        case .closeWhenEmpty where prompt.field.isEmpty:
             state.mode = .browsing
             return []
-        default:
+        case .closeWhenEmpty, .next, .previous, nil:
             switch prompt.field.handle(key) {
             case .edited: break
             case .moved: state.mode = .find(prompt); return []

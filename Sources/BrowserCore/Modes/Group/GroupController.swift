@@ -70,23 +70,21 @@ enum GroupController {
     static func handle(_ key: Key, _ chooser: GroupChooser, _ state: inout BrowserState, _ env: BrowserEnvironment) -> [BrowserEffect] {
         var chooser = chooser
         let count = chooser.choices.count
-        switch key {
-        case .up, .backTab, .character("k"):
+        switch PromptKeyMap.chooser.command(for: key) {
+        case .previous:
             chooser.highlighted = (chooser.highlighted + count - 1) % count
             state.mode = .groups(chooser)
-        case .down, .tab, .character("j"):
+        case .next:
             chooser.highlighted = (chooser.highlighted + 1) % count
             state.mode = .groups(chooser)
-        case .enter:
+        case .accept:
             choose(chooser.choices[chooser.highlighted], &state, env)
-        case .character(let c) where c.isASCII && c.isNumber:
-            let row = Int(String(c))! - 1
-            guard chooser.choices.indices.contains(row) else { return [] }
-            choose(chooser.choices[row], &state, env)
-        case .escape, .control("c"), .character("q"), .character("D"):
+        case .cancel:
             state.mode = .browsing
-        default:
-            break
+        case .closeWhenEmpty, nil:
+            guard case .character(let c) = key, c.isASCII, c.isNumber, let row = Int(String(c)).map({ $0 - 1 }),
+                  chooser.choices.indices.contains(row) else { return [] }
+            choose(chooser.choices[row], &state, env)
         }
         return []
     }

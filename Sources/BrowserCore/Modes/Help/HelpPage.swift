@@ -1,9 +1,10 @@
 import DictionaryModel
 import TerminalText
 
-/// The help screen: every key and mouse action, as a page. The keys come from the key map
-/// that dispatch uses; the mouse, the prompts' editing keys and what the terminal front end
-/// handles (a paste, Ctrl-Z) are listed beside them in their sections.
+/// The help screen: every key and mouse action, as a page. The keys come from the key maps
+/// that dispatch uses (browsing's, the prompts' and the group chooser's, selection's, the
+/// editor's); the mouse, the prompts' editing keys and what the terminal front end handles (a
+/// paste, Ctrl-Z) are listed beside them in their sections.
 enum HelpPage {
     /// Rows that are not bindings of the browsing key map, by section.
     static let otherRows: [String: [(keys: String, action: String)]] = [
@@ -13,10 +14,11 @@ enum HelpPage {
         ],
         "Looking up": [
             ("in a prompt", "←/→ Home/End move the caret; Backspace, Delete, Ctrl-W, Ctrl-U delete"),
+        ] + PromptKeyMap.prompts.bindings.map { (keys: $0.shownKeys, action: $0.summary) } + [
             ("paste", "in a prompt, inserts the text (on one line); elsewhere, opens the lookup prompt with it — pasted text never runs as keys"),
             ("several dictionaries", "a word is looked up in every open one: each one's entries under its heading; the prompt says which have "
                 + "each candidate; a link that names nothing in its own dictionary leads into another, and the status line says which"),
-        ],
+        ] + PromptKeyMap.chooser.bindings.map { (keys: $0.shownKeys, action: $0.summary) },
         "Scrolling": [
             ("wheel", "three lines"),
         ],

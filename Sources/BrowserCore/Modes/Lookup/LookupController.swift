@@ -39,12 +39,12 @@ enum LookupController {
 
     static func handle(_ key: Key, _ prompt: LookupPrompt, _ state: inout BrowserState, _ env: BrowserEnvironment) -> [BrowserEffect] {
         var prompt = prompt
-        switch key {
-        case .escape, .control("g"), .control("c"):
+        switch PromptKeyMap.prompts.command(for: key) {
+        case .cancel:
             // Ctrl-C cancels a prompt, as in a shell; it quits only from browsing.
             close(&state, env)
             return []
-        case .enter:
+        case .accept:
             close(&state, env)
             if prompt.candidates.indices.contains(prompt.highlighted),
                case .found(let page) = env.source.page(forQuery: prompt.candidates[prompt.highlighted].address) {
@@ -53,16 +53,16 @@ enum LookupController {
                 state.open(query: prompt.field.prefix(utf8Limit: queryLimit), in: env)
             }
             return []
-        case .down, .tab, .control("n"):
+        case .next:
             if !prompt.candidates.isEmpty { prompt.highlighted = (prompt.highlighted + 1) % prompt.candidates.count }
-        case .up, .backTab, .control("p"):
+        case .previous:
             if !prompt.candidates.isEmpty {
                 prompt.highlighted = (prompt.highlighted + prompt.candidates.count - 1) % prompt.candidates.count
             }
-        case .backspace where prompt.field.isEmpty:
+        case .closeWhenEmpty where prompt.field.isEmpty:
             close(&state, env)
             return []
-        default:
+        case .closeWhenEmpty, nil:
             switch prompt.field.handle(key) {
             case .edited:
                 let effects = refreshCandidates(&prompt, env)

@@ -66,14 +66,14 @@ enum SearchController {
 
     static func handle(_ key: Key, _ prompt: SearchPrompt, _ state: inout BrowserState, _ env: BrowserEnvironment) -> [BrowserEffect] {
         var prompt = prompt
-        switch key {
-        case .escape, .control("g"), .control("c"):
+        switch PromptKeyMap.prompts.command(for: key) {
+        case .cancel:
             close(&state, env)
             return []
-        case .backspace where prompt.field.isEmpty:
+        case .closeWhenEmpty where prompt.field.isEmpty:
             close(&state, env)
             return []
-        case .enter:
+        case .accept:
             let query = prompt.field.prefix(utf8Limit: LookupController.queryLimit)
             let preview = env.layouts.preview?.page
             close(&state, env)
@@ -82,7 +82,7 @@ enum SearchController {
             else if let page = env.source.searchPages?(query, { false }) { state.open(page, in: env) }
             else { state.say("Nothing to search for in “\(query)”: type a word, a \"phrase\" or a prefix*.") }
             return []
-        default:
+        case .closeWhenEmpty, .next, .previous, nil:
             switch prompt.field.handle(key) {
             case .edited: break
             case .moved: state.mode = .search(prompt); return []
