@@ -1,4 +1,4 @@
-import BrowserCore
+@testable import BrowserCore
 import TerminalText
 import Testing
 import TestSupport
@@ -48,6 +48,24 @@ final class RecordingMemory: BrowsingMemory {
         let index = browser.view.links.firstIndex { $0.link.target == target }!
         while browser.state.page.focusedLink != index { browser.handle(.keyPressed(.tab)) }
         browser.handle(.keyPressed(.enter))
+    }
+
+    /// The reducers write nothing: they ask (`BrowserState.memoryWrites`), and the browser
+    /// writes once the event is reduced, in the order asked, leaving the list empty. A state
+    /// reduced alone holds the writes and the memory has seen none of them.
+    @Test func reducersAskAndTheBrowserWrites() {
+        let memory = RecordingMemory()
+        let browser = makeBrowser(memory)
+        var state = browser.state
+        _ = Browser.reduce(&state, .queryEntered("dog"), browser.environment)
+        _ = Browser.reduce(&state, .queryEntered("dgo"), browser.environment)
+        #expect(state.memoryWrites == [.visit("dog", title: "dog"), .visit(PageAddress(query: "dgo"), title: nil)])
+        #expect(memory.visits.isEmpty)
+        browser.handle(.queryEntered("dog"))
+        browser.handle(.keyPressed(.character("m")))
+        #expect(memory.visits.map(\.0) == ["dog"])
+        #expect(memory.marks.map(\.0) == ["dog"])
+        #expect(browser.state.memoryWrites.isEmpty)
     }
 
     @Test func lookupsAndVisitsAreRecordedAsTheyHappen() {

@@ -93,10 +93,31 @@ public final class Browser {
     @discardableResult
     public func handle(_ event: BrowserEvent) -> [BrowserEffect] {
         let env = environment
-        let effects = Self.reduce(&state, event, env)
+        var effects = Self.reduce(&state, event, env)
+        effects += writeMemory()
         state.describeLinks(in: env)
         saveSessionIfChanged()
         keepRecoveryCopy()
+        return effects
+    }
+
+    /// Carries out the writes the event asked of the memory (`BrowserState.memoryWrites`), in
+    /// order, and empties the list; a write that answers (clearing the history) is handed back
+    /// to the reducers as an event.
+    private func writeMemory() -> [BrowserEffect] {
+        let writes = state.memoryWrites
+        state.memoryWrites = []
+        var effects: [BrowserEffect] = []
+        for write in writes {
+            switch write {
+            case .visit(let address, let title): memory?.recordVisit(address, title: title)
+            case .bookmark(let address, let title, let isOn): memory?.setBookmark(address, title: title, isOn: isOn)
+            case .forgetRecovery: memory?.saveRecovery(nil)
+            case .clearHistory:
+                effects += Self.reduce(&state, .historyCleared(memory?.clearHistory() ?? false), environment)
+                effects += writeMemory()
+            }
+        }
         return effects
     }
 
@@ -134,7 +155,8 @@ public final class Browser {
     @discardableResult
     public func run(_ command: BrowsingCommand) -> [BrowserEffect] {
         let env = environment
-        let effects = BrowsingController.perform(command, &state, env)
+        var effects = BrowsingController.perform(command, &state, env)
+        effects += writeMemory()
         state.describeLinks(in: env)
         saveSessionIfChanged()
         return effects
@@ -165,6 +187,9 @@ public final class Browser {
             return []
         case .spellingsFound(let query, let spellings):
             LookupController.spellingsFound(spellings, for: query, &state, env)
+            return []
+        case .historyCleared(let succeeded):
+            QuestionController.historyCleared(succeeded, &state, env)
             return []
         case .keyPressed(let key):
             if key != .escape || state.mode == .browsing { state.message = nil }

@@ -97,6 +97,21 @@ public enum BrowserEvent: Hashable, Sendable {
     case searchFinished(SearchOutcome)
     /// Spellings asked for what the lookup prompt held (`BrowserEffect.suggestSpellings`) came back.
     case spellingsFound(query: String, [Completion])
+    /// The history was cleared as asked (`MemoryWrite.clearHistory`), or could not be.
+    case historyCleared(Bool)
+}
+
+/// A write to what the browser remembers across runs (`BrowsingMemory`), asked for by a reducer
+/// (`BrowserState.memoryWrites`) and carried out by `Browser.handle` after the event.
+public enum MemoryWrite: Hashable, Sendable {
+    /// A lookup or visit: `title` is what it found, nil when it found nothing.
+    case visit(PageAddress, title: String?)
+    /// Bookmarks (`isOn`) the page at the address, or forgets its bookmark.
+    case bookmark(PageAddress, title: String, isOn: Bool)
+    /// The recovery copy of an edit is not needed any more (saved, left, or discarded).
+    case forgetRecovery
+    /// Forgets every lookup and visit; answered with `BrowserEvent.historyCleared`.
+    case clearHistory
 }
 
 /// What the browser asks its front end to do beyond drawing.

@@ -181,6 +181,10 @@ public struct BrowserState: Equatable, Sendable {
     /// The group of dictionaries the pages come from (a config file's `group.NAME`); nil: every
     /// open dictionary. The title bar names it; the session keeps it.
     public var group: String?
+    /// What the event asks to be written to the browser's memory (history, bookmarks, the
+    /// recovery copy), in order: the reducers ask, the browser carries them out once the event is
+    /// reduced (`Browser.handle`) and empties the list. No reducer writes.
+    public var memoryWrites: [MemoryWrite] = []
 
     public init(size: CellSize, page: Reading) {
         self.size = size

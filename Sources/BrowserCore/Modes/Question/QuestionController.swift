@@ -68,18 +68,15 @@ enum QuestionController {
         case .recoveredEdit: break
         case .discardRecoveredEdit(let title):
             guard state.pendingRecovery != nil else { return [] }
-            env.memory?.saveRecovery(nil)
+            state.memoryWrites.append(.forgetRecovery)
             state.pendingRecovery = nil
             state.say("Discarded the unsaved edit of “\(title)”.")
         case .clearHistory:
-            guard let memory = env.memory, memory.clearHistory() else {
+            guard env.memory != nil else {
                 state.say("The history could not be cleared; nothing was deleted.")
                 return []
             }
-            if state.page.address == HistoryPages.historyAddress, let page = HistoryPages.page(at: HistoryPages.historyAddress, memory: memory) {
-                state.show(page, in: env)
-            }
-            state.say("Cleared the history; the bookmarks stay.")
+            state.memoryWrites.append(.clearHistory)
         }
         return []
     }
@@ -114,4 +111,18 @@ enum QuestionController {
         state.message = nil
         state.question = .clearHistory
     }
+
+    /// The history cleared (`MemoryWrite.clearHistory`), or not: the history page, when it is
+    /// the one shown, is made again, and the status line says which.
+    static func historyCleared(_ succeeded: Bool, _ state: inout BrowserState, _ env: BrowserEnvironment) {
+        guard succeeded else {
+            state.say("The history could not be cleared; nothing was deleted.")
+            return
+        }
+        if state.page.address == HistoryPages.historyAddress, let page = HistoryPages.page(at: HistoryPages.historyAddress, memory: env.memory) {
+            state.show(page, in: env)
+        }
+        state.say("Cleared the history; the bookmarks stay.")
+    }
+
 }
