@@ -184,24 +184,12 @@ public struct Screen {
         case .lookup(let prompt): return (": " + prompt.field.visible(width: lookupFieldWidth).text, .status)
         case .find(let prompt):
             return ("/ " + prompt.field.visible(width: findFieldWidth).text + findCount(prompt), .status)
-        case .hints(let typed): return ("Type a hint to follow its link" + (typed.isEmpty ? "" : ": " + typed) + " · Esc cancels", .hint)
-        case .help: return ("Esc, q or ? closes help", .status)
+        case .hints(let typed): return HintsController.statusLine(typed: typed)
+        case .help: return HelpController.statusLine
         case .search(let prompt): return ("search: " + prompt.field.visible(width: max(1, state.size.columns - 8)).text, .status)
         case .selecting: return (SelectionKeyMap.standard.statusLine, .hint)
-        case .groups: return ("Dictionaries: ↑↓ choose · Enter or a number opens the word in them · Esc cancels", .hint)
-        case .editing(let status):
-            switch status.question {
-            case .leave: return ("Save your changes to “\(status.title)”? y saves · n discards them · Esc keeps editing", .message)
-            case .overwrite: return (state.message ?? "The file changed on disk: o overwrites it · any other key keeps editing", .message)
-            case nil: break
-            }
-            if let message = state.message { return (message, .message) }
-            let place = layouts.editor.map { session -> String in
-                let (line, column) = session.caretLineAndColumn
-                return "line \(line), column \(column)"
-            } ?? ""
-            return ((status.isModified ? "unsaved changes · " : "") + place
-                + " · Ctrl-S save · Esc leave · Ctrl-N sense · Ctrl-E example · Ctrl-T note · Ctrl-K remove · Ctrl-Z undo", .status)
+        case .groups: return GroupController.statusLine
+        case .editing(let status): return EditingController.statusLine(status, message: state.message, session: layouts.editor)
         default: break
         }
         if let question = state.question { return (question.text, .message) }

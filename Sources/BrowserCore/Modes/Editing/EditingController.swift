@@ -335,4 +335,21 @@ enum EditingController {
         status.topRow = max(0, min(status.topRow, max(0, session.layoutManager.numberOfRows - 1)))
         state.mode = .editing(status)
     }
+
+    /// The status line while editing: a question being asked, else a message, else the
+    /// caret's place and the keys.
+    static func statusLine(_ status: BrowserState.EditingStatus, message: String?, session: EditorSession?) -> (text: String, role: ColorRole) {
+        switch status.question {
+        case .leave: return ("Save your changes to “\(status.title)”? y saves · n discards them · Esc keeps editing", .message)
+        case .overwrite: return (message ?? "The file changed on disk: o overwrites it · any other key keeps editing", .message)
+        case nil: break
+        }
+        if let message { return (message, .message) }
+        let place = session.map { session -> String in
+            let (line, column) = session.caretLineAndColumn
+            return "line \(line), column \(column)"
+        } ?? ""
+        return ((status.isModified ? "unsaved changes · " : "") + place
+            + " · Ctrl-S save · Esc leave · Ctrl-N sense · Ctrl-E example · Ctrl-T note · Ctrl-K remove · Ctrl-Z undo", .status)
+    }
 }

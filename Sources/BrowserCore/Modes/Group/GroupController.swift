@@ -121,6 +121,9 @@ enum GroupController {
             state.reopenInGroup(in: env)
         }
     }
+
+    /// The status line while the chooser is open.
+    static let statusLine: (text: String, role: ColorRole) = ("Dictionaries: ↑↓ choose · Enter or a number opens the word in them · Esc cancels", .hint)
 }
 
 extension BrowserState {

@@ -31,4 +31,7 @@ enum HelpController {
         }
         return []
     }
+
+    /// The status line while help is shown.
+    static let statusLine: (text: String, role: ColorRole) = ("Esc, q or ? closes help", .status)
 }

@@ -42,4 +42,9 @@ enum HintsController {
         }
         return []
     }
+
+    /// The status line while hints are shown.
+    static func statusLine(typed: String) -> (text: String, role: ColorRole) {
+        ("Type a hint to follow its link" + (typed.isEmpty ? "" : ": " + typed) + " · Esc cancels", .hint)
+    }
 }
