@@ -35,9 +35,13 @@ public struct UnresolvedLink: Hashable, Sendable {
 extension DataFolder {
     /// Every inline and relation link of every entry that resolves to nothing, or to
     /// entries without its sense; external links are never reported. In file order.
-    public func unresolvedLinks(lookup: any EntryLookup) -> [UnresolvedLink] {
+    /// `progress` is told every thousand entries.
+    public func unresolvedLinks(lookup: any EntryLookup, progress: (ProgressStep) -> Void = { _ in }) -> [UnresolvedLink] {
         var result: [UnresolvedLink] = []
-        for entry in entries {
+        for (number, entry) in entries.enumerated() {
+            if number % 1000 == 999 || number == entries.count - 1 {
+                progress(ProgressStep(phase: "checking the links of " + info.title, completed: number + 1, total: entries.count))
+            }
             let file = files[entry.origin.file]
             func check(_ target: String, _ sense: String?, offset: Int) {
                 let resolution = lookup.resolve(target: target, sense: sense)

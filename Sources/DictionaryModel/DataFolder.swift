@@ -28,10 +28,10 @@ public struct DataFolder: Sendable {
     /// Where entries' ids stand (file and offset of the id string), by entry index.
     var idOffsets: [Int]
 
-    /// Loads the data folder at `path`.
+    /// Loads the data folder at `path`; `progress` is told of each entry file read.
     /// - Throws: `DictionaryModelError.notADataFolder` when `path` is not a folder, or has
     ///   neither a `dictionary.json` nor an `entries` folder; everything else is a diagnostic.
-    public static func load(from path: String) throws(DictionaryModelError) -> DataFolder {
+    public static func load(from path: String, progress: (ProgressStep) -> Void = { _ in }) throws(DictionaryModelError) -> DataFolder {
         guard isDirectory(path) else {
             throw .notADataFolder(path: path, reason: "no such folder")
         }
@@ -65,7 +65,7 @@ public struct DataFolder: Sendable {
         } else {
             diagnostics.append(Diagnostic(.error, "the folder has no entries folder", at: SourceLocation(file: "entries")))
         }
-        var folder = load(dictionary: dictionaryFile, entryFiles: entryFiles, path: path)
+        var folder = load(dictionary: dictionaryFile, entryFiles: entryFiles, path: path, progress: progress)
         folder.diagnostics.insert(contentsOf: diagnostics, at: 0)
         return folder
     }
@@ -77,7 +77,8 @@ public struct DataFolder: Sendable {
     }
 
     static func load(dictionary: Result<SourceFile, DictionaryModelError>?,
-                     entryFiles: [Result<SourceFile, DictionaryModelError>], path: String) -> DataFolder {
+                     entryFiles: [Result<SourceFile, DictionaryModelError>], path: String,
+                     progress: (ProgressStep) -> Void = { _ in }) -> DataFolder {
         var folder = DataFolder(path: path, info: DictionaryInfo(id: "", title: folderName(path)), entries: [],
                                 files: [:], entryFileCount: entryFiles.count, diagnostics: [], idOffsets: [])
         switch dictionary {
@@ -99,7 +100,8 @@ public struct DataFolder: Sendable {
         // scan of the file up to the offset, so it is worked out only for a duplicate.
         var firstPlace: [String: (file: SourceFile, offset: Int)] = [:]
         var idIndex: [String: Int] = [:]
-        for result in entryFiles {
+        for (number, result) in entryFiles.enumerated() {
+            defer { progress(ProgressStep(phase: "reading the entries of " + folder.info.title, completed: number + 1, total: entryFiles.count)) }
             let file: SourceFile
             switch result {
             case .failure(let error):

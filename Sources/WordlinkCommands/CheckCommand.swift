@@ -21,16 +21,21 @@ enum CheckCommand {
             folders = zip(folders, ids).filter { $0.1.map(options.dictionaries.contains) ?? false }.map(\.0)
         }
         var anyErrors = false
+        // Reading and checking a large dictionary takes seconds (GCIDE: 8): a line on a terminal
+        // says how far it has got.
+        let line = ProgressLine()
         for path in folders {
             let folder: DataFolder
             do {
-                folder = try DataFolder.load(from: path)
+                folder = try DataFolder.load(from: path, progress: line.update)
             } catch {
+                line.clear()
                 Terminal.error("\(error.message); pass --data DIR with a folder holding dictionary.json and entries/.")
                 return 1
             }
+            let (report, hasErrors) = self.report(folder, progress: line.update)
+            line.clear()
             if folders.count > 1 { Terminal.write("== \(path)\n") }
-            let (report, hasErrors) = self.report(folder)
             Terminal.write(report)
             anyErrors = anyErrors || hasErrors
         }
@@ -39,11 +44,11 @@ enum CheckCommand {
 
     /// Every diagnostic, then every unresolved link as a warning, then the summary line
     /// `N entries in M files: E errors, W warnings`.
-    static func report(_ folder: DataFolder) -> (text: String, hasErrors: Bool) {
+    static func report(_ folder: DataFolder, progress: (ProgressStep) -> Void = { _ in }) -> (text: String, hasErrors: Bool) {
         let lookup = Lookup(folder: folder)
         var diagnostics = folder.diagnostics
         if let start = folder.startProblem(lookup: lookup) { diagnostics.append(start) }
-        diagnostics += folder.unresolvedLinks(lookup: lookup).map(\.diagnostic)
+        diagnostics += folder.unresolvedLinks(lookup: lookup, progress: progress).map(\.diagnostic)
         var text = ""
         for diagnostic in diagnostics { text += diagnostic.description + "\n" }
         let errors = diagnostics.filter(\.isError).count
