@@ -22,6 +22,7 @@ extension LibraryIndex {
     /// - Complexity: one listing and `stat` of the entry files when nothing changed.
     @discardableResult
     public func update(folder: String, title: String = "", progress: (ProgressStep) -> Void = { _ in }) throws(SQLiteError) -> IndexedFolder {
+        if interruption.load(ordering: .relaxed) { throw .interrupted }
         let listed = (try? listEntryFiles(folder: folder)) ?? []
         let (known, problems, stored) = try reading { () throws(SQLiteError) -> (Int64?, Int, [StoredFile]) in
             let find = try statement("SELECT id, problems FROM dictionaries WHERE folder = ?")
@@ -72,7 +73,6 @@ extension LibraryIndex {
         // holds one entry file's rows, never the dictionary's (a first index of a FreeDict
         // database held 800 MB). A browser's other thread waits for the update meanwhile.
         let phase = (known == nil ? "building the lookup index of " : "updating the lookup index of ") + title
-        interruption.store(false, ordering: .relaxed)
         return try write(folder: folder, count: changed.count, removing: removed, indexedAt: now) { i in
             let file = changed[i]
             defer { progress(ProgressStep(phase: phase, completed: i + 1, total: changed.count)) }
@@ -164,7 +164,7 @@ extension LibraryIndex {
             """)
         let insertKey = try statement("INSERT OR IGNORE INTO keys(dictionary, key, kind, entry, display) VALUES (?, ?, ?, ?, ?)")
         for number in 0..<count {
-            if interruption.exchange(false, ordering: .relaxed) { throw .interrupted }
+            if interruption.load(ordering: .relaxed) { throw .interrupted }
             let file = readFile(number)
             try takeOut(file.path)
             let fingerprint = file.fingerprint

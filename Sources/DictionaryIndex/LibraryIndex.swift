@@ -44,13 +44,14 @@ public final class LibraryIndex: @unchecked Sendable {
     /// browser shows them on its status line, so that a long one is never a silent stall.
     private let observer = Mutex<(@Sendable (ProgressStep) -> Void)?>(nil)
 
-    /// Set by `interrupt()`, taken by the update under way before its next file.
+    /// Set by `interrupt()`, for good.
     let interruption = Atomic<Bool>(false)
 
-    /// Stops the update under way before it reads its next file: it throws
-    /// `SQLiteError.interrupted` and its transaction is rolled back, so the index keeps what it
-    /// had. What the browser does when Ctrl-C is pressed during a long update (its progress
-    /// observer calls it from inside the update). Nothing when no update runs.
+    /// Stops the update under way before it reads its next file, and every later one before it
+    /// begins: each throws `SQLiteError.interrupted`, its transaction rolled back, so the index
+    /// keeps what it had. What the browser does when Ctrl-C is pressed during a long update (its
+    /// progress observer calls it from inside the update), before it quits: the questions the
+    /// event in hand still asks would each begin the work again (a page asks hundreds).
     public func interrupt() { interruption.store(true, ordering: .relaxed) }
 
     /// Sets (or, with nil, removes) what is told of the steps of updates no caller watches.
