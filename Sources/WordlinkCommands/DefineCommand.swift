@@ -60,7 +60,6 @@ enum DefineCommand {
                 }
             }
             let json = output(page, format: .json, query: options.word, entries: entries)
-            UntilExit.keep(page, text)
             write = { Terminal.write(json: json) }
         case .ansi:
             // The browser's theme: WORDLINK_THEME, and NO_COLOR for type attributes only.
@@ -77,7 +76,6 @@ enum DefineCommand {
             let plain = text(lines: lines)
             write = { Terminal.write(plain) }
         }
-        UntilExit.keep(library, pages)
         return CommandAnswer {
             write()
             // After the page is written: one line appended to the history's journal.
@@ -90,7 +88,6 @@ enum DefineCommand {
     static func rendered<T>(_ pages: LibraryPages, _ sections: [LibraryPages.Section], openedAt sense: String?, width: Int,
                             _ body: (RenderedPage) -> T) -> T {
         let page = RenderedPage(text: pages.page(sections, openedAt: sense).text, width: width, library: pages.library)
-        UntilExit.keep(page)
         return body(page)
     }
 

@@ -32,7 +32,6 @@ enum SearchCommand {
             let titles = library.members.map(\.info.title).joined(separator: ", ")
             return .error("nothing in \(titles) matches \"\(options.query)\"; try fewer words, or a prefix such as word*.", status: 1)
         }
-        UntilExit.keep(library, results)
         if options.json {
             let json = document(query: options.query, results: results).serialized + "\n"
             return CommandAnswer { Terminal.write(json: json); return 0 }
