@@ -182,7 +182,8 @@ enum Help {
         Validates each open data folder: files that are not valid JSON, invalid entries and
         duplicate ids are errors; links that lead nowhere are warnings. Each is printed with
         its file, line and column, then a summary line (with several folders, each after a
-        line naming it). Exits with status 1 when there are errors, 0 otherwise.
+        line naming it). Exits with status 1 when there are errors, 0 otherwise. On a
+        terminal, a line on standard error says how far it has got.
 
         Options:
           --data DIR      a data folder (repeatable; see 'wordlink --help')
