@@ -50,7 +50,7 @@ final class RecordingMemory: BrowsingMemory {
         browser.handle(.keyPressed(.enter))
     }
 
-    /// The reducers write nothing: they ask (`BrowserState.memoryWrites`), and the browser
+    /// The reducers write nothing: they ask (`BrowserState.writes`), and the browser
     /// writes once the event is reduced, in the order asked, leaving the list empty. A state
     /// reduced alone holds the writes and the memory has seen none of them.
     @Test func reducersAskAndTheBrowserWrites() {
@@ -59,13 +59,13 @@ final class RecordingMemory: BrowsingMemory {
         var state = browser.state
         _ = Browser.reduce(&state, .queryEntered("dog"), browser.environment)
         _ = Browser.reduce(&state, .queryEntered("dgo"), browser.environment)
-        #expect(state.memoryWrites == [.visit("dog", title: "dog"), .visit(PageAddress(query: "dgo"), title: nil)])
+        #expect(state.writes == [.visit("dog", title: "dog"), .visit(PageAddress(query: "dgo"), title: nil)])
         #expect(memory.visits.isEmpty)
         browser.handle(.queryEntered("dog"))
         browser.handle(.keyPressed(.character("m")))
         #expect(memory.visits.map(\.0) == ["dog"])
         #expect(memory.marks.map(\.0) == ["dog"])
-        #expect(browser.state.memoryWrites.isEmpty)
+        #expect(browser.state.writes.isEmpty)
     }
 
     @Test func lookupsAndVisitsAreRecordedAsTheyHappen() {

@@ -54,10 +54,7 @@ extension BrowserState {
         }
         let path = (export.folder.hasSuffix("/") ? export.folder : export.folder + "/")
             + CardFolder.fileName(from: from, format: .anki, time: export.now())
-        if let failure = export.write(path, CardFormat.anki.document(cards, from: from)) {
-            say("The study cards could not be written: \(failure)")
-            return
-        }
-        say("Wrote \(cards.count == 1 ? "1 Anki card" : "\(cards.count) Anki cards") to \(path) — in Anki: File, Import.")
+        writes.append(.cards(path: path, text: CardFormat.anki.document(cards, from: from),
+                             done: "Wrote \(cards.count == 1 ? "1 Anki card" : "\(cards.count) Anki cards") to \(path) — in Anki: File, Import."))
     }
 }

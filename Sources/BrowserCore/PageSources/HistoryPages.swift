@@ -96,7 +96,7 @@ extension BrowserState {
         guard let memory = env.memory else { say("Bookmarks are not kept in this session."); return }
         guard !HistoryPages.isMemoryPage(page.address) else { say("The history and bookmarks pages cannot be bookmarked."); return }
         let isOn = !memory.isBookmarked(page.address)
-        memoryWrites.append(.bookmark(page.address, title: page.title, isOn: isOn))
+        writes.append(.bookmark(page.address, title: page.title, isOn: isOn))
         say(isOn ? "Bookmarked “\(page.title)” — M lists the bookmarks." : "Removed the bookmark of “\(page.title)”.")
     }
 

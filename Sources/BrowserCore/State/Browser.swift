@@ -94,28 +94,31 @@ public final class Browser {
     public func handle(_ event: BrowserEvent) -> [BrowserEffect] {
         let env = environment
         var effects = Self.reduce(&state, event, env)
-        effects += writeMemory()
+        effects += carryOutWrites()
         state.describeLinks(in: env)
         saveSessionIfChanged()
         keepRecoveryCopy()
         return effects
     }
 
-    /// Carries out the writes the event asked of the memory (`BrowserState.memoryWrites`), in
+    /// Carries out the writes the event asked of the memory (`BrowserState.writes`), in
     /// order, and empties the list; a write that answers (clearing the history) is handed back
     /// to the reducers as an event.
-    private func writeMemory() -> [BrowserEffect] {
-        let writes = state.memoryWrites
-        state.memoryWrites = []
+    private func carryOutWrites() -> [BrowserEffect] {
+        let writes = state.writes
+        state.writes = []
         var effects: [BrowserEffect] = []
         for write in writes {
             switch write {
             case .visit(let address, let title): memory?.recordVisit(address, title: title)
             case .bookmark(let address, let title, let isOn): memory?.setBookmark(address, title: title, isOn: isOn)
             case .forgetRecovery: memory?.saveRecovery(nil)
+            case .cards(let path, let text, let done):
+                let failure = cardExport.map { $0.write(path, text) } ?? "study cards cannot be written in this session"
+                state.say(failure.map { "The study cards could not be written: \($0)" } ?? done)
             case .clearHistory:
                 effects += Self.reduce(&state, .historyCleared(memory?.clearHistory() ?? false), environment)
-                effects += writeMemory()
+                effects += carryOutWrites()
             }
         }
         return effects
@@ -156,7 +159,7 @@ public final class Browser {
     public func run(_ command: BrowsingCommand) -> [BrowserEffect] {
         let env = environment
         var effects = BrowsingController.perform(command, &state, env)
-        effects += writeMemory()
+        effects += carryOutWrites()
         state.describeLinks(in: env)
         saveSessionIfChanged()
         return effects

@@ -97,13 +97,13 @@ public enum BrowserEvent: Hashable, Sendable {
     case searchFinished(SearchOutcome)
     /// Spellings asked for what the lookup prompt held (`BrowserEffect.suggestSpellings`) came back.
     case spellingsFound(query: String, [Completion])
-    /// The history was cleared as asked (`MemoryWrite.clearHistory`), or could not be.
+    /// The history was cleared as asked (`BrowserWrite.clearHistory`), or could not be.
     case historyCleared(Bool)
 }
 
-/// A write to what the browser remembers across runs (`BrowsingMemory`), asked for by a reducer
-/// (`BrowserState.memoryWrites`) and carried out by `Browser.handle` after the event.
-public enum MemoryWrite: Hashable, Sendable {
+/// A write to what outlives the browser (its memory, `BrowsingMemory`, or a file), asked for by a
+/// reducer (`BrowserState.writes`) and carried out by `Browser.handle` after the event.
+public enum BrowserWrite: Hashable, Sendable {
     /// A lookup or visit: `title` is what it found, nil when it found nothing.
     case visit(PageAddress, title: String?)
     /// Bookmarks (`isOn`) the page at the address, or forgets its bookmark.
@@ -112,6 +112,9 @@ public enum MemoryWrite: Hashable, Sendable {
     case forgetRecovery
     /// Forgets every lookup and visit; answered with `BrowserEvent.historyCleared`.
     case clearHistory
+    /// Study cards written to `path` whole or not at all (`CardExport.write`); the status line
+    /// then says `done`, or why it could not.
+    case cards(path: String, text: String, done: String)
 }
 
 /// What the browser asks its front end to do beyond drawing.

@@ -182,9 +182,10 @@ public struct BrowserState: Equatable, Sendable {
     /// open dictionary. The title bar names it; the session keeps it.
     public var group: String?
     /// What the event asks to be written to the browser's memory (history, bookmarks, the
-    /// recovery copy), in order: the reducers ask, the browser carries them out once the event is
-    /// reduced (`Browser.handle`) and empties the list. No reducer writes.
-    public var memoryWrites: [MemoryWrite] = []
+    /// recovery copy) or to files (study cards), in order: the reducers ask, the browser carries
+    /// them out once the event is reduced (`Browser.handle`) and empties the list. No reducer
+    /// writes (an entry's save excepted: `EditingController.save`).
+    public var writes: [BrowserWrite] = []
 
     public init(size: CellSize, page: Reading) {
         self.size = size

@@ -15,7 +15,7 @@ extension BrowserState {
         back.append(page.historyItem)
         forward.removeAll()
         show(newPage, topCharacter: newPage.startCharacter, in: env)
-        if !HistoryPages.isMemoryPage(newPage.address) { memoryWrites.append(.visit(newPage.address, title: newPage.title)) }
+        if !HistoryPages.isMemoryPage(newPage.address) { writes.append(.visit(newPage.address, title: newPage.title)) }
     }
 
     /// Shows `newPage` with the sections of `folded` folded; `topCharacter` and `focusedLink` are
@@ -101,7 +101,7 @@ extension BrowserState {
             switch env.source.page(at: address) {
             case .found(let found): open(found, in: env)
             case .notFound(let query, let suggestions):
-                memoryWrites.append(.visit(address, title: nil))
+                writes.append(.visit(address, title: nil))
                 say(Self.notFoundMessage(for: query, suggestions: suggestions, in: env))
             }
         case .resolved:
@@ -111,7 +111,7 @@ extension BrowserState {
                 open(found, in: env)
                 if let searched { SearchController.highlight(searched, &self, env) }
             case .notFound(let query, let suggestions):
-                memoryWrites.append(.visit(PageAddress(link: link), title: nil))
+                writes.append(.visit(PageAddress(link: link), title: nil))
                 say(Self.notFoundMessage(for: query, suggestions: suggestions, in: env))
             }
         }
@@ -132,7 +132,7 @@ extension BrowserState {
         switch env.source.page(forQuery: trimmed) {
         case .found(let found): open(found, in: env)
         case .notFound(let query, let suggestions):
-            memoryWrites.append(.visit(PageAddress(query: trimmed), title: nil))
+            writes.append(.visit(PageAddress(query: trimmed), title: nil))
             say(Self.notFoundMessage(for: query, suggestions: suggestions, in: env))
         }
     }

@@ -247,7 +247,7 @@ enum EditingController {
             session.draft = draft
             session.hasSaved = true
             session.editor.markSaved()
-            state.memoryWrites.append(.forgetRecovery)
+            state.writes.append(.forgetRecovery)
             session.lastRecoveredText = nil
             state.say(draft.kind == .note ? "Saved your note on “\(draft.title)”." : "Saved “\(draft.title)”.")
             if case .editing(var status) = state.mode {
@@ -264,7 +264,7 @@ enum EditingController {
     static func leave(_ state: inout BrowserState, _ env: BrowserEnvironment, _ session: EditorSession) {
         state.mode = .browsing
         env.layouts.editor = nil
-        state.memoryWrites.append(.forgetRecovery)
+        state.writes.append(.forgetRecovery)
         guard session.hasSaved else { return }
         let reading = state.page
         if case .found(let page) = env.source.page(at: reading.address) {

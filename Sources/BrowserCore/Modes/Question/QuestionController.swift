@@ -68,7 +68,7 @@ enum QuestionController {
         case .recoveredEdit: break
         case .discardRecoveredEdit(let title):
             guard state.pendingRecovery != nil else { return [] }
-            state.memoryWrites.append(.forgetRecovery)
+            state.writes.append(.forgetRecovery)
             state.pendingRecovery = nil
             state.say("Discarded the unsaved edit of “\(title)”.")
         case .clearHistory:
@@ -76,7 +76,7 @@ enum QuestionController {
                 state.say("The history could not be cleared; nothing was deleted.")
                 return []
             }
-            state.memoryWrites.append(.clearHistory)
+            state.writes.append(.clearHistory)
         }
         return []
     }
@@ -112,7 +112,7 @@ enum QuestionController {
         state.question = .clearHistory
     }
 
-    /// The history cleared (`MemoryWrite.clearHistory`), or not: the history page, when it is
+    /// The history cleared (`BrowserWrite.clearHistory`), or not: the history page, when it is
     /// the one shown, is made again, and the status line says which.
     static func historyCleared(_ succeeded: Bool, _ state: inout BrowserState, _ env: BrowserEnvironment) {
         guard succeeded else {
