@@ -62,28 +62,53 @@ public enum LinkedFromSection {
         }
         if shown.count < total, let first = targets.first {
             builder.begin(.hanging(2, indent: 2))
-            let destination = addressPrefix + first.id
+            // The page of all of them asks for the same entries: one named by its id (in its
+            // dictionary, the link's), several by a JSON list of [dictionary, id] pairs.
+            let destination = targets.count == 1 ? addressPrefix + first.id
+                : addressPrefix + JSONValue(.array(targets.map { target in
+                    JSONValue(.array([JSONValue(.string(library.members[target.member].key)), JSONValue(.string(target.id))]))
+                })).serialized
             let resolution = LinkResolution(state: .resolved, entryIDs: [], destination: destination,
                                             dictionary: library.members[first.member].key)
             builder.appendLink("all \(total) that link here", target: destination, resolution: resolution)
             builder.end()
         }
     }
+
+    /// The entries the address text after `addressPrefix` names: a JSON list of [dictionary,
+    /// id] pairs, else one id of `member`. Nil when it names none.
+    public static func targets(of text: String, member: Int, in library: Library) -> [(member: Int, id: String)]? {
+        if text.hasPrefix("[["), let list = (try? JSONParser.parse(text))?.arrayValue {
+            let targets = list.compactMap { pair -> (member: Int, id: String)? in
+                guard let parts = pair.arrayValue, parts.count == 2, let key = parts[0].stringValue, let id = parts[1].stringValue,
+                      let member = library.member(forKey: key) else { return nil }
+                return (member, id)
+            }
+            return targets.isEmpty ? nil : targets
+        }
+        return [(member, text)]
+    }
 }
 
 extension LibraryPages {
-    /// The page of every entry that links to entry `id` of `member`: its `Linked from`
-    /// section without a limit, under the entry's headword.
-    public func linkedFromPage(id: String, member: Int) -> StyledText? {
-        guard let linkedFrom, let number = library.members[member].lookup.entryNumber(forID: id) else { return nil }
+    /// The page of every entry that links to one of `targets` (member, entry id): their
+    /// `Linked from` section without a limit, under their headwords.
+    public func linkedFromPage(targets: [(member: Int, id: String)]) -> StyledText? {
+        let found = targets.compactMap { target in
+            library.members[target.member].lookup.entryNumber(forID: target.id).map { (target.member, target.id, $0) }
+        }
+        guard let linkedFrom, !found.isEmpty else { return nil }
         var builder = PageBuilder()
         builder.begin(.plain)
         builder.append("What links to ", role: .secondary)
-        builder.appendLink(library.members[member].lookup.headword(ofEntryAt: number), target: id,
-                           resolution: LinkResolution(state: .resolved, entryIDs: [id], destination: id,
-                                                      dictionary: library.isShared ? library.members[member].key : nil))
+        for (i, (member, id, number)) in found.enumerated() {
+            if i > 0 { builder.append(", ", role: .secondary) }
+            builder.appendLink(library.members[member].lookup.headword(ofEntryAt: number), target: id,
+                               resolution: LinkResolution(state: .resolved, entryIDs: [id], destination: id,
+                                                          dictionary: library.isShared ? library.members[member].key : nil))
+        }
         builder.end()
-        LinkedFromSection.append(targets: [(member, id)], library: library, source: linkedFrom, limit: nil, to: &builder)
+        LinkedFromSection.append(targets: found.map { ($0.0, $0.1) }, library: library, source: linkedFrom, limit: nil, to: &builder)
         builder.end()
         return builder.text
     }

@@ -96,10 +96,12 @@ public final class DictionaryPageSource: PageSource {
             return searchPages?(query, { false }).map { .found($0) } ?? .notFound(query: query, suggestions: [])
         }
         if address.isLinkTarget, address.text.hasPrefix(LinkedFromSection.addressPrefix) {
-            let id = String(address.text.dropFirst(LinkedFromSection.addressPrefix.count))
+            let named = String(address.text.dropFirst(LinkedFromSection.addressPrefix.count))
             let member = address.dictionary.flatMap(library.member(forKey:)) ?? 0
-            guard let text = pages.linkedFromPage(id: id, member: member) else { return .notFound(query: id, suggestions: []) }
-            return .found(Page(title: LinkedFromSection.heading + ": " + id, address: address, text: text))
+            guard let targets = LinkedFromSection.targets(of: named, member: member, in: library),
+                  let text = pages.linkedFromPage(targets: targets) else { return .notFound(query: named, suggestions: []) }
+            let title = targets.count == 1 ? targets[0].id : targets[0].id + " and \(targets.count - 1) more"
+            return .found(Page(title: LinkedFromSection.heading + ": " + title, address: address, text: text))
         }
         var sections: [LibraryPages.Section] = []
         let members = address.dictionary.flatMap(library.member(forKey:)).map { [$0] } ?? Array(library.members.indices)
