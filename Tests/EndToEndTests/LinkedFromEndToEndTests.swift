@@ -26,6 +26,9 @@ import TestSupport
                                       environment: ["XDG_CACHE_HOME": root + "/cache"])
         let page = try session.waitFor("the section's last row", timeout: 30) { $0.contains { $0.contains("all 12 that link here") } }
         let row = try #require(page.firstIndex { $0.contains("all 12 that link here") })
+        // Focused (the page's last link), the status line says where it leads.
+        try session.send("BTab")
+        try session.waitFor(text: "→ the page of every entry that links to 湖 and 1 more")
         let column = try #require(try session.locate("all 12", below: row)).column
         try session.click(column: column + 2, row: row)
         let all = try session.waitFor("the page of all of them", timeout: 30) { $0.contains { $0.contains("What links to 湖, 湖") } }

@@ -202,6 +202,16 @@ public final class DictionaryPageSource: PageSource {
 
     public func summary(of link: WordLink) -> String? {
         let member = link.dictionary.flatMap(library.member(forKey:)) ?? 0
+        // The last row of a `Linked from` section: the page of everything that links to its entries.
+        if let destination = link.destination, destination.hasPrefix(LinkedFromSection.addressPrefix) {
+            let named = String(destination.dropFirst(LinkedFromSection.addressPrefix.count))
+            guard let targets = LinkedFromSection.targets(of: named, member: member, in: library) else { return nil }
+            let headwords = targets.compactMap { target in
+                library.members[target.member].lookup.entryNumber(forID: target.id).map(library.members[target.member].lookup.headword(ofEntryAt:))
+            }
+            guard let first = headwords.first else { return nil }
+            return "the page of every entry that links to " + first + (headwords.count > 1 ? " and \(headwords.count - 1) more" : "")
+        }
         let lookup = library.members[member].lookup
         let result = lookup.lookUp(linkTarget: link.destination ?? link.target)
         guard let first = result.entryNumbers.first else { return nil }
