@@ -153,11 +153,19 @@ extension DictdConverter {
                     sense.id = parent.senses.contains { $0.id == letter } ? nil : letter
                     parent.senses.append(sense)
                 }
-            } else if text.first == "\"", let range = text.firstRange(of: "\"  - ") ?? text.firstRange(of: "\" - "),
-                      !senses.isEmpty {
-                // `"it is light"  - jasno`: an example with its translation.
-                let example = Example(Markup(markup(String(text[text.index(after: text.startIndex)..<range.lowerBound]))),
-                                      translation: Markup(markup(LookupKey.collapseWhiteSpace(String(text[range.upperBound...])))))
+            } else if text.first == "\"", case let quoted = text.dropFirst(),
+                      let range = quoted.firstRange(of: "\"  - ") ?? quoted.firstRange(of: "\" - "), !senses.isEmpty {
+                // `"it is light"  - jasno`: an example with its translation. The closing quote is
+                // looked for after the opening one: `" - translation` (freedict-eng-hin) has no
+                // text of its own, and its one quote opens it.
+                let example = Example(Markup(markup(String(quoted[..<range.lowerBound]))),
+                                      translation: Markup(markup(LookupKey.collapseWhiteSpace(String(quoted[range.upperBound...])))))
+                DictdConverter.modifyDeepest(&senses) { $0.examples.append(example) }
+            } else if text.count > 1, text.first == "\"", text.last == "\"", !senses.isEmpty {
+                // `"अंग्रेजी भाषा में 'homophone' …"` (freedict-eng-hin): an example with no
+                // translation; the ` - -` some begin with is the source's, not the sentence's.
+                let sentence = text.dropFirst().dropLast().drop { $0 == " " || $0 == "-" }
+                let example = Example(Markup(markup(LookupKey.collapseWhiteSpace(String(sentence)))))
                 DictdConverter.modifyDeepest(&senses) { $0.examples.append(example) }
             } else {
                 var sense = Sense()

@@ -420,6 +420,36 @@ import DictionaryIndex
         (["run"], "run /rʌn/\n1. courir\n2. fonctionner, marcher\n"),
     ]
 
+    /// freedict-eng-hin's `hone` has an example whose text is empty before its translation
+    /// (`" - -सान पत्थर …"`): the quote that opens it was taken for the one that closes it, and
+    /// the import crashed (SIGILL: a range with its bounds reversed). A line all in quotes is
+    /// an example without a translation (the dashes before it dropped), no longer a sense;
+    /// `""  - x` is an example with no text and its translation.
+    @Test func anExampleWithNothingBeforeItsTranslationImports() throws {
+        let path = ImportScratch.folder("freedict-hin")
+        defer { ImportScratch.remove(path) }
+        let records: [(headwords: [String], text: String)] = [
+            (["00databaseshort"], "Test English-Hindi FreeDict\n"),
+            (["hone"], "hone /hˈəʊn/ <V>\n1. पैना करना\n      \" - -सान पत्थर पर घिस कर चाकू छुरी को 'hone' (पैना करते ) हैं.\"\n"),
+            (["honest"], "honest /ˈɒnɪst/ <Adj>\n1. निष्कपट\n      \"    - -वह एक 'honest'(निष्कपट)व्यक्ति है. \"\n"),
+            (["ok"], "ok\n1. ठीक\n      \"\"  - 👩‍👩‍👧 e\u{301}\n"),
+        ]
+        let files = ImportDictdTests.writeDictionary(records, name: "freedict-eng-hin", in: path)
+        let importer = DictdImporter(index: files.index, dict: files.dict, to: path + "/out")
+        #expect(try importer.run().entryCount == 3)
+        let lookup = Lookup(folder: try DataFolder.load(from: path + "/out"))
+        let hone = try #require(lookup.entry(withID: "hone"))
+        #expect(hone.senses.map { $0.glosses.map(\.source) } == [["पैना करना"]])
+        let examples = hone.senses.flatMap(\.examples)
+        #expect(examples.map(\.text.source) == ["सान पत्थर पर घिस कर चाकू छुरी को 'hone' (पैना करते ) हैं."])
+        #expect(examples.map(\.translation) == [nil])
+        let honest = try #require(lookup.entry(withID: "honest"))
+        #expect(honest.senses.count == 1)
+        #expect(honest.senses.flatMap(\.examples).map(\.text.source) == ["वह एक 'honest'(निष्कपट)व्यक्ति है."])
+        let ok = try #require(lookup.entry(withID: "ok"))
+        #expect(ok.senses.flatMap(\.examples).map(\.translation?.source) == ["👩‍👩‍👧 e\u{301}"])
+    }
+
     @Test func freedictRecordsAreSensesWithGlosses() throws {
         let path = ImportScratch.folder("freedict")
         defer { ImportScratch.remove(path) }
