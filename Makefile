@@ -94,7 +94,8 @@ fuzz: deps
 # own `wn` and `dict` on a local dictd (packages wordnet, dictd, dict, dict-wn);
 # `BENCH_ARGS=library`: on a library of WordNet, GCIDE, Jargon, FOLDOC, FreeDict eng-fra and the sample;
 # `BENCH_ARGS=import-memory`: each import's peak memory (FreeDict deu-eng and eng-deu, GCIDE, WordNet
-# where installed) and define on a 100 MB definition, against issue 34's 300 MB.
+# where installed) and define on a 100 MB definition, against issue 34's 300 MB;
+# `BENCH_ARGS="wiktionary 1024"`: a synthetic kaikki.org extract of 1024 MB (default 2000) imported (wall, MB/s, peak).
 bench: deps
 	$(SWIFT) build $(RELEASE)
 	$(SWIFT) build $(FLOOR) --product wordlink-floor

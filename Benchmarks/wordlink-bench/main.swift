@@ -1,6 +1,6 @@
 import Foundation
 // `make bench`: the figures the issues ask for, measured on a release build.
-// Usage: wordlink-bench [all|text|editor|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|profile-keystroke [N]|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|scale [DIR]|search [DIR]|edit [DIR]|morphology|import-memory]
+// Usage: wordlink-bench [all|text|editor|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|profile-keystroke [N]|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|scale [DIR]|search [DIR]|edit [DIR]|morphology|import-memory|wiktionary [MB]]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
 switch which {
@@ -59,10 +59,13 @@ case "morphology":
     MorphologyBenchmark.run()
 case "import-memory":
     ImportMemoryBenchmarks.run(binDirectory: binDirectory)
+case "wiktionary":
+    // Not in `all`: it writes and imports a file of 2 GB, about ten minutes.
+    WiktionaryBenchmark.run(binDirectory: binDirectory, megabytes: arguments.count > 1 ? Int(arguments[1]) ?? 2_000 : 2_000)
 case "index" where arguments.count == 2:
     IndexBenchmarks.run(folder: arguments[1])
 default:
-    print("usage: wordlink-bench [all|text|editor|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|profile-keystroke [N]|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|scale [DIR]|search [DIR]|edit [DIR]|morphology|import-memory]")
+    print("usage: wordlink-bench [all|text|editor|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|profile-keystroke [N]|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|scale [DIR]|search [DIR]|edit [DIR]|morphology|import-memory|wiktionary [MB]]")
 }
 
 /// The release build's folder (wordlink and wordlink-floor are beside this program).

@@ -23,6 +23,7 @@ _wordlink() {
             case $command in
                 history) COMPREPLY=($(compgen -W "text json csv" -- "$cur")) ;;
                 define) COMPREPLY=($(compgen -W "text ansi json" -- "$cur")) ;;
+                import) COMPREPLY=($(compgen -W "stardict dsl xdxf wiktionary" -- "$cur")) ;;
                 *) COMPREPLY=($(compgen -W "text json" -- "$cur")) ;;
             esac
             return ;;

@@ -22,7 +22,7 @@ complete -c wordlink -n "__fish_seen_subcommand_from export" -l since -x -d "fro
 complete -c wordlink -n "__fish_seen_subcommand_from export" -s o -l output -r -F -d "the file to write"
 complete -c wordlink -n "__fish_seen_subcommand_from import" -F -a "wordnet dictd"
 complete -c wordlink -n "__fish_seen_subcommand_from import" -l id -x -d "the dictionary's id"
-complete -c wordlink -n "__fish_seen_subcommand_from import" -l format -x -a "stardict dsl xdxf"
+complete -c wordlink -n "__fish_seen_subcommand_from import" -l format -x -a "stardict dsl xdxf wiktionary"
 complete -c wordlink -n "__fish_seen_subcommand_from import" -l installed -d "every installed dictionary"
 complete -c wordlink -n "__fish_seen_subcommand_from import" -l dry-run -d "only say what would be done"
 complete -c wordlink -n "__fish_seen_subcommand_from config" -a "--path --default --write --check"

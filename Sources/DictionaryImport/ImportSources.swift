@@ -9,7 +9,7 @@ import DictionaryModel
 public enum ImportSources {
     /// The formats `wordlink import SOURCE` recognises. (WordNet and dictd keep their own
     /// commands, `import wordnet` and `import dictd`.)
-    public static let formats: [any DictionaryFormat.Type] = [StarDictImporter.self, DSLImporter.self, XDXFImporter.self]
+    public static let formats: [any DictionaryFormat.Type] = [StarDictImporter.self, DSLImporter.self, XDXFImporter.self, WiktionaryImporter.self]
 
     /// The names of `formats`, as `--format` takes them.
     public static var formatNames: [String] {
@@ -61,6 +61,7 @@ public enum ImportSources {
             case "stardict": return "StarDict: an .ifo with its .idx and .dict"
             case "dsl": return "Lingvo DSL: a .dsl or .dsl.dz"
             case "xdxf": return "XDXF: an .xdxf, also compressed"
+            case "wiktionary": return "Wiktionary: kaikki.org's .jsonl or .jsonl.gz"
             default: return format.name
             }
         }.joined(separator: "; ")

@@ -10,11 +10,12 @@ import DictionaryIndex
 /// source's licence as `LICENSE` and `NOTICE`.
 ///
 /// The writer streams: each shard is serialised and written when it is full, so memory
-/// holds one shard of entries, never the whole dictionary. It keeps only every distinct link
-/// target with how often it was written; `finish` brings the library index up to date with
-/// the new folder (as every command would on opening it, one entry file at a time) and
-/// resolves every target through it, with the lookup the browser uses, to report how many
-/// lead nowhere.
+/// holds one shard of entries, never the whole dictionary, and a count of the links written.
+/// `finish` brings the library index up to date with the new folder (as every command would
+/// on opening it, one entry file at a time) and asks it for the links whose target is no
+/// entry id, headword or form (`LibraryIndex.forEachUnmatchedLink`), which it resolves with
+/// the lookup the browser uses, rules and sense anchors included, to report how many lead
+/// nowhere. Nothing it holds grows with the number of entries or of distinct link targets.
 ///
 /// A folder is only written when it is new, empty, or an earlier import by the same
 /// importer (`dictionary.json` carries `"source": {"importer": …}` as the marker). The new
@@ -36,14 +37,10 @@ public struct ImportWriter {
     var pending: [Entry] = []
     /// How many entries have been added.
     public private(set) var entryCount = 0
-    var linkCounts: [LinkKey: Int] = [:]
+    /// How many links the entries added hold (a link written twice counts twice).
+    var linkCount = 0
     var fileCount = 0
     let staging: StagingFolder
-
-    struct LinkKey: Hashable {
-        var target: String
-        var sense: String?
-    }
 
     /// The temporary folder of an import: removed with everything in it when the writer is
     /// dropped without `finish` having swapped it in (an importer that throws).
@@ -189,7 +186,7 @@ public struct ImportWriter {
             }
         }
         try checkSenseIDs(entry.senses)
-        entry.forEachLink { target, sense, _ in linkCounts[LinkKey(target: target, sense: sense), default: 0] += 1 }
+        entry.forEachLink { _, _, _ in linkCount += 1 }
         entryCount += 1
         pending.append(entry)
         if pending.count >= entriesPerFile { try flush() }
@@ -218,8 +215,8 @@ public struct ImportWriter {
 
     /// Writes the last shard, the licence files and the final `dictionary.json`, swaps the
     /// folder in, brings its rows of the library index up to date (in `cacheDirectory`, the
-    /// user's by default; nil keeps it in memory), and resolves every link that was written
-    /// through it.
+    /// user's by default; nil keeps it in memory), and resolves through it every link written
+    /// that its target alone does not settle.
     /// - Parameters:
     ///   - source: more members of `dictionary.json`'s `source` object (`url`, `files`),
     ///     after `name`, `version` and the importer's marker.
@@ -241,18 +238,23 @@ public struct ImportWriter {
         let lookup = try IndexStore.open(folder: folder, cacheDirectory: cacheDirectory, progress: progress).lookup
         progress(ProgressStep(phase: "checking links", completed: 0, total: 1))
         defer { progress(ProgressStep(phase: "checking links", completed: 1, total: 1)) }
-        var summary = ImportSummary(entryCount: entryCount, fileCount: fileCount, unlinkedReferenceCount: unlinkedReferences)
-        for (link, count) in linkCounts {
-            summary.linkCount += count
-            // The folder was indexed just now: a miss need not look at its files again.
-            let resolution = lookup.resolve(target: link.target, sense: link.sense, checkingOnMiss: false)
-            if resolution.state == .unresolved || resolution.isMissingSense {
-                summary.unresolvedLinkCount += count
-                summary.unresolvedExamples.append(link.sense.map { "\(link.target)#\($0)" } ?? link.target)
+        var summary = ImportSummary(entryCount: entryCount, fileCount: fileCount, linkCount: linkCount,
+                                    unlinkedReferenceCount: unlinkedReferences)
+        // Only the links that name no entry id, headword or form, and those with a sense
+        // anchor, come back from the index: a link that names an entry directly resolves.
+        var examples = SmallestStrings(limit: 10)
+        var recent = RecentResolutions()
+        try lookup.index.forEachUnmatchedLink(of: lookup.dictionary) { target, sense in
+            let leadsNowhere = recent.answer(target, sense) {
+                // The folder was indexed just now: a miss need not look at its files again.
+                let resolution = lookup.resolve(target: target, sense: sense, checkingOnMiss: false)
+                return resolution.state == .unresolved || resolution.isMissingSense
             }
+            guard leadsNowhere else { return }
+            summary.unresolvedLinkCount += 1
+            examples.insert(sense.map { "\(target)#\($0)" } ?? target)
         }
-        summary.unresolvedExamples.sort()
-        summary.unresolvedExamples = Array(summary.unresolvedExamples.prefix(10))
+        summary.unresolvedExamples = examples.strings
         summary.sourceKeyCount = keys.count
         for (key, entry) in keys {
             let row = lookup.entryNumber(inFile: ImportWriter.shardPath(entry / entriesPerFile), position: entry % entriesPerFile)
@@ -263,6 +265,44 @@ public struct ImportWriter {
             }
         }
         return summary
+    }
+
+    /// The `limit` smallest of the distinct strings inserted, sorted: the examples of a summary,
+    /// kept without holding every string.
+    struct SmallestStrings {
+        let limit: Int
+        private(set) var strings: [String] = []
+
+        init(limit: Int) { self.limit = limit }
+
+        mutating func insert(_ string: String) {
+            if strings.count == limit, let last = strings.last, !(string < last) { return }
+            let place = strings.firstIndex { !($0 < string) } ?? strings.endIndex
+            if place < strings.endIndex, strings[place] == string { return }
+            strings.insert(string, at: place)
+            if strings.count > limit { strings.removeLast() }
+        }
+    }
+
+    /// The last links resolved, by target and anchor: a source links to one target many times
+    /// over (WordNet's relations, a dictionary's own abbreviations), so each is resolved once
+    /// while it recurs, yet memory holds a few thousand at most.
+    struct RecentResolutions {
+        static let limit = 4096
+        private struct Link: Hashable {
+            var target: String
+            var sense: String?
+        }
+        private var answers: [Link: Bool] = [:]
+
+        mutating func answer(_ target: String, _ sense: String?, _ resolve: () -> Bool) -> Bool {
+            let key = Link(target: target, sense: sense)
+            if let known = answers[key] { return known }
+            if answers.count >= Self.limit { answers.removeAll(keepingCapacity: true) }
+            let answer = resolve()
+            answers[key] = answer
+            return answer
+        }
     }
 
     /// `dictionary.json` for `info`, with `source.importer` set to the marker.

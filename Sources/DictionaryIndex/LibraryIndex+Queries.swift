@@ -185,3 +185,62 @@ extension LibraryIndex {
         return result
     }
 }
+
+extension LibraryIndex {
+    /// How many link rows `forEachUnmatchedLink` reads under the lock at a time.
+    public static let linkPageSize = 4096
+
+    /// Calls `body` with the target and sense anchor of each link of `dictionary` that its
+    /// target alone does not show to lead somewhere: a link that names neither an entry id nor
+    /// a headword or form (of an entry that is not a duplicate), and every link with a sense
+    /// anchor (whether its entries have the sense is for the caller to ask). In the order of
+    /// the rows, a link written twice given twice. What an import asks once its rows are in:
+    /// the links it wrote that a lookup may not resolve, without holding every target. (The
+    /// index holds the links of what a page shows of each field, its first megabyte,
+    /// `Markup.shown`: a link past it, which no reader can follow, is not given.)
+    ///
+    /// The rows are read a page at a time, each in a read transaction of its own; `body` runs
+    /// outside the lock, so it may ask the index (resolve the link through the lookup rules,
+    /// look for the sense). `pageSize`: the rows of a page (tests make it small).
+    /// - Throws: `.unreadable` naming the index when SQLite fails.
+    public func forEachUnmatchedLink(of dictionary: Int64, pageSize: Int = LibraryIndex.linkPageSize,
+                                     _ body: (_ target: String, _ anchor: String?) -> Void) throws(DictionaryModelError) {
+        let pageSize = max(1, pageSize)
+        do throws(SQLiteError) {
+            // The dictionary's links are the rows of its entries' ranges (`RowNumber`): one range
+            // from its first entry to its last, skipping any other dictionary's within.
+            let span = try reading { () throws(SQLiteError) -> (Int64, Int64)? in
+                let find = try statement("SELECT min(id), max(id) FROM entries WHERE dictionary = ?")
+                find.bind(dictionary)
+                defer { find.reset() }
+                guard try find.step(), !find.isNull(0) else { return nil }
+                return (find.integer(0), find.integer(1))
+            }
+            guard let span else { return }
+            let rows = RowNumber.rows(from: span.0, to: span.1)
+            var after = rows.lowerBound - 1
+            while true {
+                let page = try reading { () throws(SQLiteError) -> [(row: Int64, target: String, anchor: String?)] in
+                    let find = try statement("""
+                        SELECT l.id, l.target, l.anchor FROM links l
+                        WHERE l.id > ?2 AND l.id <= ?3 AND (SELECT e.dictionary FROM entries e WHERE e.id = l.id >> 32) = ?1
+                          AND (l.anchor IS NOT NULL
+                               OR NOT (EXISTS (SELECT 1 FROM entries d WHERE d.dictionary = ?1 AND d.entry_id = l.target)
+                                       OR EXISTS (SELECT 1 FROM words w WHERE w.dictionary = ?1 AND w.key = l.key)))
+                        ORDER BY l.id LIMIT ?4
+                        """)
+                    find.bind(dictionary, after, rows.upperBound, pageSize)
+                    defer { find.reset() }
+                    var found: [(row: Int64, target: String, anchor: String?)] = []
+                    while try find.step() { found.append((find.integer(0), find.text(1) ?? "", find.text(2))) }
+                    return found
+                }
+                for link in page { body(link.target, link.anchor) }
+                guard page.count == pageSize, let last = page.last else { return }
+                after = last.row
+            }
+        } catch {
+            throw .unreadable(path: path, reason: error.message)
+        }
+    }
+}

@@ -40,8 +40,8 @@ enum Help {
                                            definitions, for Anki or as CSV
           wordlink config [--path|--default|--write|--check]
                                            the config file: theme, keys, the library's order
-          wordlink import SOURCE...        convert dictionaries (StarDict, DSL, XDXF; a file or
-                                           a folder) into data folders of the library
+          wordlink import SOURCE...        convert dictionaries (StarDict, DSL, XDXF, Wiktionary;
+                                           a file or a folder) into data folders of the library
           wordlink import --installed [--dry-run]
                                            convert every dictionary installed on the system
           wordlink import wordnet|dictd [options]

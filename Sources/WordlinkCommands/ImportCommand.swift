@@ -262,7 +262,7 @@ enum ImportHelp {
     }
 
     static let sources = """
-        Usage: wordlink import SOURCE... [--to DIR] [--id ID] [--format stardict|dsl|xdxf]
+        Usage: wordlink import SOURCE... [--to DIR] [--id ID] [--format stardict|dsl|xdxf|wiktionary]
                wordlink import --installed [--dry-run]
 
         Converts each dictionary that SOURCE is or holds into a data folder. SOURCE is a
@@ -295,6 +295,16 @@ enum ImportHelp {
                     with <ex_tran> after <ex_orig>, <tr> in brackets, <etm> on a line,
                     <rref> named; <abbr> links to its meaning in <abbreviations>.
                     lang_from and lang_to are the languages.
+          wiktionary
+                    Wiktionary as kaikki.org extracts it: JSON Lines, NAME.jsonl or
+                    NAME.jsonl.gz, one word, language and part of speech a line. One
+                    entry a line (id word~pos): glosses (sub-senses under the gloss
+                    they repeat), tags as labels, examples with their translations,
+                    IPA, etymology, forms (not the inflection tables' pseudo-forms);
+                    sense links and form_of or alt_of are word links; a redirect is an
+                    entry that links to its target. A file of several languages names
+                    each entry's language; lang_code is the language, glosses are
+                    English. Read a line at a time: a file of 2 GB imports in 110 MB.
 
         The dictionary's id is its file name, lower-cased, with every run of other
         characters than a-z and 0-9 made one '-' (XMLittre.ifo → xmlittre); its
@@ -316,7 +326,8 @@ enum ImportHelp {
                           (default: the library's folder of the id,
                           ~/.local/share/wordlink/ID)
           --id ID         the dictionary's id (one dictionary only)
-          --format NAME   only dictionaries of this format (stardict, dsl or xdxf)
+          --format NAME   only dictionaries of this format (stardict, dsl, xdxf or
+                          wiktionary)
           --installed     every dictionary installed on the system (see above)
           --dry-run       with --installed: only say what would be imported
           -h, --help      this help
@@ -325,7 +336,8 @@ enum ImportHelp {
         count that is not the .ifo's, a compressed file cut short, an XDXF file that
         ends before </xdxf>) is refused with exit status 1 and a message naming the
         file; an earlier import is kept as it was. A record that cannot be read is
-        left out and counted; a headword with control characters is cleaned. Prints,
+        left out and counted (a line of a Wiktionary extract that is not JSON too); a
+        headword with control characters is cleaned. Prints,
         for each dictionary, what was written, how many of the index's words find their
         entry, and what was read.
 
@@ -334,6 +346,7 @@ enum ImportHelp {
           wordlink import ~/Downloads/XMLittre.ifo --id littre
           wordlink import /usr/share/goldendict-wordnet
           wordlink import --installed --dry-run
+          wordlink import kaikki.org-dictionary-English.jsonl.gz --id wiktionary-en
 
         """
 

@@ -64,3 +64,57 @@ import DictionaryModel
         #expect(entries.count == 300)
     }
 }
+
+/// Issue 34 for the Wiktionary importer: `wordlink import FILE` keeps no map of the link
+/// targets it writes (a Wiktionary extract of gigabytes names millions), nor of its entries.
+/// Two extracts of the same size, entries and links, one naming 60 targets again and again
+/// and one naming 240,000 once each (each 60 bytes and more): their peaks must be alike.
+@Suite(.serialized) struct WiktionaryImportMemoryTests {
+    /// An extract of `lines` entries, each with a sense whose `form_of` names 60 words that no
+    /// entry has (links that lead nowhere); `distinct` makes every one of them a new word.
+    static func extract(lines: Int, distinct: Bool, to path: String) {
+        var text = ""
+        for line in 0..<lines {
+            let named = (0..<60).map { word in
+                let number = distinct ? line * 60 + word : word
+                return #"{"word": "a word no entry has, number \#(String(number, radix: 16)) of this extract"}"#
+            }
+            text += #"{"word": "w\#(line)", "lang_code": "en", "pos": "noun", "senses": [{"glosses": ["x"], "form_of": ["#
+                + named.joined(separator: ", ") + "]}]}\n"
+        }
+        ImportScratch.write(text, to: path)
+    }
+
+    /// The probe's links, unresolved links and peak (kB) importing `file` into `folder/out`.
+    static func run(_ file: String, in folder: String) throws -> (links: Int, unresolved: Int, peak: Int) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ImportMemoryTests.probe)
+        process.arguments = ["wiktionary", file, folder + "/out"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = folder + "/cache"
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+        let numbers = output.split(separator: " ").compactMap { Int($0.filter(\.isNumber)) }
+        guard numbers.count == 3 else { return (0, 0, 0) }
+        return (numbers[0], numbers[1], numbers[2])
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: ImportMemoryTests.probe), "wordlink-memory-probe is not built"))
+    func memoryDoesNotGrowWithTheLinkTargets() throws {
+        let few = ImportScratch.folder("memory-few"), many = ImportScratch.folder("memory-many")
+        defer { ImportScratch.remove(few); ImportScratch.remove(many) }
+        Self.extract(lines: 4_000, distinct: false, to: few + "/few.jsonl")
+        Self.extract(lines: 4_000, distinct: true, to: many + "/many.jsonl")
+        let a = try Self.run(few + "/few.jsonl", in: few), b = try Self.run(many + "/many.jsonl", in: many)
+        #expect(a.links == 240_000 && b.links == 240_000)
+        #expect(a.unresolved == 240_000 && b.unresolved == 240_000)
+        #expect(a.peak > 0)
+        // A map of the targets costs more than 30 MB here (a hundred bytes and more each).
+        #expect(b.peak - a.peak < 10 << 10, "peak \(a.peak) kB with 60 targets, \(b.peak) kB with 240,000")
+    }
+}

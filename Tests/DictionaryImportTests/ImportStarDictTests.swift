@@ -293,7 +293,7 @@ import DictionaryIndex
         #expect(try ImportSources.find([deeper + "/One Dict.dict"]).map(\.path) == [ifo])
         #expect(try ImportSources.find([ifo, deeper], format: "stardict").map(\.path) == [ifo])
         #expect(throws: DictionaryModelError.refused(path: path + "/unrelated.txt",
-                                                     reason: "not a dictionary that wordlink can import (StarDict: an .ifo with its .idx and .dict; Lingvo DSL: a .dsl or .dsl.dz; XDXF: an .xdxf, also compressed)")) {
+                                                     reason: "not a dictionary that wordlink can import (StarDict: an .ifo with its .idx and .dict; Lingvo DSL: a .dsl or .dsl.dz; XDXF: an .xdxf, also compressed; Wiktionary: kaikki.org's .jsonl or .jsonl.gz)")) {
             try ImportSources.find([path + "/unrelated.txt"])
         }
     }

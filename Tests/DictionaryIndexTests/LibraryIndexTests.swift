@@ -76,6 +76,46 @@ import Glibc
         try Self.expectSameAnswers(full, lookup, queries: queries, folder: folder)
     }
 
+    /// The links an import checks: those that name no entry id, headword or form of their own
+    /// dictionary (a duplicate's headword names nothing), and those with a sense anchor; in
+    /// row order, a page at a time, never another dictionary's, even when an update put that
+    /// dictionary's rows between its own.
+    @Test(arguments: [1, 2, 3, LibraryIndex.linkPageSize])
+    func unmatchedLinksAreThoseThatNameNoEntryOfTheirDictionary(pageSize: Int) throws {
+        let root = NSTemporaryDirectory() + "wordlink-unmatched-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        func write(_ entries: String, to path: String) throws {
+            let folder = root + "/" + path.split(separator: "/")[0]
+            try FileManager.default.createDirectory(atPath: folder + "/entries", withIntermediateDirectories: true)
+            try #"{"format": "wordlink-dictionary", "formatVersion": 1, "id": "x", "title": "X"}"#
+                .write(toFile: folder + "/dictionary.json", atomically: false, encoding: .utf8)
+            try entries.write(toFile: root + "/" + path, atomically: false, encoding: .utf8)
+        }
+        try write(#"""
+            [{"id": "a1", "headword": "Alpha", "forms": ["alef"], "senses": [{"id": "s", "definition": "[[alpha]] [[a1]] [[ALEF]] [[beta]] [[a1#s]] [[gone]] [[https://example.org/]] [[dupword]] [[gone]]"}]},
+             {"id": "a1", "headword": "dupword", "senses": []},
+             {"id": "a2", "headword": "straße", "senses": [], "relations": [{"type": "see", "links": [{"target": "STRASSE"}, {"target": "a2", "sense": "none"}, {"target": "Gone"}]}]}]
+            """#, to: "a/entries/a.json")
+        try write(#"[{"id": "b1", "headword": "beta", "senses": [{"definition": "[[gone-b]] [[alpha]]"}]}]"#, to: "b/entries/b.json")
+        let index = LibraryIndex.open(cacheDirectory: root + "/cache")
+        let a = try index.update(folder: root + "/a")
+        let b = try index.update(folder: root + "/b")
+        // A later file of a: its rows come after b's.
+        try write(#"[{"id": "z1", "headword": "zed", "senses": [], "notes": ["[[nowhere]] [[zed]] [[beta]]"]}]"#, to: "a/entries/z.json")
+        #expect(try index.update(folder: root + "/a").changedFiles == 1)
+        func unmatched(_ dictionary: Int64) throws -> [String] {
+            var found: [String] = []
+            try index.forEachUnmatchedLink(of: dictionary, pageSize: pageSize) { target, anchor in
+                found.append(anchor.map { target + "#" + $0 } ?? target)
+            }
+            return found
+        }
+        let inA = try unmatched(a.dictionary)
+        #expect(inA == ["beta", "a1#s", "gone", "https://example.org/", "dupword", "gone", "a2#none", "Gone", "nowhere", "beta"], "\(inA)")
+        #expect(try unmatched(b.dictionary) == ["gone-b", "alpha"])
+        #expect(try unmatched(b.dictionary + 100) == [])
+    }
+
     @Test func anUpdateReadsOnlyTheFilesThatChanged() throws {
         let scratch = try Scratch(copying: "sample")
         defer { scratch.remove() }

@@ -66,7 +66,7 @@ import TestSupport
 
     @Test(arguments: [
         (["import"], "wordlink: 'wordlink import' needs a dictionary to import (a file or folder, or wordnet or dictd); see 'wordlink import --help'.\n"),
-        (["import", "x.ifo", "--format", "mobi"], "wordlink: 'mobi' is not a valid value for '--format' for 'wordlink import': expected stardict, dsl, xdxf (wordnet and dictd have commands of their own).\n"),
+        (["import", "x.ifo", "--format", "mobi"], "wordlink: 'mobi' is not a valid value for '--format' for 'wordlink import': expected stardict, dsl, xdxf, wiktionary (wordnet and dictd have commands of their own).\n"),
         (["import", "--installed", "x.dsl"], "wordlink: unexpected argument 'x.dsl' for 'wordlink import --installed'; see 'wordlink import --installed --help'.\n"),
         (["import", "x.dsl", "--dry-run"], "wordlink: unknown option '--dry-run' for 'wordlink import'; see 'wordlink import --help'.\n"),
         (["import", "wordnet", "--to"], "wordlink: option '--to' needs a value for 'wordlink import wordnet'; see 'wordlink import wordnet --help'.\n"),
@@ -126,6 +126,35 @@ import TestSupport
         let nothing = Self.run(["import", folder + "/out"])
         #expect(nothing.status == 1)
         #expect(nothing.error.hasPrefix("wordlink: \(folder)/out: no dictionary that wordlink can import was found in it"))
+    }
+
+    /// A kaikki.org extract of several languages, found by its content: each entry names its
+    /// language, `check` accepts the folder, `define` shows a word's entries in every language.
+    @Test func importsAWiktionaryExtract() throws {
+        let folder = Subprocess.temporaryPath("import-wikt")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let source = folder + "/kaikki.org-dictionary-Mixed.jsonl"
+        let text = try String(contentsOfFile: Fixtures.path("wiktionary/mixed.jsonl"), encoding: .utf8)
+        FileManager.default.createFile(atPath: source, contents: Data((text + "{\"word\": \"broken\"\n").utf8))
+        let imported = Self.run(["import", source, "--to", folder + "/out"])
+        #expect(imported.status == 0)
+        #expect(imported.error == "")
+        #expect(imported.output == """
+            Wrote 5 entries in 1 file to \(folder)/out.
+            1 link, 0 unresolved.
+            Read: 6 lines, 5 entries, 5 senses, 2 examples, 3 forms, 0 inflection-table forms left out, 0 redirects, 0 redirects that lookup folds (left out), 4 languages.
+            Not placed: 1 lines that are not a Wiktionary entry (left out), such as kaikki.org-dictionary-Mixed.jsonl:6: not JSON: unexpected end of the file; expected ',' or '}' at byte 18.
+            Browse it with: wordlink --data \(folder)/out
+
+            """)
+        #expect(Self.run(["check", "--data", folder + "/out"]).output == "5 entries in 1 file: 0 errors, 0 warnings\n")
+        let page = Self.run(["define", "GLORP", "--data", folder + "/out", "--width", "60"]).output
+        #expect(page.hasPrefix("glorp  noun  (English)\n\n    A small invented creature.\n\nglorp  noun  /ɡlɔʁp/  (French)\n"))
+        #expect(Self.run(["define", "ごご", "--data", folder + "/out", "--width", "60"]).output.hasPrefix("語語  noun  [ɡo̞ɡo̞]  (Japanese)\n"))
+        let json = try String(contentsOfFile: folder + "/out/dictionary.json", encoding: .utf8)
+        #expect(json.contains("\"language\": \"fr\"") && json.contains("\"targetLanguage\": \"en\""))
+        #expect(json.contains("\"importer\":\"wordlink import wiktionary\""))
     }
 
     /// `import --installed` on fixture folders (`WORDLINK_INSTALLED_PATHS`, never the real

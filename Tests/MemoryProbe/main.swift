@@ -5,6 +5,9 @@
 //   wordlink-memory-probe dictd INDEX DICT DESTINATION
 //       imports the dictd dictionary (and brings its library index, in $XDG_CACHE_HOME, up to
 //       date); prints "peak KILOBYTES", exits 0, or prints the error and exits 1.
+//   wordlink-memory-probe wiktionary FILE DESTINATION
+//       the same for a kaikki.org extract (`wordlink import FILE`'s path, FormatImport); prints
+//       "links N unresolved N peak KILOBYTES".
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,12 +15,18 @@ import DictionaryImport
 import DictionaryModel
 
 let arguments = CommandLine.arguments
-guard arguments.count == 5, arguments[1] == "dictd" else {
-    print("usage: wordlink-memory-probe dictd INDEX DICT DESTINATION")
-    exit(2)
-}
+let summary: ImportSummary
 do throws(DictionaryModelError) {
-    _ = try DictdImporter(index: arguments[2], dict: arguments[3], to: arguments[4]).run()
+    if arguments.count == 5, arguments[1] == "dictd" {
+        summary = try DictdImporter(index: arguments[2], dict: arguments[3], to: arguments[4]).run()
+    } else if arguments.count == 4, arguments[1] == "wiktionary" {
+        var importer = FormatImport(try WiktionaryImporter(path: arguments[2]), to: arguments[3], id: "probe")
+        summary = try importer.run()
+        print("links \(summary.linkCount) unresolved \(summary.unresolvedLinkCount) ", terminator: "")
+    } else {
+        print("usage: wordlink-memory-probe dictd INDEX DICT DESTINATION | wiktionary FILE DESTINATION")
+        exit(2)
+    }
 } catch {
     print(error.message)
     exit(1)
