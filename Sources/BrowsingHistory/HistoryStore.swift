@@ -59,24 +59,24 @@ public final class HistoryStore {
         let connection = try SQLiteConnection(path: path)
         try connection.execute("PRAGMA synchronous=NORMAL")
         connection.skipCheckpointOnClose()
-        let version = try retryingWhileBusy { try connection.query("PRAGMA user_version").first?.first?.integer ?? 0 }
-        let check = try retryingWhileBusy { try connection.query("PRAGMA quick_check") }
+        let version = try connection.retryingWhileBusy { try connection.query("PRAGMA user_version").first?.first?.integer ?? 0 }
+        let check = try connection.retryingWhileBusy { try connection.query("PRAGMA quick_check") }
         if check.first?.first?.text != "ok" {
             throw SQLiteFailure(code: SQLITE_CORRUPT, message: check.first?.first?.text ?? "damaged")
         }
         guard version != schemaVersion else { return connection }
         // Turning WAL on takes the file's lock, which the busy handler does not always wait for.
-        try retryingWhileBusy {
+        try connection.retryingWhileBusy {
             let mode = try connection.query("PRAGMA journal_mode=WAL").first?.first?.text
             if mode != "wal" { throw SQLiteFailure(code: SQLITE_CANTOPEN, message: "the file system does not allow a write-ahead log") }
         }
-        try retryingWhileBusy { try connection.transaction { try connection.execute(schema) } }
+        try connection.retryingWhileBusy { try connection.transaction { try connection.execute(schema) } }
         // A store made before the session was anchored on its entry gains the columns that hold it.
-        let columns = try retryingWhileBusy { try connection.query("PRAGMA table_info(session)") }.compactMap { $0.count > 1 ? $0[1].text : nil }
+        let columns = try connection.retryingWhileBusy { try connection.query("PRAGMA table_info(session)") }.compactMap { $0.count > 1 ? $0[1].text : nil }
         for column in ["entry_dictionary TEXT", "entry_id TEXT", "entry_offset INTEGER", "group_name TEXT"] where !columns.contains(String(column.split(separator: " ")[0])) {
-            try retryingWhileBusy { try connection.execute("ALTER TABLE session ADD COLUMN " + column) }
+            try connection.retryingWhileBusy { try connection.execute("ALTER TABLE session ADD COLUMN " + column) }
         }
-        try retryingWhileBusy { try connection.execute("PRAGMA user_version = \(schemaVersion)") }
+        try connection.retryingWhileBusy { try connection.execute("PRAGMA user_version = \(schemaVersion)") }
         return connection
     }
 
@@ -92,19 +92,6 @@ public final class HistoryStore {
             group_name TEXT, PRIMARY KEY(stack, position));
         CREATE TABLE IF NOT EXISTS journal_taken(length INTEGER NOT NULL, hash INTEGER NOT NULL);
         """
-
-    /// Runs `body` again while another process holds a lock, for up to about five seconds.
-    static func retryingWhileBusy<T>(_ body: () throws -> T) throws -> T {
-        var attempt = 0
-        while true {
-            do { return try body() } catch let failure as SQLiteFailure {
-                let primary = failure.code & 0xff
-                guard primary == SQLITE_BUSY || primary == SQLITE_LOCKED, attempt < 250 else { throw failure }
-                attempt += 1
-                usleep(20_000)
-            }
-        }
-    }
 
     static func makeDirectories(_ folder: String, path: String) throws(HistoryStoreError) {
         var prefix = ""
@@ -130,13 +117,13 @@ public final class HistoryStore {
     /// Runs a statement of an `operation`, as one transaction, turning failures into the
     /// module's error.
     func write(_ operation: String, _ body: () throws -> Void) throws(HistoryStoreError) {
-        do { try Self.retryingWhileBusy { try connection.transaction(body) } } catch {
+        do { try connection.retryingWhileBusy { try connection.transaction(body) } } catch {
             throw HistoryStoreError(path: path, operation: operation, reason: Self.reason(error))
         }
     }
 
     func read(_ operation: String, _ sql: String, _ values: [SQLValue] = []) throws(HistoryStoreError) -> [[SQLValue]] {
-        do { return try Self.retryingWhileBusy { try connection.query(sql, values) } } catch {
+        do { return try connection.retryingWhileBusy { try connection.query(sql, values) } } catch {
             throw HistoryStoreError(path: path, operation: operation, reason: Self.reason(error))
         }
     }

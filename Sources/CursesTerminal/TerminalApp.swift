@@ -124,8 +124,9 @@ public enum TerminalApp {
         // A Ctrl-C taken in before stops every task of this event, not only the first.
         guard now - lastProgress >= 0.1 || step.completed >= step.total else { return input.wasInterrupted }
         lastProgress = now
-        let percent = step.total > 0 ? step.completed * 100 / step.total : 0
-        screen.drawStatusRow("\(step.phase): \(percent)% (Ctrl-C stops it and quits)", role: .message)
+        // A step without a total (a wait) has no percentage.
+        let percent = step.total > 0 ? ": \(step.completed * 100 / step.total)%" : ""
+        screen.drawStatusRow("\(step.phase)\(percent) (Ctrl-C stops it and quits)", role: .message)
         return input.takeWaitingInput()
     }
 

@@ -114,6 +114,8 @@ public enum IndexStore {
                 // alone, in memory.
                 failure = error.code & 0xff == 13 /* SQLITE_FULL */
                     ? "the disk is full: \(index.path) keeps the index it had, and is brought up to date once there is room"
+                    : error.isBusy
+                    ? "another wordlink process has been writing \(index.path) for over \(Int(LibraryIndex.lockWaitLimit)) seconds"
                     : error.message
                 index = LibraryIndex.inMemory()
                 guard let again = try? index.update(folder: absolute, title: info.title, progress: progress) else {

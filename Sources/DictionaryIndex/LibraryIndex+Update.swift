@@ -18,10 +18,13 @@ extension LibraryIndex {
     /// files: a new dictionary is indexed whole; otherwise only the files added, removed or
     /// changed (size and time, and the content of files changed within a second of being
     /// indexed) are read again, and their rows replaced in one transaction. `progress` is
-    /// told of each file read, naming the dictionary as `title`.
+    /// told of each file read, naming the dictionary as `title`. When another process is
+    /// writing the index (its own first index of a dictionary), the update waits for it up to
+    /// `waitingAtMost` seconds, and `progress` says so; past that it throws the busy error.
     /// - Complexity: one listing and `stat` of the entry files when nothing changed.
     @discardableResult
-    public func update(folder: String, title: String = "", progress: (ProgressStep) -> Void = { _ in }) throws(SQLiteError) -> IndexedFolder {
+    public func update(folder: String, title: String = "", waitingAtMost limit: Double = LibraryIndex.lockWaitLimit,
+                       progress: (ProgressStep) -> Void = { _ in }) throws(SQLiteError) -> IndexedFolder {
         if interruption.load(ordering: .relaxed) { throw .interrupted }
         let listed = (try? listEntryFiles(folder: folder)) ?? []
         let (known, problems, stored) = try reading { () throws(SQLiteError) -> (Int64?, Int, [StoredFile]) in
@@ -73,7 +76,12 @@ extension LibraryIndex {
         // holds one entry file's rows, never the dictionary's (a first index of a FreeDict
         // database held 800 MB). A browser's other thread waits for the update meanwhile.
         let phase = (known == nil ? "building the lookup index of " : "updating the lookup index of ") + title
-        return try write(folder: folder, count: changed.count, removing: removed, indexedAt: now) { i in
+        let waiting = { (seconds: Double) -> Bool in
+            guard seconds < limit, !self.interruption.load(ordering: .relaxed) else { return false }
+            progress(ProgressStep(phase: Self.waitingPhase(seconds: seconds), completed: 0, total: 0))
+            return true
+        }
+        return try write(folder: folder, count: changed.count, removing: removed, indexedAt: now, waiting: waiting) { i in
             let file = changed[i]
             defer { progress(ProgressStep(phase: phase, completed: i + 1, total: changed.count)) }
             return file.nameIsUTF8 ? IndexedFile.scan(folder: folder, path: file.path, fingerprint: file.fingerprint)
@@ -102,11 +110,17 @@ extension LibraryIndex {
     /// Puts the `count` files that `file` reads, one at a time in order, into the rows of the
     /// dictionary at `folder` in place of what it held of them, and takes out the files at
     /// `removed`, in one transaction: each file's rows are written before the next is read.
-    func write(folder: String, count: Int, removing removed: [String], indexedAt: Int64,
+    /// Another process's write lock is waited for while `waiting` says so (`SQLiteDatabase.writing(waiting:_:)`).
+    func write(folder: String, count: Int, removing removed: [String], indexedAt: Int64, waiting: (Double) -> Bool = { $0 < 5 },
                file: (Int) -> IndexedFile) throws(SQLiteError) -> IndexedFolder {
         try locked { () throws(SQLiteError) -> IndexedFolder in
-            let result = try database.writing { () throws(SQLiteError) -> IndexedFolder in
-                try writeInTransaction(folder: folder, count: count, file: file, removing: removed, indexedAt: indexedAt)
+            let result: IndexedFolder
+            do throws(SQLiteError) {
+                result = try database.writing(waiting: waiting) { () throws(SQLiteError) -> IndexedFolder in
+                    try writeInTransaction(folder: folder, count: count, file: file, removing: removed, indexedAt: indexedAt)
+                }
+            } catch where error.isBusy && interruption.load(ordering: .relaxed) {
+                throw .interrupted
             }
             // The write-ahead log into the file now: a process that opens the index while no
             // other has it open reads the whole log to rebuild its index of it (tens of ms

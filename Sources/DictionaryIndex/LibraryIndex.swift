@@ -88,6 +88,16 @@ public final class LibraryIndex: @unchecked Sendable {
         return (UInt64(info.st_dev), UInt64(info.st_ino))
     }
 
+    /// How long, in seconds, an update waits for another process that is writing the index
+    /// before it gives up (and the caller indexes its folder in memory): longer than any first
+    /// index of a dictionary but Wiktionary's, short of forever for a process stopped mid-update.
+    public static let lockWaitLimit: Double = 120
+
+    /// What the progress line says while an update waits for another process's write.
+    static func waitingPhase(seconds: Double) -> String {
+        "waiting for another wordlink process to finish writing the library index (\(Int(seconds)) s)"
+    }
+
     /// Whether the file is still the one opened (not removed or replaced since).
     var isSameFile: Bool { memoryReason != nil || Self.identity(of: path) == identity }
 
@@ -100,10 +110,16 @@ public final class LibraryIndex: @unchecked Sendable {
             let path = cacheDirectory + "/" + fileName
             do throws(DictionaryModelError) {
                 try makeDirectories(cacheDirectory)
-                if let index = try? openFile(path) { return index }
-                // Not a database, another version, or damaged: a cache, so start again.
-                for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
-                do throws(SQLiteError) { return try openFile(path) } catch { reason = "\(path): \(error.message)" }
+                do throws(SQLiteError) {
+                    return try openFile(path)
+                } catch where error.isBusy {
+                    // Another process is making the file: never taken out from under it.
+                    reason = "\(path): \(error.message)"
+                } catch {
+                    // Not a database, another version, or damaged: a cache, so start again.
+                    for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+                    do throws(SQLiteError) { return try openFile(path) } catch { reason = "\(path): \(error.message)" }
+                }
             } catch {
                 reason = error.message
             }
@@ -125,12 +141,22 @@ public final class LibraryIndex: @unchecked Sendable {
         let database = try SQLiteDatabase(path: path)
         let version = try database.integer("PRAGMA user_version") ?? 0
         if version == 0 {
-            // A new file (or an empty one): the tables, once, by whoever gets the write lock first.
-            try database.execute("PRAGMA journal_mode = WAL")
-            try database.writing { () throws(SQLiteError) in
-                if try database.integer("PRAGMA user_version") == 0 {
-                    try database.execute(schema + "PRAGMA user_version = \(schemaVersion);")
+            // A new file (or an empty one): the tables, once, by whoever gets the write lock
+            // first. Several processes start at once on a new cache: turning the log on takes
+            // the file's lock without the busy handler's wait, so it is tried again meanwhile,
+            // for the moment the first takes to make the tables. A file left empty (truncated)
+            // under a connection that still holds it stays busy: that one is begun again.
+            do throws(SQLiteError) {
+                try database.retryingWhileBusy(atMost: 2) { () throws(SQLiteError) in
+                    try database.execute("PRAGMA journal_mode = WAL")
+                    try database.writing { () throws(SQLiteError) in
+                        if try database.integer("PRAGMA user_version") == 0 {
+                            try database.execute(schema + "PRAGMA user_version = \(schemaVersion);")
+                        }
+                    }
                 }
+            } catch where error.isBusy {
+                throw SQLiteError("\(path): an empty index that another connection holds", code: 14 /* SQLITE_CANTOPEN */)
             }
         } else if version != schemaVersion {
             throw SQLiteError("\(path): an index of another version (\(version))")

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CSQLite
 
 /// Why a database could not answer: one sentence naming the file and what failed, and
@@ -52,6 +55,8 @@ public final class SQLiteDatabase {
     public private(set) var handle: OpaquePointer?
     /// The file, or `:memory:`.
     public let path: String
+    /// How long, in milliseconds, a statement waits for another process's lock.
+    private let busyTimeout: Int32
 
     /// Opens (creating when missing) the database at `path`; waits up to `busyTimeout`
     /// milliseconds for another process's lock instead of failing.
@@ -65,6 +70,7 @@ public final class SQLiteDatabase {
             throw SQLiteError("\(path) could not be opened: \(reason)", code: status)
         }
         handle = db
+        self.busyTimeout = busyTimeout
         sqlite3_busy_timeout(db, busyTimeout)
         sqlite3_extended_result_codes(db, 1)
     }
@@ -133,6 +139,21 @@ public final class SQLiteDatabase {
     /// rolled back when `body` throws, so a failure (a full disk) leaves the file as it was.
     public func writing<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         try execute("BEGIN IMMEDIATE")
+        return try finishWriting(body)
+    }
+
+    /// `writing`, where a write lock another process holds is waited for in turns of a quarter
+    /// second for as long as `keepWaiting` says: it is asked after each turn with the seconds
+    /// waited so far (so the caller can say so within a moment), and false gives up (the busy
+    /// error is thrown). One process's first index of a large dictionary holds the lock for
+    /// as long as it reads.
+    public func writing<T>(waiting keepWaiting: (Double) -> Bool, _ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        try beginWriting(waiting: keepWaiting)
+        return try finishWriting(body)
+    }
+
+    /// `body` inside the transaction begun, committed, or rolled back when it throws.
+    private func finishWriting<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         do throws(SQLiteError) {
             let result = try body()
             try execute("COMMIT")
@@ -141,6 +162,44 @@ public final class SQLiteDatabase {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// `BEGIN IMMEDIATE`, tried again in turns of a quarter second while `keepWaiting` says so.
+    private func beginWriting(waiting keepWaiting: (Double) -> Bool) throws(SQLiteError) {
+        let start = Self.seconds()
+        sqlite3_busy_timeout(handle, 250)
+        defer { sqlite3_busy_timeout(handle, busyTimeout) }
+        while true {
+            do throws(SQLiteError) {
+                return try execute("BEGIN IMMEDIATE")
+            } catch where error.isBusy {
+                guard keepWaiting(Self.seconds() - start) else { throw error }
+            }
+        }
+    }
+
+    /// Runs `body` again while another process holds a lock that SQLite's busy handler does not
+    /// wait for (turning the write-ahead log on takes the file's lock at once), for up to
+    /// `seconds`: each try waits a twentieth of a second for the lock, not the busy timeout,
+    /// so a lock that is never let go costs `seconds`, not the busy timeout at every try.
+    public func retryingWhileBusy<T, E: Error>(atMost seconds: Double = 5, _ body: () throws(E) -> T) throws(E) -> T {
+        let start = Self.seconds()
+        sqlite3_busy_timeout(handle, 50)
+        defer { sqlite3_busy_timeout(handle, busyTimeout) }
+        while true {
+            do throws(E) {
+                return try body()
+            } catch {
+                guard (error as? SQLiteError)?.isBusy == true, Self.seconds() - start < seconds else { throw error }
+            }
+        }
+    }
+
+    /// The monotonic clock, in seconds.
+    private static func seconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// `BEGIN` and `COMMIT`, prepared once: `reading` runs them around every question, and

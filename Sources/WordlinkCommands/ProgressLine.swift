@@ -13,12 +13,13 @@ final class ProgressLine {
 
     func update(_ step: ProgressStep) {
         guard isShown else { return }
-        let percent = step.total > 0 ? step.completed * 100 / step.total : 0
-        var line = "\(step.phase): \(percent)%"
+        // A step without a total (a wait) has no percentage.
+        let percent = step.total > 0 ? ": \(step.completed * 100 / step.total)%" : ""
+        var line = step.phase + percent
         // Shorter than the terminal is wide: a line that wraps cannot be redrawn in place, and
         // each update would leave a row behind. The percentage is kept, the phase cut.
         if let width = Terminal.width(of: STDERR_FILENO), CellWidth.of(line) > width - 1 {
-            let suffix = "…: \(percent)%"
+            let suffix = "…" + percent
             var phase = ""
             for character in step.phase {
                 if CellWidth.of(phase + String(character) + suffix) > width - 1 { break }

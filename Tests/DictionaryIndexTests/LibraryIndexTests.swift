@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import DictionaryModel
 @testable import DictionaryIndex
+import SQLiteStore
 import TestSupport
 #if canImport(Glibc)
 import Glibc
@@ -172,6 +173,41 @@ import Glibc
         }
         try index.remove(folder: first.folder)
         #expect(try other.update(folder: first.folder).isNew)
+    }
+
+    /// Another process writing the index (its own first index of a large dictionary) for
+    /// longer than SQLite's busy timeout: an update waits for it, saying so within a moment,
+    /// and writes into the file, not into memory; past its limit it gives up with the busy error.
+    @Test func anUpdateWaitsForAnotherProcessThatIsWriting() throws {
+        let first = try Scratch(copying: "sample"), second = try Scratch(copying: "second")
+        defer { first.remove(); second.remove() }
+        let index = LibraryIndex.open(cacheDirectory: first.cache)
+        try index.update(folder: first.folder)
+        // The other process: a connection of its own, holding the write lock for 6 s (the busy
+        // timeout is 5 s).
+        nonisolated(unsafe) let other = try SQLiteDatabase(path: first.indexFile)
+        try other.execute("BEGIN IMMEDIATE")
+        let holder = Thread { usleep(6_000_000); try? other.execute("COMMIT") }
+        holder.start()
+        var steps: [ProgressStep] = []
+        let updated = try index.update(folder: second.folder) { steps.append($0) }
+        #expect(updated.isNew && updated.changedFiles > 0)
+        let waits = steps.filter { $0.phase.hasPrefix("waiting for another wordlink process to finish writing the library index") }
+        #expect(waits.count >= 2 && waits.allSatisfy { $0.total == 0 }, "\(steps)")
+        #expect(waits.first?.phase.hasSuffix("(0 s)") == true && waits.last?.phase.hasSuffix("(5 s)") == true, "\(waits.map(\.phase))")
+        #expect(steps.last?.phase == "building the lookup index of " && steps.last?.completed == steps.last?.total)
+        // What was written is in the file: a third connection sees the second dictionary.
+        let seen = try LibraryIndex.open(cacheDirectory: first.cache).update(folder: second.folder)
+        #expect(!seen.isNew && seen.changedFiles == 0 && seen.dictionary == updated.dictionary)
+        // A limit: the update gives up with the busy error and leaves the file as it was.
+        try other.execute("BEGIN IMMEDIATE")
+        defer { try? other.execute("ROLLBACK") }
+        let third = try Scratch(copying: "sample")
+        defer { third.remove() }
+        #expect { try index.update(folder: third.folder, waitingAtMost: 0.5) } throws: { ($0 as? SQLiteError)?.isBusy == true }
+        // Interrupted (a Ctrl-C in the browser) while waiting: stopped at once, as interrupted.
+        index.interrupt()
+        #expect(throws: SQLiteError.interrupted) { try index.update(folder: third.folder) }
     }
 
     /// Not a database, a truncated one, an unwritable cache folder: rebuilt, or in memory.

@@ -4,6 +4,8 @@ import Testing
 import Glibc
 #endif
 import TestSupport
+import DictionaryIndex
+import SQLiteStore
 
 /// `define`, `search` and `links-to` answer from the stored indexes while the folders' files
 /// are checked on another thread, and print only once the check has passed: after every kind
@@ -99,5 +101,75 @@ import TestSupport
         let edited = folder.run(["define", "river"])
         #expect(edited.output.contains("\n  creek, sense 1\n"), "\(edited.output)")
         #expect(folder.run(["define", "river"]).output == edited.output)
+    }
+}
+
+/// Several wordlink processes on one cache folder at once, as a person with two terminals (or
+/// a script) has them: the first start on a new cache, and one that must index its folder while
+/// another is writing the index for longer than SQLite's busy timeout. Every one answers from
+/// the file, none falls back to an index in memory, and the file ends up holding every folder.
+@Suite(.serialized) struct SharedCacheEndToEndTests {
+    static func folders(_ count: Int, in root: String) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        return try (0..<count).map { number in
+            let folder = root + "/data\(number)"
+            try FileManager.default.copyItem(atPath: Fixtures.path(number.isMultiple(of: 2) ? "sample" : "second"), toPath: folder)
+            return folder
+        }
+    }
+
+    /// Each folder is in the file: opened again, it is found indexed as it is.
+    static func expectIndexed(_ folders: [String], cache: String) throws {
+        for folder in folders {
+            let opened = try IndexStore.open(folder: folder, cacheDirectory: cache + "/wordlink")
+            #expect(opened.indexStatus == .loaded && opened.memoryReason == nil, "\(folder): \(opened.indexStatus)")
+        }
+    }
+
+    @Test func processesStartedAtOnceOnANewCacheAllUseTheFile() throws {
+        let root = Subprocess.temporaryPath("shared-cache")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let folders = try Self.folders(8, in: root)
+        let environment = ["/usr/bin/env", "XDG_CACHE_HOME=" + root + "/cache", "XDG_STATE_HOME=" + root + "/state"]
+        let started = folders.enumerated().map { number, folder in
+            let out = root + "/out\(number)", err = root + "/err\(number)"
+            return (pid: Subprocess.start(environment + [TmuxSession.binary, "define", "dog", "--data", folder], outputFile: out, errorFile: err),
+                    out: out, err: err)
+        }
+        for process in started {
+            var status: Int32 = 0
+            while waitpid(process.pid, &status, 0) == -1 && errno == EINTR {}
+            let error = (try? String(contentsOfFile: process.err, encoding: .utf8)) ?? ""
+            #expect(error.isEmpty, "\(error)")
+            #expect(status == 0 && (try? String(contentsOfFile: process.out, encoding: .utf8))?.hasPrefix("dog  ") == true)
+        }
+        try Self.expectIndexed(folders, cache: root + "/cache")
+    }
+
+    /// Another process holds the index's write lock (here the test, as a first index of a large
+    /// dictionary would): `define` on a folder not yet indexed says it is waiting, on its
+    /// progress line, and once the lock is let go writes the folder into the file and answers.
+    @Test func aCommandWaitsForAnotherProcessThatIsWritingAndSaysSo() throws {
+        let root = Subprocess.temporaryPath("shared-cache-wait")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let folders = try Self.folders(2, in: root)
+        let environment = "XDG_CACHE_HOME=\(root)/cache XDG_STATE_HOME=\(root)/state"
+        _ = try IndexStore.open(folder: folders[0], cacheDirectory: root + "/cache/wordlink")
+        IndexStore.closeAll()
+        let other = try SQLiteDatabase(path: root + "/cache/wordlink/" + LibraryIndex.fileName)
+        try other.execute("BEGIN IMMEDIATE")
+        let define = try TmuxSession(name: "shared-cache-wait", columns: 100, rows: 12,
+                                     shellCommand: "env \(environment) \(TmuxSession.binary) define dog --data \(folders[1]); echo EXIT=$?")
+        // Past the busy timeout (5 s), still waiting, and saying so.
+        try define.waitFor("the wait said", timeout: 30) { rows in
+            rows.contains { $0.contains("waiting for another wordlink process to finish writing the library index (6 s)") }
+        }
+        try other.execute("COMMIT")
+        #expect(try define.exitStatus(timeout: 60) == 0)
+        let page = try define.screen()
+        // (The pane's first row can scroll away when tmux marks the pane dead: the sense is read.)
+        #expect(page.contains { $0.contains("to follow closely, as a hound does") }, "\(page)")
+        #expect(!page.contains { $0.contains("waiting for") || $0.contains("kept in memory") }, "\(page)")
+        try Self.expectIndexed(folders, cache: root + "/cache")
     }
 }
