@@ -32,7 +32,7 @@ enum FormatBenchmarks {
         print("source".padding(toLength: 34, withPad: " ", startingAt: 0)
               + "MB disk  unpacked   entries      wall       CPU     MB/s    peak")
         for (number, source) in sources.enumerated() {
-            _ = measureImport(source, binDirectory: binDirectory, scratch: scratch + "/\(number)")
+            measureImport(source, binDirectory: binDirectory, scratch: scratch + "/\(number)")
         }
         print("(MB/s: unpacked MB of source over wall seconds; every figure includes the library index's update)")
         print("(load average after: \(StartupBenchmarks.loadAverage()))")
