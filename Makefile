@@ -95,6 +95,9 @@ fuzz: deps
 # `BENCH_ARGS=library`: on a library of WordNet, GCIDE, Jargon, FOLDOC, FreeDict eng-fra and the sample;
 # `BENCH_ARGS=import-memory`: each import's peak memory (FreeDict deu-eng and eng-deu, GCIDE, WordNet
 # where installed) and define on a 100 MB definition, against issue 34's 300 MB;
+# `BENCH_ARGS=stardict`: XMLittre imported (wall, CPU, peak), then define on it against `sdcv` (package sdcv);
+# `BENCH_ARGS=formats`: each installed format imported once (WordNet, GCIDE, the largest FreeDict pair,
+# XMLittre, czech-cizi, goldendict-wordnet's DSL, a synthetic XDXF file of 20 MB): MB/s and peak;
 # `BENCH_ARGS="wiktionary 1024"`: a synthetic kaikki.org extract of 1024 MB (default 2000) imported (wall, MB/s, peak).
 bench: deps
 	$(SWIFT) build $(RELEASE)

@@ -79,6 +79,21 @@ enum ProcessTimer {
         return Int(text.split(separator: "\n").last(where: { Int($0) != nil }) ?? "") ?? 0
     }
 
+    /// One run of `arguments` under GNU time: its wall time, its CPU time (user and system,
+    /// its own and its children's) and its own peak resident memory; nil when it did not exit
+    /// with 0 (or time gave no figures).
+    static func timed(_ arguments: [String], environment: [String: String] = [:])
+        -> (seconds: Double, cpuSeconds: Double, peakKilobytes: Int)? {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("wordlink-bench-timed-\(getpid())").path
+        defer { unlink(output) }
+        let sample = runOnce(["/usr/bin/time", "-f", "%U %S %M", "-o", output] + arguments, environment: environment)
+        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        let fields = text.split(separator: "\n").last?.split(separator: " ") ?? []
+        guard sample.status == 0, fields.count == 3, let user = Double(fields[0]), let system = Double(fields[1]),
+              let peak = Int(fields[2]) else { return nil }
+        return (sample.seconds, user + system, peak)
+    }
+
     static func report(_ results: [(name: String, median: Double, peakKilobytes: Int)]) {
         for result in results {
             Measure.report(result.name, result.median, extra: "peak \(result.peakKilobytes / 1024) MB")

@@ -1,6 +1,6 @@
 import Foundation
 // `make bench`: the figures the issues ask for, measured on a release build.
-// Usage: wordlink-bench [all|text|editor|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|profile-keystroke [N]|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|scale [DIR]|search [DIR]|edit [DIR]|morphology|import-memory|wiktionary [MB]]
+// Usage: wordlink-bench [all|text|editor|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|profile-keystroke [N]|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|scale [DIR]|search [DIR]|edit [DIR]|morphology|import-memory|stardict|formats|wiktionary [MB]]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
 switch which {
@@ -59,13 +59,19 @@ case "morphology":
     MorphologyBenchmark.run()
 case "import-memory":
     ImportMemoryBenchmarks.run(binDirectory: binDirectory)
+case "stardict":
+    // Not in `all`, as import-memory: it imports XMLittre (about half a minute) into a scratch folder.
+    StarDictBenchmarks.run(binDirectory: binDirectory)
+case "formats":
+    // Not in `all`: it imports every installed format once, GCIDE and FreeDict deu-eng taking minutes.
+    FormatBenchmarks.run(binDirectory: binDirectory)
 case "wiktionary":
     // Not in `all`: it writes and imports a file of 2 GB, about ten minutes.
     WiktionaryBenchmark.run(binDirectory: binDirectory, megabytes: arguments.count > 1 ? Int(arguments[1]) ?? 2_000 : 2_000)
 case "index" where arguments.count == 2:
     IndexBenchmarks.run(folder: arguments[1])
 default:
-    print("usage: wordlink-bench [all|text|editor|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|profile-keystroke [N]|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|scale [DIR]|search [DIR]|edit [DIR]|morphology|import-memory|wiktionary [MB]]")
+    print("usage: wordlink-bench [all|text|editor|define|prompt|hints DIR|lookup [N]|json FILE|profile-layout|profile-relayout|profile-hits|profile-keystroke [N]|make-folder N DIR|index DIR|wordnet [DIR]|library [DIR]|scale [DIR]|search [DIR]|edit [DIR]|morphology|import-memory|stardict|formats|wiktionary [MB]]")
 }
 
 /// The release build's folder (wordlink and wordlink-floor are beside this program).

@@ -82,21 +82,23 @@ struct XDXFReader {
     /// The inside of the next article and the number of its first line; nil after the last.
     /// - Throws: `.invalidSource` when the file ends inside an article or before `</xdxf>`.
     mutating func next() throws(DictionaryModelError) -> (text: String, line: Int)? {
-        var searchFrom = start
+        // How far past `start` the article's `</ar>` was looked for already: an offset from
+        // `start`, since `fill` moves what is kept to the front of the buffer.
+        var searched = 0
         while true {
             if let open = findArticleStart() {
                 guard let tagEnd = buffer[open...].firstIndex(of: UInt8(ascii: ">")) else {
                     guard try fill() else { throw cutShort() }
                     continue
                 }
-                if let close = find(Array("</ar>".utf8), from: max(tagEnd + 1, searchFrom)) {
+                if let close = find(Array("</ar>".utf8), from: max(tagEnd + 1, start + searched)) {
                     advance(to: open)
                     let line = linesBefore + 1
                     let text = String(decoding: buffer[(tagEnd + 1)..<close], as: UTF8.self)
                     advance(to: close + 5)
                     return (text, line)
                 }
-                searchFrom = max(tagEnd + 1, buffer.count - 4)
+                searched = max(tagEnd + 1, buffer.count - 4) - start
                 guard try fill() else { throw cutShort() }
                 continue
             }

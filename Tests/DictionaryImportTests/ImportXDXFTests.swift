@@ -105,6 +105,36 @@ import DictionaryIndex
         }
     }
 
+    /// A file of several of the reader's blocks (1 MB): every article comes back alone, also
+    /// the ones read across a block's end after the reader has dropped what it read before
+    /// (it merged a run of articles into one there: 40,003 articles of a 20 MB file made
+    /// 21,157 entries).
+    @Test func articlesAcrossBlocksComeBackOneByOne() throws {
+        let path = ImportScratch.folder("xdxf")
+        defer { ImportScratch.remove(path) }
+        let source = path + "/big.xdxf"
+        var text = "<xdxf lang_from=\"ENG\" lang_to=\"FRA\" format=\"visual\">\n"
+        var count = 0
+        while text.utf8.count < 3_500_000 {
+            // Articles of different lengths, so that block ends fall anywhere in them.
+            text += "<ar><k>word\(count)</k>text of word\(count)" + String(repeating: " and more", count: count % 97) + "</ar>\n"
+            count += 1
+        }
+        text += "</xdxf>\n"
+        ImportScratch.write(text, to: source)
+        var reader = try XDXFReader(path: source)
+        var number = 0
+        var wrong: [Int] = []
+        while let article = try reader.next() {
+            if !article.text.hasPrefix("<k>word\(number)</k>text of word\(number)") || article.text.contains("<ar>")
+                || article.line != number + 2 { wrong.append(number) }
+            number += 1
+        }
+        let wrongCount = wrong.count
+        #expect(wrongCount == 0, "articles not read alone, or at another line: \(wrong.prefix(5)), …")
+        #expect(number == count)
+    }
+
     @Test func anArticleWithoutAHeadwordIsCountedNotFatal() throws {
         let path = ImportScratch.folder("xdxf")
         defer { ImportScratch.remove(path) }
