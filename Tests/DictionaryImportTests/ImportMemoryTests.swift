@@ -32,29 +32,24 @@ import DictionaryModel
         return (index, dict)
     }
 
-    /// The probe's environment: this one's, a cache of its own, and, under the address
-    /// sanitizer (`make test-asan`), no quarantine of freed memory, so that its peak is what it
-    /// holds rather than what it has freed lately (the sanitizer keeps up to 256 MB of freed
-    /// blocks; 240,000 link targets made and dropped one by one read as 141 MB more held).
-    static func environment(cache: String) -> [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CACHE_HOME"] = cache
-        if let options = environment["ASAN_OPTIONS"] { environment["ASAN_OPTIONS"] = options + ":quarantine_size_mb=0" }
-        return environment
+    /// The probe's output, run with `arguments` and a cache of its own in `folder/cache`, and,
+    /// under the address sanitizer (`make test-asan`), no quarantine of freed memory, so that its
+    /// peak is what it holds rather than what it has freed lately (the sanitizer keeps up to
+    /// 256 MB of freed blocks; 240,000 link targets made and dropped one by one read as 141 MB
+    /// more held). Started with `posix_spawn` (`Subprocess`): Foundation's `Process.run` leaks a
+    /// weak reference's side table, which failed `make test-asan`.
+    static func runProbe(_ arguments: [String], in folder: String) -> String {
+        var assignments = ["XDG_CACHE_HOME=" + folder + "/cache"]
+        if let options = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] { assignments.append("ASAN_OPTIONS=" + options + ":quarantine_size_mb=0") }
+        let result = Subprocess.run(["/usr/bin/env"] + assignments + [probe] + arguments,
+                                    outputFile: folder + "/probe.out", errorFile: folder + "/probe.err")
+        #expect(result.status == 0, "\(result.output)\(result.error)")
+        return result.output
     }
 
     /// The probe's peak, in kilobytes, importing `files` into `folder/out`.
     static func peak(_ files: (index: String, dict: String), in folder: String) throws -> Int {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: probe)
-        process.arguments = ["dictd", files.index, files.dict, folder + "/out"]
-        process.environment = environment(cache: folder + "/cache")
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        let output = runProbe(["dictd", files.index, files.dict, folder + "/out"], in: folder)
         return Int(output.split(separator: " ").last?.filter(\.isNumber) ?? "") ?? 0
     }
 
@@ -96,16 +91,7 @@ import DictionaryModel
 
     /// The probe's links, unresolved links and peak (kB) importing `file` into `folder/out`.
     static func run(_ file: String, in folder: String) throws -> (links: Int, unresolved: Int, peak: Int) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ImportMemoryTests.probe)
-        process.arguments = ["wiktionary", file, folder + "/out"]
-        process.environment = ImportMemoryTests.environment(cache: folder + "/cache")
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        let output = ImportMemoryTests.runProbe(["wiktionary", file, folder + "/out"], in: folder)
         let numbers = output.split(separator: " ").compactMap { Int($0.filter(\.isNumber)) }
         guard numbers.count == 3 else { return (0, 0, 0) }
         return (numbers[0], numbers[1], numbers[2])

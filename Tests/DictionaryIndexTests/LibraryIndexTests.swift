@@ -183,14 +183,15 @@ import Glibc
         defer { first.remove(); second.remove() }
         let index = LibraryIndex.open(cacheDirectory: first.cache)
         try index.update(folder: first.folder)
-        // The other process: a connection of its own, holding the write lock for 6 s (the busy
-        // timeout is 5 s).
-        nonisolated(unsafe) let other = try SQLiteDatabase(path: first.indexFile)
+        // The other process: a connection of its own, holding the write lock past SQLite's
+        // busy timeout (5 s), and letting it go once the update has said it waited 5 s.
+        let other = try SQLiteDatabase(path: first.indexFile)
         try other.execute("BEGIN IMMEDIATE")
-        let holder = Thread { usleep(6_000_000); try? other.execute("COMMIT") }
-        holder.start()
         var steps: [ProgressStep] = []
-        let updated = try index.update(folder: second.folder) { steps.append($0) }
+        let updated = try index.update(folder: second.folder) { step in
+            steps.append(step)
+            if step.phase.hasSuffix("(5 s)") && other.isInTransaction { try? other.execute("COMMIT") }
+        }
         #expect(updated.isNew && updated.changedFiles > 0)
         let waits = steps.filter { $0.phase.hasPrefix("waiting for another wordlink process to finish writing the library index") }
         #expect(waits.count >= 2 && waits.allSatisfy { $0.total == 0 }, "\(steps)")
