@@ -59,10 +59,15 @@ enum BrowserBenchmarks {
     }
 
     static func fromOutside(binary: String, data: String, runs: Int) throws {
+        // A cache and state of the run's own: the user's cache may hold every dictionary ever
+        // indexed (a thousand folders' links to `dog`), and the browser's history is not theirs.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("wordlink-bench-browser-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let environment = ["XDG_CACHE_HOME": scratch + "/cache", "XDG_STATE_HOME": scratch + "/state"]
         // The same page for both programs: `define dog` as laid out for the viewport.
-        let dogPage = try definePage(binary: binary, folder: data, word: "dog", width: 78)
+        let dogPage = try definePage(binary: binary, folder: data, word: "dog", width: 78, environment: environment)
         let dogLines = lines(of: dogPage)
-        let animalLines = lines(of: try definePage(binary: binary, folder: data, word: "animal", width: 78))
+        let animalLines = lines(of: try definePage(binary: binary, folder: data, word: "animal", width: 78, environment: environment))
         guard let animalCell = firstCell(ofLinkTo: "animal", in: dogPage) else { throw BenchError.setup("no link to animal on dog") }
         let dogWords = Set(dogLines.joined(separator: " ").split(separator: " "))
         // The first full screen: a word on the last row of text the screen shows.
@@ -78,7 +83,7 @@ enum BrowserBenchmarks {
         var wordlinkTimes: [Double] = [], w3mTimes: [Double] = [], clickTimes: [Double] = [], keyTimes: [Double] = []
         for _ in 0..<runs {
             let start = Measure.now()
-            let terminal = try PseudoTerminal(arguments: [binary, "--data", data, "dog"], columns: 80, rows: 24)
+            let terminal = try PseudoTerminal(arguments: [binary, "--data", data, "dog"], columns: 80, rows: 24, environment: environment)
             try terminal.waitFor(marker)
             wordlinkTimes.append(Double(Measure.now() - start) / 1e9)
             try terminal.waitFor("Tab links")
