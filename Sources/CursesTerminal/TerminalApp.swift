@@ -124,9 +124,7 @@ public enum TerminalApp {
         // A Ctrl-C taken in before stops every task of this event, not only the first.
         guard now - lastProgress >= 0.1 || step.completed >= step.total else { return input.wasInterrupted }
         lastProgress = now
-        // A step without a total (a wait) has no percentage.
-        let percent = step.total > 0 ? ": \(step.completed * 100 / step.total)%" : ""
-        screen.drawStatusRow("\(step.phase)\(percent) (Ctrl-C stops it and quits)", role: .message)
+        screen.drawStatusRow("\(step.phase)\(step.percentage) (Ctrl-C stops it and quits)", role: .message)
         return input.takeWaitingInput()
     }
 

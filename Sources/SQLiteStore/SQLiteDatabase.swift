@@ -148,7 +148,7 @@ public final class SQLiteDatabase {
     /// error is thrown). One process's first index of a large dictionary holds the lock for
     /// as long as it reads.
     public func writing<T>(waiting keepWaiting: (Double) -> Bool, _ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
-        try beginWriting(waiting: keepWaiting)
+        try retryingWhileBusy(turn: 250, while: keepWaiting) { () throws(SQLiteError) in try execute("BEGIN IMMEDIATE") }
         return try finishWriting(body)
     }
 
@@ -164,33 +164,27 @@ public final class SQLiteDatabase {
         }
     }
 
-    /// `BEGIN IMMEDIATE`, tried again in turns of a quarter second while `keepWaiting` says so.
-    private func beginWriting(waiting keepWaiting: (Double) -> Bool) throws(SQLiteError) {
-        let start = Self.seconds()
-        sqlite3_busy_timeout(handle, 250)
-        defer { sqlite3_busy_timeout(handle, busyTimeout) }
-        while true {
-            do throws(SQLiteError) {
-                return try execute("BEGIN IMMEDIATE")
-            } catch where error.isBusy {
-                guard keepWaiting(Self.seconds() - start) else { throw error }
-            }
-        }
-    }
-
     /// Runs `body` again while another process holds a lock that SQLite's busy handler does not
     /// wait for (turning the write-ahead log on takes the file's lock at once), for up to
-    /// `seconds`: each try waits a twentieth of a second for the lock, not the busy timeout,
-    /// so a lock that is never let go costs `seconds`, not the busy timeout at every try.
+    /// `seconds`.
     public func retryingWhileBusy<T, E: Error>(atMost seconds: Double = 5, _ body: () throws(E) -> T) throws(E) -> T {
+        try retryingWhileBusy(turn: 50, while: { $0 < seconds }, body)
+    }
+
+    /// Runs `body` again while it fails on another process's lock and `keepWaiting`, asked with
+    /// the seconds since the first try, says so. Each try waits `turn` milliseconds for the
+    /// lock rather than the busy timeout, so a lock that is never let go costs what
+    /// `keepWaiting` allows, not the busy timeout at every try.
+    private func retryingWhileBusy<T, E: Error>(turn: Int32, while keepWaiting: (Double) -> Bool,
+                                                _ body: () throws(E) -> T) throws(E) -> T {
         let start = Self.seconds()
-        sqlite3_busy_timeout(handle, 50)
+        sqlite3_busy_timeout(handle, turn)
         defer { sqlite3_busy_timeout(handle, busyTimeout) }
         while true {
             do throws(E) {
                 return try body()
             } catch {
-                guard (error as? SQLiteError)?.isBusy == true, Self.seconds() - start < seconds else { throw error }
+                guard (error as? SQLiteError)?.isBusy == true, keepWaiting(Self.seconds() - start) else { throw error }
             }
         }
     }

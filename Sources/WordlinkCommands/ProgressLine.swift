@@ -13,8 +13,7 @@ final class ProgressLine {
 
     func update(_ step: ProgressStep) {
         guard isShown else { return }
-        // A step without a total (a wait) has no percentage.
-        let percent = step.total > 0 ? ": \(step.completed * 100 / step.total)%" : ""
+        let percent = step.percentage
         var line = step.phase + percent
         // Shorter than the terminal is wide: a line that wraps cannot be redrawn in place, and
         // each update would leave a row behind. The percentage is kept, the phase cut.

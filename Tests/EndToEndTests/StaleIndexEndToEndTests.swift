@@ -162,7 +162,8 @@ import SQLiteStore
                                      shellCommand: "env \(environment) \(TmuxSession.binary) define dog --data \(folders[1]); echo EXIT=$?")
         // Past the busy timeout (5 s), still waiting, and saying so.
         try define.waitFor("the wait said", timeout: 30) { rows in
-            rows.contains { $0.contains("waiting for another wordlink process to finish writing the library index (6 s)") }
+            // A wait has no percentage: the line ends with the seconds.
+            rows.contains { $0.hasSuffix("waiting for another wordlink process to finish writing the library index (6 s)") }
         }
         try other.execute("COMMIT")
         #expect(try define.exitStatus(timeout: 60) == 0)
