@@ -99,20 +99,27 @@ extension LibraryIndex {
         return found
     }
 
-    /// The links, in any dictionary, whose normalised target is one of `keys`, in load order
-    /// within each dictionary (`ORDER BY` a dictionary is what `LibrarySearch` does). Call within `asking`.
+    /// The links of `dictionaries` whose normalised target is one of `keys`, in load order
+    /// within each dictionary (`ORDER BY` a dictionary is what `LibrarySearch` does). Call
+    /// within `asking`. What the index holds of other dictionaries (a library of forty opened
+    /// with `-d`) is passed over in `links_by_key` without reading their rows.
     ///
     /// `distinct` keeps only the first of the links of one entry's sense with the same target
     /// and anchor (they resolve alike): what `Linked from` needs, whose rows then stay as few
     /// as the entries that link, however often each names the word (an entry naming itself
     /// 1.4 million times held them all, 630 MB).
-    public func links(withKeys keys: some Sequence<String>, distinct: Bool = false) throws(SQLiteError) -> [LinkRow] {
+    public func links(withKeys keys: some Sequence<String>, in dictionaries: [Int64], distinct: Bool = false) throws(SQLiteError) -> [LinkRow] {
+        guard !dictionaries.isEmpty else { return [] }
         // One statement a key: most keys (those the rules make up) name no link, and cost one
         // look in `links_by_key`. (One statement over a JSON array of the keys cost more.) A
-        // key's rows come in row order, so one entry's links stand together.
+        // key's rows come in row order, so one entry's links stand together. The dictionary is
+        // tested in the index's own entries (`+` keeps SQLite from seeking each dictionary of
+        // the list in turn for every key).
+        let list = dictionaries.map(String.init).joined(separator: ",")
         let find = try statement("""
-            SELECT l.id, e.dictionary, e.entry_id, e.headword, l.target, l.anchor, l.sense, l.text, f.path, e.position
-            FROM links l JOIN entries e ON e.id = l.id >> 32 JOIN files f ON f.id = e.file WHERE l.key = ?
+            SELECT l.id, l.dictionary, e.entry_id, e.headword, l.target, l.anchor, l.sense, l.text, f.path, e.position
+            FROM links l JOIN entries e ON e.id = l.id >> 32 JOIN files f ON f.id = e.file
+            WHERE l.key = ? AND +l.dictionary IN (\(list))
             """)
         var found: [(path: String, position: Int64, link: LinkRow)] = []
         for key in Set(keys) {

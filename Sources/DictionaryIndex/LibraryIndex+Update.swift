@@ -334,12 +334,12 @@ extension LibraryIndex {
             }
             try insertSense.bind(row, id, sense.sense).run()
         }
-        let insertLink = try statement("INSERT INTO links(id, key, target, anchor, sense, text) VALUES (?, ?, ?, ?, ?, ?)")
+        let insertLink = try statement("INSERT INTO links(id, dictionary, key, target, anchor, sense, text) VALUES (?, ?, ?, ?, ?, ?, ?)")
         for (i, link) in text.links.enumerated() {
             guard let row = RowNumber.row(i, of: entry) else { break }
             // The text is kept only where it is not what the target shows (most links').
             let shown = link.text == Self.shownText(ofTarget: link.target) ? nil : link.text
-            try insertLink.bind(row, LookupKey.normalise(link.target), link.target, link.anchor, link.sense, shown).run()
+            try insertLink.bind(row, dictionary, LookupKey.normalise(link.target), link.target, link.anchor, link.sense, shown).run()
         }
     }
 
@@ -347,11 +347,7 @@ extension LibraryIndex {
     /// they used (`dropUnusedTexts` then drops those no sense uses). A file's entries were
     /// written one after another, so their rows are one range.
     private func removeTexts(ofFile file: Int64) throws(SQLiteError) {
-        let span = try statement("SELECT min(id), max(id) FROM entries WHERE file = ?")
-        span.bind(file)
-        defer { span.reset() }
-        guard try span.step(), !span.isNull(0) else { return }
-        let rows = RowNumber.rows(from: span.integer(0), to: span.integer(1))
+        guard let rows = try rows(ofFile: file) else { return }
         try database.execute("CREATE TEMP TABLE IF NOT EXISTS dropped(text INTEGER PRIMARY KEY)")
         try statement("INSERT OR IGNORE INTO dropped SELECT text FROM senses WHERE id BETWEEN ? AND ?").bind(rows.lowerBound, rows.upperBound).run()
         try statement("""
@@ -408,24 +404,95 @@ extension LibraryIndex {
         return try count.step() ? Int(count.integer(0)) : 0
     }
 
-    /// Takes out every row of the dictionary at `folder` (a folder that is gone).
+    /// Takes out every row of the dictionary at `folder` (a folder that is gone, or one to be
+    /// read again whole).
     public func remove(folder: String) throws(SQLiteError) {
         try locked { () throws(SQLiteError) in
-            try database.writing { () throws(SQLiteError) in
-                let find = try statement("SELECT id FROM dictionaries WHERE folder = ?")
-                find.bind(folder)
-                defer { find.reset() }
-                guard try find.step() else { return }
-                let dictionary = find.integer(0)
-                try statement("DELETE FROM senses WHERE id >> 32 IN (SELECT id FROM entries WHERE dictionary = ?)").bind(dictionary).run()
-                try statement("DELETE FROM links WHERE id >> 32 IN (SELECT id FROM entries WHERE dictionary = ?)").bind(dictionary).run()
-                try statement("DELETE FROM fts WHERE rowid IN (SELECT id FROM texts WHERE dictionary = ?)").bind(dictionary).run()
-                for table in ["texts", "keys", "words", "word_buckets", "entries", "files"] {
-                    try statement("DELETE FROM \(table) WHERE dictionary = ?").bind(dictionary).run()
+            try database.writing { () throws(SQLiteError) in try removeInTransaction(folder: folder) }
+        }
+    }
+
+    /// Takes out the rows of every dictionary whose folder no longer exists (deleted, or a
+    /// scratch folder of a test run, a `--data` folder since removed), each in a transaction of
+    /// its own, telling `progress` of each: what stands in the index of a dictionary nobody can
+    /// open is disk that grows with every folder ever opened, and rows every query of the
+    /// library's links passed over. Done once a process, when it opens the library; a folder
+    /// that cannot be looked at (no permission, an unmounted drive's mount point) stays. When
+    /// another process is writing, it is left for the next one. Returns how many were taken out.
+    @discardableResult
+    public func removeVanishedFolders(progress: (ProgressStep) -> Void = { _ in }) -> Int {
+        guard memoryReason == nil, !prunedVanishedFolders.exchange(true, ordering: .relaxed) else { return 0 }
+        let folders = (try? reading { () throws(SQLiteError) -> [String] in
+            let all = try statement("SELECT folder FROM dictionaries")
+            defer { all.reset() }
+            var found: [String] = []
+            while try all.step() { found.append(all.text(0) ?? "") }
+            return found
+        }) ?? []
+        let vanished = folders.filter(Self.isGone)
+        let phase = "taking the dictionaries whose folders are gone out of the library index"
+        var removed = 0
+        for (i, folder) in vanished.enumerated() {
+            progress(ProgressStep(phase: phase, completed: i, total: vanished.count))
+            let done = try? locked { () throws(SQLiteError) -> Bool in
+                try database.writing(waiting: { _ in false }) { () throws(SQLiteError) -> Bool in
+                    // Looked at again under the write lock: an import may have put it back.
+                    guard Self.isGone(folder) else { return false }
+                    try removeInTransaction(folder: folder)
+                    return true
                 }
-                try statement("DELETE FROM dictionaries WHERE id = ?").bind(dictionary).run()
+            }
+            guard let done else { break }
+            if done { removed += 1 }
+        }
+        if removed > 0 {
+            // The pages they held go back to the disk (a removed Wiktionary is gigabytes).
+            try? locked { () throws(SQLiteError) in
+                try database.writing(waiting: { _ in false }) { () throws(SQLiteError) in try database.execute("PRAGMA incremental_vacuum") }
+                try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             }
         }
+        if !vanished.isEmpty { progress(ProgressStep(phase: phase, completed: vanished.count, total: vanished.count)) }
+        return removed
+    }
+
+    /// Whether nothing stands at `folder`, or a file does: a folder that cannot be looked at is
+    /// not gone.
+    private static func isGone(_ folder: String) -> Bool {
+        var status = stat()
+        if stat(folder, &status) == 0 { return status.st_mode & S_IFMT != S_IFDIR }
+        return errno == ENOENT || errno == ENOTDIR
+    }
+
+    /// Takes out every row of the dictionary at `folder` (call in a write transaction). The
+    /// senses and links of each file's entries are one range of rows (`RowNumber`); the rest
+    /// is found by the dictionary's column.
+    private func removeInTransaction(folder: String) throws(SQLiteError) {
+        let find = try statement("SELECT id FROM dictionaries WHERE folder = ?")
+        find.bind(folder)
+        guard try find.step() else { find.reset(); return }
+        let dictionary = find.integer(0)
+        find.reset()
+        for file in try storedFiles(of: dictionary) {
+            guard let rows = try rows(ofFile: file.id) else { continue }
+            try statement("DELETE FROM senses WHERE id BETWEEN ? AND ?").bind(rows.lowerBound, rows.upperBound).run()
+            try statement("DELETE FROM links WHERE id BETWEEN ? AND ?").bind(rows.lowerBound, rows.upperBound).run()
+        }
+        try statement("DELETE FROM fts WHERE rowid IN (SELECT id FROM texts WHERE dictionary = ?)").bind(dictionary).run()
+        for table in ["texts", "keys", "words", "word_buckets", "entries", "files"] {
+            try statement("DELETE FROM \(table) WHERE dictionary = ?").bind(dictionary).run()
+        }
+        try statement("DELETE FROM dictionaries WHERE id = ?").bind(dictionary).run()
+    }
+
+    /// The rows of the senses and links of the entries of `file`: its entries were written one
+    /// after another, so their rows are one range. Nil when it has no entries.
+    private func rows(ofFile file: Int64) throws(SQLiteError) -> ClosedRange<Int64>? {
+        let span = try statement("SELECT min(id), max(id) FROM entries WHERE file = ?")
+        span.bind(file)
+        defer { span.reset() }
+        guard try span.step(), !span.isNull(0) else { return nil }
+        return RowNumber.rows(from: span.integer(0), to: span.integer(1))
     }
 
     /// The content hash `FileFingerprint` keeps, nil when the file cannot be read.

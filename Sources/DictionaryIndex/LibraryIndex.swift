@@ -44,6 +44,9 @@ public final class LibraryIndex: @unchecked Sendable {
     /// browser shows them on its status line, so that a long one is never a silent stall.
     private let observer = Mutex<(@Sendable (ProgressStep) -> Void)?>(nil)
 
+    /// Set by `removeVanishedFolders`, the first time.
+    let prunedVanishedFolders = Atomic<Bool>(false)
+
     /// Set by `interrupt()`, for good.
     let interruption = Atomic<Bool>(false)
 
@@ -68,7 +71,7 @@ public final class LibraryIndex: @unchecked Sendable {
     nonisolated(unsafe) private var prepared: [String: SQLiteStatement] = [:]
 
     /// Bumped whenever the tables change: an index of another version is built again.
-    static let schemaVersion: Int64 = 5
+    static let schemaVersion: Int64 = 6
     /// The file name in the cache folder.
     public static let fileName = "library.sqlite"
 
@@ -148,7 +151,9 @@ public final class LibraryIndex: @unchecked Sendable {
             // under a connection that still holds it stays busy: that one is begun again.
             do throws(SQLiteError) {
                 try database.retryingWhileBusy(atMost: 2) { () throws(SQLiteError) in
-                    try database.execute("PRAGMA journal_mode = WAL")
+                    // Before the log: turning it on writes the file's first page, after which
+                    // the page map cannot be asked for.
+                    try database.execute("PRAGMA auto_vacuum = INCREMENTAL; PRAGMA journal_mode = WAL")
                     try database.writing { () throws(SQLiteError) in
                         if try database.integer("PRAGMA user_version") == 0 {
                             try database.execute(schema + "PRAGMA user_version = \(schemaVersion);")
@@ -170,6 +175,8 @@ public final class LibraryIndex: @unchecked Sendable {
         return LibraryIndex(path: path, database: database, memoryReason: nil)
     }
 
+    /// The tables. (A new file keeps a map of its pages, `auto_vacuum`, so that what a removed
+    /// dictionary held can be given back to the disk: `openFile`.)
     static let schema = """
         CREATE TABLE IF NOT EXISTS dictionaries(id INTEGER PRIMARY KEY, folder TEXT NOT NULL UNIQUE, problems INTEGER NOT NULL DEFAULT 0);
         CREATE TABLE IF NOT EXISTS files(id INTEGER PRIMARY KEY, dictionary INTEGER NOT NULL, path TEXT NOT NULL, size INTEGER NOT NULL,
@@ -196,8 +203,9 @@ public final class LibraryIndex: @unchecked Sendable {
         CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(body, tokenize = 'unicode61 remove_diacritics 2');
         CREATE TABLE IF NOT EXISTS senses(id INTEGER PRIMARY KEY, text INTEGER NOT NULL, sense TEXT);
         CREATE INDEX IF NOT EXISTS senses_by_text ON senses(text);
-        CREATE TABLE IF NOT EXISTS links(id INTEGER PRIMARY KEY, key TEXT NOT NULL, target TEXT NOT NULL, anchor TEXT, sense TEXT, text TEXT);
-        CREATE INDEX IF NOT EXISTS links_by_key ON links(key);
+        CREATE TABLE IF NOT EXISTS links(id INTEGER PRIMARY KEY, dictionary INTEGER NOT NULL, key TEXT NOT NULL, target TEXT NOT NULL,
+            anchor TEXT, sense TEXT, text TEXT);
+        CREATE INDEX IF NOT EXISTS links_by_key ON links(key, dictionary);
         """
 
     // MARK: Asking

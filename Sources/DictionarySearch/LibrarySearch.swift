@@ -207,7 +207,7 @@ public struct LibrarySearch: Sendable {
         for g in groups().indices {
             let found = try ask(g) { index, members throws(SearchIndexError) in
                 let memberOf = Dictionary(members.map { ($0.dictionary, $0.member) }, uniquingKeysWith: { a, _ in a })
-                return try index.links(withKeys: candidates, distinct: distinct).compactMap { link in memberOf[link.dictionary].map { ($0, link) } }
+                return try index.links(withKeys: candidates, in: members.map(\.dictionary), distinct: distinct).compactMap { link in memberOf[link.dictionary].map { ($0, link) } }
             }
             for (i, link) in found { byMember[i].append(link) }
         }

@@ -5,6 +5,7 @@ import Glibc
 #endif
 import TestSupport
 import DictionaryIndex
+import DictionaryModel
 import SQLiteStore
 
 /// `define`, `search` and `links-to` answer from the stored indexes while the folders' files
@@ -172,5 +173,35 @@ import SQLiteStore
         #expect(page.contains { $0.contains("to follow closely, as a hound does") }, "\(page)")
         #expect(!page.contains { $0.contains("waiting for") || $0.contains("kept in memory") }, "\(page)")
         try Self.expectIndexed(folders, cache: root + "/cache")
+    }
+
+    /// A folder deleted since a command indexed it leaves the index when the next command opens
+    /// the library, and the file gives its pages back: the cache does not grow with every
+    /// folder ever opened (this machine's held 233 dictionaries, nearly all of them gone).
+    @Test func aFolderDeletedSinceLeavesTheIndexAtTheNextCommand() throws {
+        let root = Subprocess.temporaryPath("vanished-folder")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // Three copies of the dictionary that ships (a few hundred entries each).
+        let folders = try (0..<3).map { number in
+            let folder = root + "/data\(number)"
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Fixtures.shippedData, toPath: folder)
+            return folder
+        }
+        let environment = ["/usr/bin/env", "XDG_CACHE_HOME=" + root + "/cache", "XDG_STATE_HOME=" + root + "/state"]
+        for folder in folders {
+            #expect(Subprocess.run(environment + [TmuxSession.binary, "define", "dog", "--data", folder], outputFile: root + "/out").status == 0)
+        }
+        let file = root + "/cache/wordlink/" + LibraryIndex.fileName
+        let size = { () -> Int in ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int) ?? 0 }
+        let before = size()
+        for folder in folders.dropFirst() { try FileManager.default.removeItem(atPath: folder) }
+        let define = Subprocess.run(environment + [TmuxSession.binary, "define", "dog", "--data", folders[0]], outputFile: root + "/out")
+        #expect(define.status == 0 && define.output.hasPrefix("dog  "), "\(define.output)")
+        let database = try SQLiteDatabase(path: file)
+        let left = try database.query("SELECT folder FROM dictionaries").compactMap { $0.first?.text }
+        #expect(left == [realPath(folders[0]) ?? folders[0]], "\(left)")
+        // (Not a third: the other's rows shared some of their pages.)
+        #expect(size() < before * 2 / 3, "\(size()) of \(before) bytes")
     }
 }
