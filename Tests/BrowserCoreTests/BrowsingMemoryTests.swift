@@ -3,11 +3,18 @@ import TerminalText
 import Testing
 import TestSupport
 
-/// A memory in memory: what the browser told it, in order.
+/// A memory in memory: what the browser told it, in order, and the copy of an unsaved edit.
+/// (The one double of the browser's memory, but for the study cards' own.)
 final class RecordingMemory: BrowsingMemory {
     var visits: [(PageAddress, String?)] = []
     var sessions: [BrowserSession] = []
     var marks: [(PageAddress, String)] = []
+    var recovery: EditorRecovery?
+    /// The last session saved.
+    var session: BrowserSession? { sessions.last }
+
+    func saveRecovery(_ recovery: EditorRecovery?) { self.recovery = recovery }
+    func loadRecovery() -> EditorRecovery? { recovery }
 
     func recordVisit(_ address: PageAddress, title: String?) { visits.append((address, title)) }
     func saveSession(_ session: BrowserSession) { sessions.append(session) }

@@ -394,20 +394,8 @@ import TerminalText
 
     /// What was typed and not saved is copied aside as it is typed, and the copy goes once saved.
     @Test func theRecoveryCopyFollowsTheEdit() throws {
-        final class Memory: BrowsingMemory {
-            var recovery: EditorRecovery?
-            func recordVisit(_ address: PageAddress, title: String?) {}
-            func saveSession(_ session: BrowserSession) {}
-            func isBookmarked(_ address: PageAddress) -> Bool { false }
-            func setBookmark(_ address: PageAddress, title: String, isOn: Bool) {}
-            func bookmarks() -> [RememberedPage] { [] }
-            func historySummary() -> HistorySummary { HistorySummary() }
-            func saveRecovery(_ recovery: EditorRecovery?) { self.recovery = recovery }
-            func loadRecovery() -> EditorRecovery? { recovery }
-            func clearHistory() -> Bool { true }
-        }
         let folder = try Folder()
-        let memory = Memory()
+        let memory = RecordingMemory()
         let browser = try folder.browser(memory: memory, word: "river")
         browser.run(.edit)
         type("typed ", browser)
@@ -431,16 +419,7 @@ import TerminalText
 /// The last session anchored on the entry at the top of the window: found again at the same place in that entry
 /// when the entries before it changed (and its own text near the top too), and a vanished entry says so.
 @Suite struct SessionAnchorTests {
-    final class Memory: BrowsingMemory {
-        var session: BrowserSession?
-        func recordVisit(_ address: PageAddress, title: String?) {}
-        func saveSession(_ session: BrowserSession) { self.session = session }
-        func isBookmarked(_ address: PageAddress) -> Bool { false }
-        func setBookmark(_ address: PageAddress, title: String, isOn: Bool) {}
-        func bookmarks() -> [RememberedPage] { [] }
-        func historySummary() -> HistorySummary { HistorySummary() }
-        func clearHistory() -> Bool { true }
-    }
+    typealias Memory = RecordingMemory
 
     static func entries(nounLines: Int, verbWord: String, withVerb: Bool = true) -> String {
         let noun = (1...nounLines).map { #"{"definition": "land beside a river, line \#($0)"}"# }.joined(separator: ", ")

@@ -15,6 +15,18 @@ import PageFormatting
         "domestic": "Kept at home.",
     ]
 
+    /// The `?` page's rows, paged through to its end at 100 × 30.
+    static func helpPage() -> [String] {
+        let browser = Browser(source: FakePageSource(pages: pages, start: "home"), size: CellSize(columns: 100, rows: 30))
+        browser.run(.help)
+        var help: [String] = []
+        for _ in 0..<20 {
+            help += browser.render().lines
+            browser.handle(.keyPressed(.pageDown))
+        }
+        return help
+    }
+
     func makeBrowser() -> Browser {
         Browser(source: FakePageSource(pages: Self.pages, start: "home"), size: CellSize(columns: 60, rows: 10))
     }
@@ -63,14 +75,7 @@ import PageFormatting
     @Test func everyCommandHasAKeyAndHelpListsEveryBinding() throws {
         let bound = Set(KeyMap.browsing.bindings.map(\.command))
         #expect(bound == Set(BrowsingCommand.allCases))
-        let browser = Browser(source: FakePageSource(pages: Self.pages, start: "home"), size: CellSize(columns: 100, rows: 30))
-        browser.run(.help)
-        var help: [String] = []
-        for _ in 0..<20 {
-            help += browser.render().lines
-            browser.handle(.keyPressed(.pageDown))
-        }
-        let text = help.joined(separator: "\n")
+        let text = Self.helpPage().joined(separator: "\n")
         for binding in KeyMap.browsing.bindings {
             #expect(text.contains(binding.shownKeys), "help lacks \(binding.shownKeys)")
             #expect(text.contains(String(binding.summary.prefix(12))), "help lacks \(binding.summary)")
@@ -85,14 +90,7 @@ import PageFormatting
         for binding in map.bindings {
             for key in binding.keys { #expect(map.command(for: key) == binding.command, "\(key) runs another command") }
         }
-        let browser = Browser(source: FakePageSource(pages: Self.pages, start: "home"), size: CellSize(columns: 100, rows: 30))
-        browser.run(.help)
-        var help: [String] = []
-        for _ in 0..<20 {
-            help += browser.render().lines
-            browser.handle(.keyPressed(.pageDown))
-        }
-        let text = help.joined(separator: "\n")
+        let text = Self.helpPage().joined(separator: "\n")
         for binding in map.bindings {
             #expect(text.contains(binding.shownKeys + " "), "help lacks \(binding.shownKeys)")
             #expect(text.contains("(selecting) " + String(binding.summary.prefix(12))), "help lacks \(binding.summary)")
@@ -113,14 +111,7 @@ import PageFormatting
                 for key in binding.keys { #expect(map.command(for: key) == binding.command, "\(key) runs another command") }
             }
         }
-        let browser = Browser(source: FakePageSource(pages: Self.pages, start: "home"), size: CellSize(columns: 100, rows: 30))
-        browser.run(.help)
-        var help: [String] = []
-        for _ in 0..<20 {
-            help += browser.render().lines
-            browser.handle(.keyPressed(.pageDown))
-        }
-        let text = help.joined(separator: " ").split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        let text = Self.helpPage().joined(separator: " ").split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         for binding in PromptKeyMap.prompts.bindings + PromptKeyMap.chooser.bindings {
             #expect(text.contains(binding.shownKeys + " "), "help lacks \(binding.shownKeys)")
             #expect(text.contains(String(binding.summary.prefix(24))), "help lacks \(binding.summary)")

@@ -10,18 +10,7 @@ import TestSupport
 /// (nothing changes until something is typed), d discards it after a y, Esc leaves it for later. Nothing is lost
 /// either way: the copy stays until it is saved or discarded.
 @Suite struct RecoveryTests {
-    final class Memory: BrowsingMemory {
-        var recovery: EditorRecovery?
-        func recordVisit(_ address: PageAddress, title: String?) {}
-        func saveSession(_ session: BrowserSession) {}
-        func isBookmarked(_ address: PageAddress) -> Bool { false }
-        func setBookmark(_ address: PageAddress, title: String, isOn: Bool) {}
-        func bookmarks() -> [RememberedPage] { [] }
-        func historySummary() -> HistorySummary { HistorySummary() }
-        func saveRecovery(_ recovery: EditorRecovery?) { self.recovery = recovery }
-        func loadRecovery() -> EditorRecovery? { recovery }
-        func clearHistory() -> Bool { true }
-    }
+    typealias Memory = RecordingMemory
 
     /// 2026-03-14 14:02 and 15:30 UTC, and 09:05 the day before.
     static let madeAt = 1_773_496_920.0, now = 1_773_502_200.0, dayBefore = 1_773_392_700.0

@@ -42,11 +42,8 @@ import DictionaryIndex
         }
     }
 
-    static func run(_ path: String, to folder: String) throws -> (summary: ImportSummary, folder: DataFolder, lookup: Lookup) {
-        var importer = FormatImport(try DSLImporter(path: path), to: folder, id: "test")
-        let summary = try importer.run()
-        let data = try DataFolder.load(from: folder)
-        return (summary, data, Lookup(folder: data))
+    static func run(_ path: String, to folder: String) throws -> ImportedFolder {
+        try imported(DSLImporter(path: path), to: folder)
     }
 
     @Test(arguments: [

@@ -12,14 +12,9 @@ import DictionaryIndex
     static let english = Fixtures.path("wiktionary/english.jsonl")
     static let mixed = Fixtures.path("wiktionary/mixed.jsonl")
 
-    static func run(_ path: String, to folder: String) throws -> (summary: ImportSummary, folder: DataFolder, lookup: Lookup) {
-        var importer = FormatImport(try WiktionaryImporter(path: path), to: folder, id: "test")
-        let summary = try importer.run()
-        let data = try DataFolder.load(from: folder)
-        return (summary, data, Lookup(folder: data))
+    static func run(_ path: String, to folder: String) throws -> ImportedFolder {
+        try imported(WiktionaryImporter(path: path), to: folder)
     }
-
-    static func bytes(_ path: String) -> [UInt8] { Array((ImportScratch.read(path) ?? "").utf8) }
 
     /// Examples as text: (text, translation, source).
     static func shown(_ examples: [Example]?) -> [String] {
@@ -38,7 +33,7 @@ import DictionaryIndex
         var source = Self.english
         if compressed {
             source = path + "/english.jsonl.gz"
-            ImportScratch.write(Dictzip.compress(Self.bytes(Self.english), chunkLength: 500), to: source)
+            ImportScratch.write(Dictzip.compress(ImportScratch.bytes(Self.english), chunkLength: 500), to: source)
         }
         #expect(WiktionaryImporter.recognises(path: source, head: try ImportSources.head(of: source)))
         let found = try ImportSources.find([source])
@@ -164,7 +159,7 @@ import DictionaryIndex
     @Test func aCompressedFileCutShortIsRefusedBeforeAnythingIsWritten() throws {
         let path = ImportScratch.folder("wiktionary")
         defer { ImportScratch.remove(path) }
-        let whole = Dictzip.compress(Self.bytes(Self.english), chunkLength: 500)
+        let whole = Dictzip.compress(ImportScratch.bytes(Self.english), chunkLength: 500)
         ImportScratch.write(Array(whole.prefix(whole.count / 2)), to: path + "/cut.jsonl.gz")
         var importer = FormatImport(try WiktionaryImporter(path: path + "/cut.jsonl.gz"), to: path + "/out", id: "test")
         #expect(throws: DictionaryModelError.self) { _ = try importer.run() }

@@ -11,14 +11,9 @@ import DictionaryIndex
     static let logical = Fixtures.path("xdxf/logical.xdxf")
     static let nbsp2 = "\u{A0}\u{A0}"
 
-    static func run(_ path: String, to folder: String) throws -> (summary: ImportSummary, folder: DataFolder, lookup: Lookup) {
-        var importer = FormatImport(try XDXFImporter(path: path), to: folder, id: "test")
-        let summary = try importer.run()
-        let data = try DataFolder.load(from: folder)
-        return (summary, data, Lookup(folder: data))
+    static func run(_ path: String, to folder: String) throws -> ImportedFolder {
+        try imported(XDXFImporter(path: path), to: folder)
     }
-
-    static func bytes(_ path: String) -> [UInt8] { Array((ImportScratch.read(path) ?? "").utf8) }
 
     @Test(arguments: [false, true])
     func visualFormat(compressed: Bool) throws {
@@ -27,7 +22,7 @@ import DictionaryIndex
         var source = Self.visual
         if compressed {
             source = path + "/visual.xdxf.dz"
-            ImportScratch.write(Dictzip.compress(Self.bytes(Self.visual), chunkLength: 100), to: source)
+            ImportScratch.write(Dictzip.compress(ImportScratch.bytes(Self.visual), chunkLength: 100), to: source)
         }
         #expect(XDXFImporter.recognises(path: source, head: try ImportSources.head(of: source)))
         let (summary, folder, lookup) = try Self.run(source, to: path + "/out")
@@ -87,7 +82,7 @@ import DictionaryIndex
         let path = ImportScratch.folder("xdxf")
         defer { ImportScratch.remove(path) }
         let source = path + "/cut.xdxf"
-        let whole = Self.bytes(Self.visual)
+        let whole = ImportScratch.bytes(Self.visual)
         ImportScratch.write(whole, to: source)
         _ = try Self.run(source, to: path + "/out")
         let before = ImportScratch.snapshot(path + "/out")

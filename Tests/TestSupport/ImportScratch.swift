@@ -45,6 +45,9 @@ public enum ImportScratch {
         write(Array(text.utf8), to: path)
     }
 
+    /// The bytes of the file at `path` (none when it cannot be read).
+    public static func bytes(_ path: String) -> [UInt8] { Array((read(path) ?? "").utf8) }
+
     public static func read(_ path: String) -> String? {
         guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
