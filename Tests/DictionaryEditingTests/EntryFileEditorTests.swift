@@ -65,12 +65,16 @@ enum SpliceFixtures {
         return offset..<(i + 1)
     }
 
-    @Test(arguments: SpliceFixtures.cases.map { "\($0.file) \($0.id)" })
-    func changingADefinitionChangesOnlyItsString(_ name: String) throws {
+    /// The fixture file and entry id a case names ("FILE ID"), in a scratch folder of its own.
+    static func scratch(for name: String) throws -> (fixture: (name: String, text: String, ids: [String]), id: String, scratch: EditingScratch) {
         let parts = name.split(separator: " ")
         let fixture = SpliceFixtures.files[Int(parts[0])!]
-        let id = String(parts[1])
-        let scratch = try EditingScratch(files: [fixture.name: fixture.text])
+        return (fixture, String(parts[1]), try EditingScratch(files: [fixture.name: fixture.text]))
+    }
+
+    @Test(arguments: SpliceFixtures.cases.map { "\($0.file) \($0.id)" })
+    func changingADefinitionChangesOnlyItsString(_ name: String) throws {
+        let (fixture, id, scratch) = try Self.scratch(for: name)
         defer { scratch.remove() }
         let before = scratch.bytes(fixture.name)
         let entry = try EntryFileEditor.open(entryID: id, in: scratch.folder, file: fixture.name)
@@ -98,10 +102,7 @@ enum SpliceFixtures {
 
     @Test(arguments: SpliceFixtures.cases.map { "\($0.file) \($0.id)" })
     func bytesOutsideTheEntryAndUnchangedMembersStay(_ name: String) throws {
-        let parts = name.split(separator: " ")
-        let fixture = SpliceFixtures.files[Int(parts[0])!]
-        let id = String(parts[1])
-        let scratch = try EditingScratch(files: [fixture.name: fixture.text])
+        let (fixture, id, scratch) = try Self.scratch(for: name)
         defer { scratch.remove() }
         let before = scratch.bytes(fixture.name)
         let entry = try EntryFileEditor.open(entryID: id, in: scratch.folder, file: fixture.name)
