@@ -27,6 +27,15 @@ public enum InstalledDictionaries {
         public var path: String
         /// The files its fingerprint covers.
         public var files: [String]
+
+        /// Its format's name, as `--format` takes it: `stardict`, `dictd`, `wordnet`.
+        public var formatName: String {
+            switch kind {
+            case .format(let found): return found.format.name
+            case .dictd: return "dictd"
+            case .wordnet: return "wordnet"
+            }
+        }
     }
 
     /// The places searched: `WORDLINK_INSTALLED_PATHS` when set; else `/usr/share/dictd`,
@@ -81,6 +90,71 @@ public enum InstalledDictionaries {
         return result
     }
 
+    /// The names `--format` takes: the formats `ImportSources` recognises, `dictd` and `wordnet`.
+    public static var formatNames: [String] { ImportSources.formatNames + ["dictd", "wordnet"] }
+
+    /// The dictionaries `paths` name, for `wordlink import SOURCE…`, in the order given, each
+    /// once: a dictionary's file (a dictd `.index`, or its `.dict` or `.dict.dz`, among them) or
+    /// a folder, searched as `find(in:)` searches (a WordNet database folder among them); only
+    /// `format`'s (a name of `formatNames`) when it is given.
+    /// - Throws: `.refused` for a path that is no dictionary and holds none; `.unreadable`
+    ///   for one that does not exist.
+    public static func find(sources paths: [String], format: String? = nil) throws(DictionaryModelError) -> [Found] {
+        let formats = format.map { name in ImportSources.formats.filter { $0.name == name } } ?? ImportSources.formats
+        let wanted = { (found: Found) in format == nil || found.formatName == format }
+        var result: [Found] = []
+        var seen: Set<String> = []
+        for path in paths {
+            var found: [Found] = []
+            if isDirectory(path) {
+                found = find(in: [path]).filter(wanted)
+                if found.isEmpty {
+                    throw .refused(path: path, reason: "no dictionary that wordlink can import was found in it (\(names(formats, format: format)))")
+                }
+            } else if let dictd = dictdFiles(of: path), format == nil || format == "dictd" {
+                found = [dictd]
+            } else if format == "dictd" || format == "wordnet" {
+                guard fileExists(path) else { throw .unreadable(path: path, reason: "no such file or folder") }
+                throw .refused(path: path, reason: "not a dictionary that wordlink can import (\(names(formats, format: format)))")
+            } else {
+                do throws(DictionaryModelError) {
+                    found = try ImportSources.find([path], format: format).map { item in
+                        Found(kind: .format(item), id: ImportSources.dictionaryID(for: item.path), path: item.path,
+                              files: item.format.sourceFiles(of: item.path))
+                    }
+                } catch .refused(let path, _) {
+                    throw .refused(path: path, reason: "not a dictionary that wordlink can import (\(names(formats, format: format)))")
+                }
+            }
+            for item in found where seen.insert(item.path).inserted { result.append(item) }
+        }
+        return result
+    }
+
+    /// What `find(sources:)` looks for, said for a message.
+    static func names(_ formats: [any DictionaryFormat.Type], format: String?) -> String {
+        var names = format == "dictd" || format == "wordnet" ? [] : [ImportSources.names(formats)]
+        if format == nil || format == "dictd" { names.append("dictd: an .index with its .dict or .dict.dz") }
+        if format == nil || format == "wordnet" { names.append("WordNet: a folder with index.noun and data.noun") }
+        return names.joined(separator: "; ")
+    }
+
+    /// The dictd database that `path` is a file of: its `.index` with the `.dict.dz` (or
+    /// `.dict`) beside it, given either.
+    static func dictdFiles(of path: String) -> Found? {
+        var base = path
+        for suffix in [".index", ".dict.dz", ".dict"] where path.hasSuffix(suffix) {
+            base = String(path.dropLast(suffix.count))
+            break
+        }
+        guard base != path, fileExists(base + ".index"), let dict = [base + ".dict.dz", base + ".dict"].first(where: fileExists) else {
+            return nil
+        }
+        let name = String(base[(base.lastIndex(of: "/").map { base.index(after: $0) } ?? base.startIndex)...])
+        return Found(kind: .dictd(index: base + ".index", dict: dict), id: ImportSources.dictionaryID(for: name + ".x"),
+                     path: base + ".index", files: [base + ".index", dict])
+    }
+
     static func searchDictdAndWordNet(_ folder: String, depth: Int, add: (Found) -> Void) {
         guard depth < 8, let names = try? listDirectory(folder) else { return }
         let sorted = names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
@@ -92,11 +166,7 @@ public enum InstalledDictionaries {
         for name in sorted where !name.hasPrefix(".") {
             let path = folder + "/" + name
             if name.hasSuffix(".index") {
-                let base = String(path.dropLast(6))
-                guard let dict = [base + ".dict.dz", base + ".dict"].first(where: fileExists) else { continue }
-                var id = String(name.dropLast(6))
-                id = ImportSources.dictionaryID(for: id + ".x")
-                add(Found(kind: .dictd(index: path, dict: dict), id: id, path: path, files: [path, dict]))
+                if let dictd = dictdFiles(of: path) { add(dictd) }
             } else if isDirectory(path) {
                 searchDictdAndWordNet(path, depth: depth + 1, add: add)
             }

@@ -43,7 +43,7 @@ extension ImportCommand {
             let progress: (ProgressStep) -> Void = { line.update($0) }
             do throws(DictionaryModelError) {
                 try makeDirectories(library)
-                let summary = try importInstalled(dictionary, to: destination, fingerprint: fingerprint, progress: progress)
+                let summary = try importFound(dictionary, to: destination, fingerprint: fingerprint, progress: progress)
                 prepare(destination, progress: progress)
                 line.clear()
                 counts.imported += 1
@@ -61,10 +61,12 @@ extension ImportCommand {
         return counts.failed > 0 ? 1 : 0
     }
 
-    /// Imports one installed dictionary by its kind, recording `fingerprint` in its `source`.
-    static func importInstalled(_ dictionary: InstalledDictionaries.Found, to destination: String, fingerprint: String,
-                                progress: @escaping (ProgressStep) -> Void) throws(DictionaryModelError) -> ImportSummary {
-        let provenance = [("fingerprint", fingerprint)]
+    /// Imports one dictionary found (by `import SOURCE…` or `--installed`) by its kind, under
+    /// its id, recording its sources' `fingerprint` in its `source` (what `--installed` reads
+    /// to leave an unchanged one alone).
+    static func importFound(_ dictionary: InstalledDictionaries.Found, to destination: String,
+                            fingerprint: String? = nil, progress: @escaping (ProgressStep) -> Void) throws(DictionaryModelError) -> ImportSummary {
+        let provenance = [("fingerprint", fingerprint ?? SourceFingerprint.of(dictionary.files))]
         switch dictionary.kind {
         case .format(let found):
             return try ImportSources.run(found, to: destination, id: dictionary.id, progress: progress)

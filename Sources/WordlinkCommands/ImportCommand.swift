@@ -98,11 +98,10 @@ extension Arguments {
         }
         if flags.contains("--dry-run") { throw .unknownOption("--dry-run", command: "import") }
         guard !paths.isEmpty else {
-            throw .missingArgument("dictionary to import (a file or folder, or wordnet or dictd)", command: "import")
+            throw .missingArgument("dictionary to import (a file or folder)", command: "import")
         }
-        if let format = values["--format"], !ImportSources.formatNames.contains(format) {
-            let names = ImportSources.formatNames.joined(separator: ", ")
-            throw .invalidValue(option: "--format", value: format, expected: names + " (wordnet and dictd have commands of their own)", command: "import")
+        if let format = values["--format"], !InstalledDictionaries.formatNames.contains(format) {
+            throw .invalidValue(option: "--format", value: format, expected: InstalledDictionaries.formatNames.joined(separator: ", "), command: "import")
         }
         if let id = values["--id"], ImportSources.dictionaryID(for: id + ".x") != id {
             throw .invalidValue(option: "--id", value: id, expected: "lower-case letters, digits and single dashes", command: "import")
@@ -176,8 +175,8 @@ enum ImportCommand {
     /// or a dictionary that fails is reported and the others are still imported; exit 1 when
     /// any failed.
     static func runSources(_ paths: [String], to: String?, id: String?, format: String?) -> Int32 {
-        let found: [ImportSources.Found]
-        do throws(DictionaryModelError) { found = try ImportSources.find(paths, format: format) } catch {
+        let found: [InstalledDictionaries.Found]
+        do throws(DictionaryModelError) { found = try InstalledDictionaries.find(sources: paths, format: format) } catch {
             Terminal.error(error.message + ".")
             return 1
         }
@@ -188,7 +187,7 @@ enum ImportCommand {
         let library = LibraryLocation.libraryFolder(environment: LibraryLocation.processEnvironment())
         var failed = false
         for (number, dictionary) in found.enumerated() {
-            let dictionaryID = id ?? ImportSources.dictionaryID(for: dictionary.path)
+            let dictionaryID = id ?? dictionary.id
             guard let destination = to ?? library.map({ $0 + "/" + dictionaryID }) else {
                 Terminal.error("no library folder to import into: neither $XDG_DATA_HOME nor $HOME is set; pass --to DIR.")
                 return 1
@@ -198,7 +197,9 @@ enum ImportCommand {
             let line = ProgressLine()
             do throws(DictionaryModelError) {
                 if to == nil, let slash = destination.lastIndex(of: "/") { try makeDirectories(String(destination[..<slash])) }
-                let summary = try ImportSources.run(dictionary, to: destination, id: dictionaryID, progress: { line.update($0) })
+                var named = dictionary
+                named.id = dictionaryID
+                let summary = try importFound(named, to: destination, progress: { line.update($0) })
                 prepare(destination, progress: { line.update($0) })
                 line.clear()
                 Terminal.write(report(summary, destination: destination, inLibrary: to == nil))
@@ -262,7 +263,7 @@ enum ImportHelp {
     }
 
     static let sources = """
-        Usage: wordlink import SOURCE... [--to DIR] [--id ID] [--format stardict|dsl|xdxf|wiktionary]
+        Usage: wordlink import SOURCE... [--to DIR] [--id ID] [--format stardict|dsl|xdxf|wiktionary|dictd|wordnet]
                wordlink import --installed [--dry-run]
 
         Converts each dictionary that SOURCE is or holds into a data folder. SOURCE is a
@@ -305,6 +306,10 @@ enum ImportHelp {
                     entry that links to its target. A file of several languages names
                     each entry's language; lang_code is the language, glosses are
                     English. Read a line at a time: a file of 2 GB imports in 110 MB.
+          dictd     dictd: NAME.index with NAME.dict.dz or NAME.dict (either file may
+                    be named), as 'wordlink import dictd' below converts it.
+          wordnet   a WordNet database: a folder with index.noun and data.noun (such
+                    as /usr/share/wordnet), as 'wordlink import wordnet' below.
 
         The dictionary's id is its file name, lower-cased, with every run of other
         characters than a-z and 0-9 made one '-' (XMLittre.ifo → xmlittre); its
@@ -326,8 +331,8 @@ enum ImportHelp {
                           (default: the library's folder of the id,
                           ~/.local/share/wordlink/ID)
           --id ID         the dictionary's id (one dictionary only)
-          --format NAME   only dictionaries of this format (stardict, dsl, xdxf or
-                          wiktionary)
+          --format NAME   only dictionaries of this format (stardict, dsl, xdxf,
+                          wiktionary, dictd or wordnet)
           --installed     every dictionary installed on the system (see above)
           --dry-run       with --installed: only say what would be imported
           -h, --help      this help
@@ -345,6 +350,7 @@ enum ImportHelp {
           wordlink import /usr/share/stardict/dic
           wordlink import ~/Downloads/XMLittre.ifo --id littre
           wordlink import /usr/share/goldendict-wordnet
+          wordlink import /usr/share/dictd/gcide.index /usr/share/wordnet
           wordlink import --installed --dry-run
           wordlink import kaikki.org-dictionary-English.jsonl.gz --id wiktionary-en
 

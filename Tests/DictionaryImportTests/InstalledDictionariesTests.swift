@@ -39,6 +39,45 @@ import DictionaryModel
         #expect(found[2].files == [root + "/wn/dict/data.noun", root + "/wn/dict/index.noun"])
     }
 
+    /// `wordlink import SOURCE…` finds dictd and WordNet too (spec/cli.md): a dictd `.index`
+    /// or its `.dict[.dz]` named, a WordNet folder, a folder holding several kinds; `--format`
+    /// keeps one kind; what is none of them is refused, naming every kind.
+    @Test func sourcesNameEveryKind() throws {
+        let root = ImportScratch.folder("sources")
+        defer { ImportScratch.remove(root) }
+        for folder in ["mixed/wn", "mixed/dsl"] { ImportScratch.makeFolder(root + "/" + folder) }
+        ImportScratch.write("dog\tA\tE\n", to: root + "/mixed/Word-List.index")
+        ImportScratch.write("dog\n", to: root + "/mixed/Word-List.dict.dz")
+        ImportScratch.write("x", to: root + "/mixed/wn/index.noun")
+        ImportScratch.write("x", to: root + "/mixed/wn/data.noun")
+        ImportScratch.write("#NAME \"a\"\nword\n\tdef\n", to: root + "/mixed/dsl/word-list.dsl")
+        ImportScratch.write("just text", to: root + "/notes.txt")
+
+        for named in ["/mixed/Word-List.index", "/mixed/Word-List.dict.dz"] {
+            let found = try InstalledDictionaries.find(sources: [root + named])
+            #expect(found.map(\.id) == ["word-list"] && found.map(\.formatName) == ["dictd"], "\(named)")
+            #expect(found.first?.files == [root + "/mixed/Word-List.index", root + "/mixed/Word-List.dict.dz"])
+        }
+        let wordnet = try InstalledDictionaries.find(sources: [root + "/mixed/wn"])
+        #expect(wordnet.map(\.id) == ["wordnet"] && wordnet.map(\.formatName) == ["wordnet"])
+        // A folder of every kind, named twice with a file of it: each dictionary once.
+        let all = try InstalledDictionaries.find(sources: [root + "/mixed", root + "/mixed/Word-List.index"])
+        #expect(all.map(\.formatName) == ["dsl", "dictd", "wordnet"], "\(all.map(\.path))")
+        #expect(try InstalledDictionaries.find(sources: [root + "/mixed"], format: "dictd").map(\.path) == [root + "/mixed/Word-List.index"])
+        #expect(try InstalledDictionaries.find(sources: [root + "/mixed"], format: "wordnet").map(\.path) == [root + "/mixed/wn"])
+
+        #expect { try InstalledDictionaries.find(sources: [root + "/notes.txt"]) } throws: { error in
+            let message = (error as? DictionaryModelError)?.message ?? ""
+            return message.contains("notes.txt") && message.contains("StarDict") && message.contains("dictd: an .index")
+                && message.contains("WordNet: a folder")
+        }
+        #expect { try InstalledDictionaries.find(sources: [root + "/mixed/dsl"], format: "dictd") } throws: { error in
+            let message = (error as? DictionaryModelError)?.message ?? ""
+            return message.contains("no dictionary") && message.contains("dictd") && !message.contains("StarDict")
+        }
+        #expect(throws: DictionaryModelError.self) { try InstalledDictionaries.find(sources: [root + "/missing.index"]) }
+    }
+
     @Test func theFingerprintChangesWithSizeOrTimeAndNamesMissingFiles() {
         let root = ImportScratch.folder("fingerprint")
         defer { ImportScratch.remove(root) }

@@ -65,8 +65,8 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (["import"], "wordlink: 'wordlink import' needs a dictionary to import (a file or folder, or wordnet or dictd); see 'wordlink import --help'.\n"),
-        (["import", "x.ifo", "--format", "mobi"], "wordlink: 'mobi' is not a valid value for '--format' for 'wordlink import': expected stardict, dsl, xdxf, wiktionary (wordnet and dictd have commands of their own).\n"),
+        (["import"], "wordlink: 'wordlink import' needs a dictionary to import (a file or folder); see 'wordlink import --help'.\n"),
+        (["import", "x.ifo", "--format", "mobi"], "wordlink: 'mobi' is not a valid value for '--format' for 'wordlink import': expected stardict, dsl, xdxf, wiktionary, dictd, wordnet.\n"),
         (["import", "--installed", "x.dsl"], "wordlink: unexpected argument 'x.dsl' for 'wordlink import --installed'; see 'wordlink import --installed --help'.\n"),
         (["import", "x.dsl", "--dry-run"], "wordlink: unknown option '--dry-run' for 'wordlink import'; see 'wordlink import --help'.\n"),
         (["import", "wordnet", "--to"], "wordlink: option '--to' needs a value for 'wordlink import wordnet'; see 'wordlink import wordnet --help'.\n"),
@@ -229,6 +229,49 @@ import TestSupport
         let third = run()
         #expect(third.output.contains("small: imported from \(scratch)/dsl/Small.dsl (1 entry)\n"))
         #expect(third.output.hasSuffix("5 dictionaries: 1 imported, 3 unchanged, 1 failed.\n"))
+    }
+
+    /// `wordlink import SOURCE` recognises a dictd database (its `.index` or its `.dict`
+    /// named) and a WordNet folder as it does the other formats, into the library folder of its
+    /// id, with the sources' fingerprint that `--installed` reads; `--format` narrows a folder.
+    @Test func importsDictdAndWordNetFromTheirFiles() throws {
+        let scratch = Subprocess.temporaryPath("import-sources")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: scratch + "/src/wn", withIntermediateDirectories: true)
+        for name in try fm.contentsOfDirectory(atPath: Self.wordnetMini) {
+            try fm.copyItem(atPath: Self.wordnetMini + "/" + name, toPath: scratch + "/src/wn/" + name)
+        }
+        fm.createFile(atPath: scratch + "/src/Mini.index", contents: Data("hack\tA\tQ\n".utf8))
+        fm.createFile(atPath: scratch + "/src/Mini.dict", contents: Data("hack\n  to work hard, 日本語 👍🏽\n".utf8))
+        let environment = ["/usr/bin/env", "XDG_DATA_HOME=\(scratch)/library", "XDG_CACHE_HOME=\(scratch)/cache", "HOME=\(scratch)/home",
+                           TmuxSession.binary]
+        func run(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
+            let out = Subprocess.temporaryPath("sources-out"), err = Subprocess.temporaryPath("sources-err")
+            defer {
+                try? fm.removeItem(atPath: out)
+                try? fm.removeItem(atPath: err)
+            }
+            return Subprocess.run(environment + arguments, outputFile: out, errorFile: err)
+        }
+        let library = scratch + "/library/wordlink"
+        let dictd = run(["import", scratch + "/src/Mini.dict"])
+        #expect(dictd.status == 0 && dictd.error.isEmpty, "\(dictd)")
+        #expect(dictd.output.hasPrefix("Wrote 1 entry in 1 file to \(library)/mini.\n"), "\(dictd.output)")
+        #expect(try String(contentsOfFile: library + "/mini/dictionary.json", encoding: .utf8).contains("\"fingerprint\":\"\(scratch)/src/Mini.dict "))
+        let wordnet = run(["import", scratch + "/src/wn"])
+        #expect(wordnet.status == 0 && wordnet.output.hasPrefix("Wrote 16 entries in 1 file to \(library)/wordnet.\n"), "\(wordnet)")
+        #expect(run(["define", "went", "--width", "60"]).output.contains("go  verb\nforms: went\n"))
+        // The folder holds both; --format takes one, and a format it lacks is refused.
+        let only = run(["import", scratch + "/src", "--format", "dictd", "--to", scratch + "/only"])
+        #expect(only.status == 0 && only.output.hasPrefix("Wrote 1 entry in 1 file to \(scratch)/only.\n"), "\(only)")
+        let none = run(["import", scratch + "/src", "--format", "xdxf"])
+        #expect(none.status == 1 && none.error.hasPrefix("wordlink: \(scratch)/src: no dictionary that wordlink can import was found in it (XDXF"), "\(none.error)")
+        let text = run(["import", scratch + "/src/wn/index.noun"])
+        #expect(text.status == 1 && text.error.contains("dictd: an .index with its .dict or .dict.dz; WordNet: a folder with index.noun and data.noun"), "\(text.error)")
+        let both = run(["import", scratch + "/src"])
+        #expect(both.status == 0 && both.output.contains("\(scratch)/src/Mini.index:\n") && both.output.contains("\(scratch)/src/wn:\n"), "\(both.output)")
+        #expect(run(["import", "--format", "gcide", scratch + "/src"]).error.contains("expected stardict, dsl, xdxf, wiktionary, dictd, wordnet"))
     }
 
     @Test func helpNamesEveryOption() {
