@@ -15,3 +15,11 @@ struct CommandAnswer {
         CommandAnswer { Terminal.error(message); return status }
     }
 }
+
+extension CommandAnswer {
+    /// The open dictionaries as a message names them (`no entry for "x" in …`): their titles,
+    /// up to three; past that, how many (forty titles made a message of 2,000 characters).
+    static func dictionaries(titled titles: [String]) -> String {
+        titles.count <= 3 ? titles.joined(separator: ", ") : "the \(titles.count) open dictionaries"
+    }
+}

@@ -31,7 +31,7 @@ enum DefineCommand {
         guard !sections.isEmpty else {
             let nearest = library.suggestions(for: options.word, limit: 5).map(\.text)
             let quoted = "\"\(options.word)\""
-            let titles = library.members.map(\.info.title).joined(separator: ", ")
+            let titles = CommandAnswer.dictionaries(titled: library.members.map(\.info.title))
             var message = nearest.isEmpty ? "no entry for \(quoted) in \(titles), and no headword is near it."
                                           : "no entry for \(quoted) in \(titles); nearest headwords: \(nearest.joined(separator: ", "))."
             if let note = library.damageNote { message += " " + note }

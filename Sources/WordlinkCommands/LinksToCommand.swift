@@ -21,7 +21,7 @@ enum LinksToCommand {
         let matches = library.lookUp(options.word)
         guard !matches.isEmpty else {
             let nearest = library.suggestions(for: options.word, limit: 5).map(\.text)
-            let titles = library.members.map(\.info.title).joined(separator: ", ")
+            let titles = CommandAnswer.dictionaries(titled: library.members.map(\.info.title))
             let near = nearest.isEmpty ? "." : "; nearest headwords: " + nearest.joined(separator: ", ") + "."
             return .error("no entry for \"\(options.word)\" in \(titles)" + near + (library.damageNote.map { " " + $0 } ?? ""), status: 1)
         }

@@ -29,7 +29,7 @@ enum SearchCommand {
             return .error(error.message + "; run the search again: a damaged index is built anew.", status: 1)
         }
         guard !results.isEmpty else {
-            let titles = library.members.map(\.info.title).joined(separator: ", ")
+            let titles = CommandAnswer.dictionaries(titled: library.members.map(\.info.title))
             return .error("nothing in \(titles) matches \"\(options.query)\"; try fewer words, or a prefix such as word*.", status: 1)
         }
         if options.json {

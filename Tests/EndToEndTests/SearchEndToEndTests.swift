@@ -25,6 +25,30 @@ import TestSupport
         #expect(run(["search", "\"\""]).status == 2)
     }
 
+    /// With more than three dictionaries open, a miss says how many were asked, not every
+    /// title (forty made a message of 2,000 characters); up to three, it names them.
+    @Test func aMissNamesManyDictionariesByTheirNumber() throws {
+        let root = Subprocess.temporaryPath("many-dictionaries")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        var data: [String] = []
+        for number in 0..<4 {
+            try FileManager.default.copyItem(atPath: TmuxSession.data, toPath: root + "/d\(number)")
+            data += ["--data", root + "/d\(number)"]
+        }
+        let environment = ["/usr/bin/env", "XDG_CACHE_HOME=" + root + "/cache", "XDG_STATE_HOME=" + root + "/state", TmuxSession.binary]
+        let out = root + "/out", err = root + "/err"
+        let search = Subprocess.run(environment + ["search", "zzzqqq"] + data, outputFile: out, errorFile: err)
+        #expect(search.status == 1 && search.error == "wordlink: nothing in the 4 open dictionaries matches \"zzzqqq\"; try fewer words, or a prefix such as word*.\n")
+        let define = Subprocess.run(environment + ["define", "zzzqqq"] + data, outputFile: out, errorFile: err)
+        #expect(define.status == 1 && define.error.hasPrefix("wordlink: no entry for \"zzzqqq\" in the 4 open dictionaries"), "\(define.error)")
+        let linksTo = Subprocess.run(environment + ["links-to", "zzzqqq"] + data, outputFile: out, errorFile: err)
+        #expect(linksTo.status == 1 && linksTo.error.hasPrefix("wordlink: no entry for \"zzzqqq\" in the 4 open dictionaries"), "\(linksTo.error)")
+        let three = Subprocess.run(environment + ["search", "zzzqqq"] + data.prefix(6), outputFile: out, errorFile: err)
+        let title = "The wordlink Sample Dictionary"
+        #expect(three.error.hasPrefix("wordlink: nothing in \(title), \(title), \(title) matches"), "\(three.error)")
+    }
+
     @Test func linksToListsTheEntriesThatLinkHere() {
         let result = run(["links-to", "river", "--format", "json"])
         #expect(result.status == 0)
