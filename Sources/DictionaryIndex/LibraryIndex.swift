@@ -186,7 +186,7 @@ public final class LibraryIndex: @unchecked Sendable {
             position INTEGER NOT NULL, entry_id TEXT NOT NULL, headword TEXT NOT NULL, pos TEXT, summary TEXT NOT NULL,
             start INTEGER NOT NULL, length INTEGER NOT NULL, senses TEXT NOT NULL, duplicate INTEGER NOT NULL DEFAULT 0);
         CREATE INDEX IF NOT EXISTS entries_by_id ON entries(dictionary, entry_id);
-        CREATE INDEX IF NOT EXISTS entries_by_file ON entries(file);
+        CREATE INDEX IF NOT EXISTS entries_by_file ON entries(file, position);
         CREATE INDEX IF NOT EXISTS entries_duplicate ON entries(dictionary, entry_id) WHERE duplicate = 1;
         CREATE TABLE IF NOT EXISTS keys(dictionary INTEGER NOT NULL, key TEXT NOT NULL, kind INTEGER NOT NULL, entry INTEGER NOT NULL,
             display TEXT NOT NULL, PRIMARY KEY(dictionary, key, kind, entry)) WITHOUT ROWID;

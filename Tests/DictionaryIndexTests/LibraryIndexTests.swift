@@ -220,6 +220,25 @@ import Glibc
         #expect(try database.integer("SELECT count(*) FROM fts") == 0 && database.integer("SELECT count(*) FROM keys") == 0)
     }
 
+    /// An entry is found by its file and position with one seek, not by reading the file's
+    /// rows: an import asks it for every key of its source.
+    @Test func anEntryIsFoundByItsFileAndPositionInTheIndex() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let (_, lookup, _) = try Self.indexed(scratch)
+        let database = try SQLiteDatabase(path: scratch.indexFile)
+        let plan = try database.query("EXPLAIN QUERY PLAN " + LibraryIndex.entryInFile, [.integer(1), .text("x"), .integer(0)])
+        let steps = plan.compactMap { $0.last?.text }
+        #expect(steps.contains { $0.contains("entries_by_file (file=? AND position=?)") }, "\(steps)")
+        // And it answers: the first entry of a file is the one a full load puts first in it.
+        let folder = try DataFolder.load(from: scratch.folder)
+        let first = try #require(folder.entries.first)
+        let file = try #require(try database.query("SELECT f.path FROM files f JOIN entries e ON e.file = f.id WHERE e.entry_id = ?",
+                                                   [.text(first.id)]).first?.first?.text)
+        let number = try #require(lookup.entryNumber(inFile: file, position: 0))
+        #expect(lookup.id(ofEntryAt: number) == first.id)
+    }
+
     /// Another process writing the index (its own first index of a large dictionary) for
     /// longer than SQLite's busy timeout: an update waits for it, saying so within a moment,
     /// and writes into the file, not into memory; past its limit it gives up with the busy error.
