@@ -132,10 +132,10 @@ public enum IndexStore {
     }
 
     /// Opens every folder as `open(folder:…)` does, in order; a folder given twice is opened once.
-    /// The library index first takes out the dictionaries whose folders are gone (once a process).
+    /// The library index first takes out a dictionary whose folder is gone (once a process).
     public static func open(folders: [String], cacheDirectory: String?,
                             progress: (ProgressStep) -> Void = { _ in }) -> [Result<IndexedDictionary, DictionaryModelError>] {
-        libraryIndex(in: cacheDirectory).removeVanishedFolders(progress: progress)
+        libraryIndex(in: cacheDirectory).removeVanishedFolder(progress: progress)
         var done: [String: Result<IndexedDictionary, DictionaryModelError>] = [:]
         return folders.map { folder in
             if let result = done[folder] { return result }

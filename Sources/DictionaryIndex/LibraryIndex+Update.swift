@@ -412,48 +412,46 @@ extension LibraryIndex {
         }
     }
 
-    /// Takes out the rows of every dictionary whose folder no longer exists (deleted, or a
-    /// scratch folder of a test run, a `--data` folder since removed), each in a transaction of
-    /// its own, telling `progress` of each: what stands in the index of a dictionary nobody can
-    /// open is disk that grows with every folder ever opened, and rows every query of the
-    /// library's links passed over. Done once a process, when it opens the library; a folder
-    /// that cannot be looked at (no permission, an unmounted drive's mount point) stays. When
-    /// another process is writing, it is left for the next one. Returns how many were taken out.
+    /// Takes out of the index the rows of one dictionary whose folder no longer exists (deleted,
+    /// a `--data` folder since removed, a scratch folder of a test run), the smallest first, and
+    /// gives back to the disk up to 8 MB of the file's free pages once a quarter of it is free.
+    /// What stands in the index of a dictionary nobody can open is disk that grows with every
+    /// folder ever opened. Done once a process, when it opens the library, and bounded: a run of
+    /// scripts that leaves hundreds of folders behind has them taken out one a command, so no
+    /// command stalls on them and none holds the write lock long (taking them all out at once
+    /// kept a command of the test suite waiting for minutes). A folder that cannot be looked at
+    /// (no permission, an unmounted drive's mount point) stays; while another process writes,
+    /// the work is left for the next command. Returns the folder taken out, if any.
     @discardableResult
-    public func removeVanishedFolders(progress: (ProgressStep) -> Void = { _ in }) -> Int {
-        guard memoryReason == nil, !prunedVanishedFolders.exchange(true, ordering: .relaxed) else { return 0 }
-        let folders = (try? reading { () throws(SQLiteError) -> [String] in
-            let all = try statement("SELECT folder FROM dictionaries")
+    public func removeVanishedFolder(progress: (ProgressStep) -> Void = { _ in }) -> String? {
+        guard memoryReason == nil, !prunedVanishedFolders.exchange(true, ordering: .relaxed) else { return nil }
+        let (folders, free, pages) = (try? reading { () throws(SQLiteError) -> ([String], Int64, Int64) in
+            let all = try statement("""
+                SELECT d.folder FROM dictionaries d ORDER BY (SELECT count(*) FROM files f WHERE f.dictionary = d.id), d.id
+                """)
             defer { all.reset() }
             var found: [String] = []
             while try all.step() { found.append(all.text(0) ?? "") }
-            return found
-        }) ?? []
-        let vanished = folders.filter(Self.isGone)
-        let phase = "taking the dictionaries whose folders are gone out of the library index"
-        var removed = 0
-        for (i, folder) in vanished.enumerated() {
-            progress(ProgressStep(phase: phase, completed: i, total: vanished.count))
-            let done = try? locked { () throws(SQLiteError) -> Bool in
-                try database.writing(waiting: { _ in false }) { () throws(SQLiteError) -> Bool in
-                    // Looked at again under the write lock: an import may have put it back.
-                    guard Self.isGone(folder) else { return false }
-                    try removeInTransaction(folder: folder)
-                    return true
-                }
+            return (found, try database.integer("PRAGMA freelist_count") ?? 0, try database.integer("PRAGMA page_count") ?? 0)
+        }) ?? ([], 0, 0)
+        let vanished = folders.first(where: Self.isGone)
+        guard vanished != nil || free > pages / 4 else { return nil }
+        let phase = "taking a dictionary whose folder is gone out of the library index"
+        if vanished != nil { progress(ProgressStep(phase: phase, completed: 0, total: 1)) }
+        let removed = try? locked { () throws(SQLiteError) -> String? in
+            let removed = try database.writing(waiting: { _ in false }) { () throws(SQLiteError) -> String? in
+                // Looked at again under the write lock: an import may have put it back.
+                guard let vanished, Self.isGone(vanished) else { return nil }
+                try removeInTransaction(folder: vanished)
+                return vanished
             }
-            guard let done else { break }
-            if done { removed += 1 }
+            // The pages freed go back to the disk, a bounded number at a time.
+            try? database.writing(waiting: { _ in false }) { () throws(SQLiteError) in try database.execute("PRAGMA incremental_vacuum(2048)") }
+            try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            return removed
         }
-        if removed > 0 {
-            // The pages they held go back to the disk (a removed Wiktionary is gigabytes).
-            try? locked { () throws(SQLiteError) in
-                try database.writing(waiting: { _ in false }) { () throws(SQLiteError) in try database.execute("PRAGMA incremental_vacuum") }
-                try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            }
-        }
-        if !vanished.isEmpty { progress(ProgressStep(phase: phase, completed: vanished.count, total: vanished.count)) }
-        return removed
+        if vanished != nil { progress(ProgressStep(phase: phase, completed: 1, total: 1)) }
+        return removed ?? nil
     }
 
     /// Whether nothing stands at `folder`, or a file does: a folder that cannot be looked at is

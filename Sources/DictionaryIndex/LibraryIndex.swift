@@ -44,7 +44,7 @@ public final class LibraryIndex: @unchecked Sendable {
     /// browser shows them on its status line, so that a long one is never a silent stall.
     private let observer = Mutex<(@Sendable (ProgressStep) -> Void)?>(nil)
 
-    /// Set by `removeVanishedFolders`, the first time.
+    /// Set by `removeVanishedFolder`, the first time.
     let prunedVanishedFolders = Atomic<Bool>(false)
 
     /// Set by `interrupt()`, for good.
