@@ -412,46 +412,77 @@ extension LibraryIndex {
         }
     }
 
+    /// How much of a dictionary `removeVanishedFolder` takes out at once, at most: its entries,
+    /// its texts in the full-text index, its links.
+    public struct RemovalLimit: Sendable {
+        public var entries = 2_000, texts = 5_000, links = 20_000
+        public init() {}
+    }
+
     /// Takes out of the index the rows of one dictionary whose folder no longer exists (deleted,
-    /// a `--data` folder since removed, a scratch folder of a test run), the smallest first, and
-    /// gives back to the disk up to 8 MB of the file's free pages once a quarter of it is free.
-    /// What stands in the index of a dictionary nobody can open is disk that grows with every
-    /// folder ever opened. Done once a process, when it opens the library, and bounded: a run of
-    /// scripts that leaves hundreds of folders behind has them taken out one a command, so no
-    /// command stalls on them and none holds the write lock long (taking them all out at once
-    /// kept a command of the test suite waiting for minutes). A folder that cannot be looked at
-    /// (no permission, an unmounted drive's mount point) stays; while another process writes,
-    /// the work is left for the next command. Returns the folder taken out, if any.
+    /// a `--data` folder since removed, a scratch folder of a test run), and gives the pages it
+    /// held back to the disk (up to 8 MB). What stands in the index of a dictionary nobody can
+    /// open is disk that grows with every folder ever opened (this machine's cache held 233).
+    /// Done once a process, when it opens the library, and bounded so that no command stalls on
+    /// it nor holds the write lock long: one dictionary a process, and only one within `limit`
+    /// (counted with bounded queries), so a run of scripts that leaves hundreds of folders
+    /// behind has them taken out one a command. (Taking out every one at once, and any size,
+    /// kept commands of the test suite waiting for the write lock for minutes.) A larger one
+    /// stays for now. A folder that cannot be looked at (no permission, an unmounted drive's
+    /// mount point) stays; while another process writes, the work is left for the next command.
+    /// Returns the folder taken out, if any.
     @discardableResult
-    public func removeVanishedFolder(progress: (ProgressStep) -> Void = { _ in }) -> String? {
+    public func removeVanishedFolder(within limit: RemovalLimit = RemovalLimit(),
+                                     progress: (ProgressStep) -> Void = { _ in }) -> String? {
         guard memoryReason == nil, !prunedVanishedFolders.exchange(true, ordering: .relaxed) else { return nil }
-        let (folders, free, pages) = (try? reading { () throws(SQLiteError) -> ([String], Int64, Int64) in
-            let all = try statement("""
-                SELECT d.folder FROM dictionaries d ORDER BY (SELECT count(*) FROM files f WHERE f.dictionary = d.id), d.id
-                """)
+        let vanished = try? reading { () throws(SQLiteError) -> String? in
+            let all = try statement("SELECT id, folder FROM dictionaries ORDER BY id")
             defer { all.reset() }
-            var found: [String] = []
-            while try all.step() { found.append(all.text(0) ?? "") }
-            return (found, try database.integer("PRAGMA freelist_count") ?? 0, try database.integer("PRAGMA page_count") ?? 0)
-        }) ?? ([], 0, 0)
-        let vanished = folders.first(where: Self.isGone)
-        guard vanished != nil || free > pages / 4 else { return nil }
-        let phase = "taking a dictionary whose folder is gone out of the library index"
-        if vanished != nil { progress(ProgressStep(phase: phase, completed: 0, total: 1)) }
-        let removed = try? locked { () throws(SQLiteError) -> String? in
-            let removed = try database.writing(waiting: { _ in false }) { () throws(SQLiteError) -> String? in
-                // Looked at again under the write lock: an import may have put it back.
-                guard let vanished, Self.isGone(vanished) else { return nil }
-                try removeInTransaction(folder: vanished)
-                return vanished
+            while try all.step() {
+                let folder = all.text(1) ?? ""
+                if Self.isGone(folder), try isSmall(all.integer(0), within: limit) { return folder }
             }
-            // The pages freed go back to the disk, a bounded number at a time.
-            try? database.writing(waiting: { _ in false }) { () throws(SQLiteError) in try database.execute("PRAGMA incremental_vacuum(2048)") }
-            try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            return removed
+            return nil
         }
-        if vanished != nil { progress(ProgressStep(phase: phase, completed: 1, total: 1)) }
-        return removed ?? nil
+        guard let vanished = vanished ?? nil else { return nil }
+        let phase = "taking a dictionary whose folder is gone out of the library index"
+        progress(ProgressStep(phase: phase, completed: 0, total: 1))
+        defer { progress(ProgressStep(phase: phase, completed: 1, total: 1)) }
+        let removed = try? locked { () throws(SQLiteError) -> Bool in
+            let removed = try database.writing(waiting: { _ in false }) { () throws(SQLiteError) -> Bool in
+                // Looked at again under the write lock: an import may have put it back.
+                guard Self.isGone(vanished) else { return false }
+                try removeInTransaction(folder: vanished)
+                return true
+            }
+            guard removed else { return false }
+            // The pages freed go back to the disk, a bounded number; the log into the file
+            // without waiting for readers (PASSIVE: a TRUNCATE waits for every reader).
+            try? database.writing(waiting: { _ in false }) { () throws(SQLiteError) in try database.execute("PRAGMA incremental_vacuum(2048)") }
+            try? database.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            return true
+        }
+        return removed == true ? vanished : nil
+    }
+
+    /// Whether `dictionary` is within `limit` (call in a read transaction): each count stops
+    /// one past its bound.
+    private func isSmall(_ dictionary: Int64, within limit: RemovalLimit) throws(SQLiteError) -> Bool {
+        func count(_ sql: String, _ values: Int64..., bound: Int) throws(SQLiteError) -> Int {
+            let query = try statement("SELECT count(*) FROM (\(sql) LIMIT ?)")
+            for (i, value) in (values + [Int64(bound + 1)]).enumerated() { query.bind(.integer(value), at: Int32(i + 1)) }
+            defer { query.reset() }
+            return try query.step() ? Int(query.integer(0)) : 0
+        }
+        guard try count("SELECT 1 FROM entries WHERE dictionary = ?", dictionary, bound: limit.entries) <= limit.entries,
+              try count("SELECT 1 FROM texts WHERE dictionary = ?", dictionary, bound: limit.texts) <= limit.texts else { return false }
+        var links = 0
+        for file in try storedFiles(of: dictionary) {
+            guard let rows = try rows(ofFile: file.id) else { continue }
+            links += try count("SELECT 1 FROM links WHERE id BETWEEN ? AND ?", rows.lowerBound, rows.upperBound, bound: limit.links - links)
+            if links > limit.links { return false }
+        }
+        return true
     }
 
     /// Whether nothing stands at `folder`, or a file does: a folder that cannot be looked at is

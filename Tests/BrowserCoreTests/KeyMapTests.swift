@@ -76,6 +76,10 @@ import PageFormatting
         let bound = Set(KeyMap.browsing.bindings.map(\.command))
         #expect(bound == Set(BrowsingCommand.allCases))
         let text = Self.helpPage().joined(separator: "\n")
+        // What is no key but a person should know: forms found through Hunspell, and where.
+        let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("a form a word as it stands in a text finds its base word through Hunspell"), "\(words)")
+        #expect(words.contains("(chevaux: cheval, Häuser: Haus)"))
         for binding in KeyMap.browsing.bindings {
             #expect(text.contains(binding.shownKeys), "help lacks \(binding.shownKeys)")
             #expect(text.contains(String(binding.summary.prefix(12))), "help lacks \(binding.summary)")

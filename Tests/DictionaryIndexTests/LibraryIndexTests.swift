@@ -176,9 +176,9 @@ import Glibc
     }
 
     /// A dictionary whose folder is gone (deleted, a scratch folder of a test run) leaves the
-    /// index, every row of it, when a process opens the library, one a process, the smallest
-    /// first; the other keeps its rows and answers. The links are asked of the dictionaries
-    /// open only.
+    /// index, every row of it, when a process opens the library: one a process, the oldest
+    /// first, and only one within the limit; the other keeps its rows and answers. The links
+    /// are asked of the dictionaries open only.
     @Test func theRowsOfAFolderThatIsGoneAreTakenOut() throws {
         let first = try Scratch(copying: "sample"), second = try Scratch(copying: "sample"), third = try Scratch(copying: "second")
         defer { first.remove(); second.remove(); third.remove() }
@@ -194,17 +194,25 @@ import Glibc
         let c = try index.update(folder: third.folder)
         let database = try SQLiteDatabase(path: first.indexFile)
 
-        // Two folders go: the smaller (the second fixture) first, the other by the next process.
+        // Two folders go, one taken out a process, the oldest first.
         try FileManager.default.removeItem(atPath: second.folder)
         try FileManager.default.removeItem(atPath: third.folder)
         var steps: [ProgressStep] = []
-        #expect(index.removeVanishedFolder { steps.append($0) } == third.folder)
+        #expect(index.removeVanishedFolder { steps.append($0) } == second.folder)
         #expect(steps.map(\.completed) == [0, 1] && steps.allSatisfy { $0.total == 1 }, "\(steps)")
         #expect(steps.last?.phase == "taking a dictionary whose folder is gone out of the library index")
         #expect(index.removeVanishedFolder() == nil, "once a process")
-        #expect(try database.integer("SELECT count(*) FROM entries WHERE dictionary = \(c.dictionary)") == 0)
-        #expect(try database.integer("SELECT count(*) FROM entries WHERE dictionary = \(b.dictionary)") ?? 0 > 0)
-        #expect(LibraryIndex.open(cacheDirectory: first.cache).removeVanishedFolder() == second.folder)
+        #expect(try database.integer("SELECT count(*) FROM entries WHERE dictionary = \(b.dictionary)") == 0)
+        #expect(try database.integer("SELECT count(*) FROM entries WHERE dictionary = \(c.dictionary)") ?? 0 > 0)
+        // One past a limit stays: here the third's links (it has some), then its entries.
+        var few = LibraryIndex.RemovalLimit()
+        few.links = 0
+        #expect(LibraryIndex.open(cacheDirectory: first.cache).removeVanishedFolder(within: few) == nil)
+        few = LibraryIndex.RemovalLimit()
+        few.entries = 1
+        #expect(LibraryIndex.open(cacheDirectory: first.cache).removeVanishedFolder(within: few) == nil)
+        #expect(try database.integer("SELECT count(*) FROM entries WHERE dictionary = \(c.dictionary)") ?? 0 > 1)
+        #expect(LibraryIndex.open(cacheDirectory: first.cache).removeVanishedFolder() == third.folder)
 
         let one = index.textCounts()
         #expect(one.texts * 2 == both.texts && one.senses * 2 == both.senses && one.links * 2 == both.links, "\(one) of \(both)")

@@ -18,6 +18,8 @@ enum HelpPage {
             ("paste", "in a prompt, inserts the text (on one line); elsewhere, opens the lookup prompt with it — pasted text never runs as keys"),
             ("several dictionaries", "a word is looked up in every open one: each one's entries under its heading; the prompt says which have "
                 + "each candidate; a link that names nothing in its own dictionary leads into another, and the status line says which"),
+            ("a form", "a word as it stands in a text finds its base word through Hunspell, by the dictionary's language (chevaux: cheval, "
+                + "Häuser: Haus); the page says which form led where; a misspelling is offered Hunspell's spellings, in the prompt too"),
         ] + PromptKeyMap.chooser.bindings.map { (keys: $0.shownKeys, action: $0.summary) },
         "Scrolling": [
             ("wheel", "three lines"),
