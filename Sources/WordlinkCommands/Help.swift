@@ -112,8 +112,8 @@ enum Help {
         $XDG_CACHE_HOME/wordlink/library.sqlite (else ~/.cache/wordlink), with a progress
         line on a terminal: lookup, full-text search and backlinks for every dictionary in one
         file. Later starts read only the entries a page shows, and the index follows changes
-        to the entry files by itself; a dictionary whose folder is deleted leaves it over
-        the next commands, one a command. Ctrl-C stops an update (at the command line, or on the browser's status
+        to the entry files by itself; a small dictionary (2,000 entries at most) whose
+        folder is deleted leaves it over the next commands, one a command. Ctrl-C stops an update (at the command line, or on the browser's status
         line, which then quits): the index keeps what it had.
 
         A dictionary with a language and no lookup rules of its own is looked up through
