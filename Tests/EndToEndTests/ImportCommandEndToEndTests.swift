@@ -7,13 +7,15 @@ import TestSupport
 @Suite struct ImportCommandEndToEndTests {
     static let wordnetMini = TmuxSession.packageRoot.appendingPathComponent("Tests/TestSupport/Fixtures/wordnet-mini").path
 
-    static func run(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
+    /// The binary run with `arguments`, after `environment` (`env NAME=VALUE…` words) when given.
+    static func run(_ arguments: [String], environment: [String] = []) -> (status: Int32, output: String, error: String) {
         let out = Subprocess.temporaryPath("import-out"), err = Subprocess.temporaryPath("import-err")
         defer {
             try? FileManager.default.removeItem(atPath: out)
             try? FileManager.default.removeItem(atPath: err)
         }
-        return Subprocess.run([TmuxSession.binary] + arguments, outputFile: out, errorFile: err)
+        let command = environment.isEmpty ? [TmuxSession.binary] : ["/usr/bin/env"] + environment + [TmuxSession.binary]
+        return Subprocess.run(command + arguments, outputFile: out, errorFile: err)
     }
 
     @Test func importsReportsAndRefusesWordForWord() throws {
@@ -179,16 +181,10 @@ import TestSupport
         fm.createFile(atPath: scratch + "/dsl/Small.dsl", contents: Data("#NAME \"Small\"\ncafé\n\t[m1]a café[/m]\n".utf8))
         let xdxf = try String(contentsOfFile: Fixtures.path("xdxf/visual.xdxf"), encoding: .utf8)
         fm.createFile(atPath: scratch + "/dsl/visual.xdxf", contents: Data(xdxf.utf8))
-        let environment = ["/usr/bin/env", "XDG_DATA_HOME=\(scratch)/library", "HOME=\(scratch)/home",
-                           "WORDLINK_INSTALLED_PATHS=\(scratch)/dictd:\(scratch)/share:\(scratch)/dsl:\(scratch)/missing",
-                           TmuxSession.binary, "import", "--installed"]
+        let environment = ["XDG_DATA_HOME=\(scratch)/library", "HOME=\(scratch)/home",
+                           "WORDLINK_INSTALLED_PATHS=\(scratch)/dictd:\(scratch)/share:\(scratch)/dsl:\(scratch)/missing"]
         func run(_ more: [String] = []) -> (status: Int32, output: String, error: String) {
-            let out = Subprocess.temporaryPath("installed-out"), err = Subprocess.temporaryPath("installed-err")
-            defer {
-                try? fm.removeItem(atPath: out)
-                try? fm.removeItem(atPath: err)
-            }
-            return Subprocess.run(environment + more, outputFile: out, errorFile: err)
+            Self.run(["import", "--installed"] + more, environment: environment)
         }
         let library = scratch + "/library/wordlink"
         let dry = run(["--dry-run"])
@@ -244,16 +240,8 @@ import TestSupport
         }
         fm.createFile(atPath: scratch + "/src/Mini.index", contents: Data("hack\tA\tQ\n".utf8))
         fm.createFile(atPath: scratch + "/src/Mini.dict", contents: Data("hack\n  to work hard, 日本語 👍🏽\n".utf8))
-        let environment = ["/usr/bin/env", "XDG_DATA_HOME=\(scratch)/library", "XDG_CACHE_HOME=\(scratch)/cache", "HOME=\(scratch)/home",
-                           TmuxSession.binary]
-        func run(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
-            let out = Subprocess.temporaryPath("sources-out"), err = Subprocess.temporaryPath("sources-err")
-            defer {
-                try? fm.removeItem(atPath: out)
-                try? fm.removeItem(atPath: err)
-            }
-            return Subprocess.run(environment + arguments, outputFile: out, errorFile: err)
-        }
+        let environment = ["XDG_DATA_HOME=\(scratch)/library", "XDG_CACHE_HOME=\(scratch)/cache", "HOME=\(scratch)/home"]
+        func run(_ arguments: [String]) -> (status: Int32, output: String, error: String) { Self.run(arguments, environment: environment) }
         let library = scratch + "/library/wordlink"
         let dictd = run(["import", scratch + "/src/Mini.dict"])
         #expect(dictd.status == 0 && dictd.error.isEmpty, "\(dictd)")
