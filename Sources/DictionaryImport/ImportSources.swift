@@ -3,9 +3,8 @@ import Glibc
 #endif
 import DictionaryModel
 
-/// Finds the dictionaries that `wordlink import SOURCE…` names: a dictionary's file, or a
-/// folder searched recursively, each file recognised from its content by the formats in
-/// `formats`.
+/// Recognises the dictionaries of the formats in `formats` from their content: a file
+/// named by `wordlink import SOURCE`, or each file of a folder searched recursively.
 public enum ImportSources {
     /// The formats `wordlink import SOURCE` recognises. (WordNet and dictd keep their own
     /// commands, `import wordnet` and `import dictd`.)
@@ -24,35 +23,20 @@ public enum ImportSources {
         public var format: any DictionaryFormat.Type
     }
 
-    /// The dictionaries `paths` name, in the order given (a folder's in byte order of their
-    /// paths), each once; only `format` when it is given (`stardict`).
-    /// - Throws: `.refused` for a path that is no dictionary and holds none; `.unreadable`
-    ///   for one that cannot be read.
-    public static func find(_ paths: [String], format: String? = nil) throws(DictionaryModelError) -> [Found] {
+    /// The dictionary that the file `path` is: recognised from its content, or the main file
+    /// beside it that it belongs to (a StarDict `.dict` gives its `.ifo`); only `format`'s when
+    /// it is given (`stardict`). Folders are searched by `InstalledDictionaries.find(sources:)`.
+    /// - Throws: `.refused` for a file that is no dictionary; `.unreadable` for one that does
+    ///   not exist.
+    public static func found(file path: String, format: String? = nil) throws(DictionaryModelError) -> Found {
         let formats = format.map { name in ImportSources.formats.filter { $0.name == name } } ?? ImportSources.formats
-        var result: [Found] = []
-        var seen: Set<String> = []
-        for path in paths {
-            var found: [Found] = []
-            if isDirectory(path) {
-                search(path, formats: formats, depth: 0, into: &found)
-                if found.isEmpty {
-                    throw .refused(path: path, reason: "no dictionary that wordlink can import was found in it (\(names(formats)))")
-                }
-            } else {
-                guard fileExists(path) else { throw .unreadable(path: path, reason: "no such file or folder") }
-                if let made = recognise(path, formats: formats) {
-                    found.append(made)
-                } else if let main = formats.lazy.compactMap({ format in format.mainFile(besides: path).map { Found(path: $0, format: format) } }).first,
-                          recognise(main.path, formats: [main.format]) != nil {
-                    found.append(main)
-                } else {
-                    throw .refused(path: path, reason: "not a dictionary that wordlink can import (\(names(formats)))")
-                }
-            }
-            for item in found where seen.insert(item.path).inserted { result.append(item) }
+        guard fileExists(path) else { throw .unreadable(path: path, reason: "no such file or folder") }
+        if let made = recognise(path, formats: formats) { return made }
+        if let main = formats.lazy.compactMap({ format in format.mainFile(besides: path).map { Found(path: $0, format: format) } }).first,
+           recognise(main.path, formats: [main.format]) != nil {
+            return main
         }
-        return result
+        throw .refused(path: path, reason: "not a dictionary that wordlink can import (\(names(formats)))")
     }
 
     static func names(_ formats: [any DictionaryFormat.Type]) -> String {

@@ -118,10 +118,9 @@ public enum InstalledDictionaries {
                 throw .refused(path: path, reason: "not a dictionary that wordlink can import (\(names(formats, format: format)))")
             } else {
                 do throws(DictionaryModelError) {
-                    found = try ImportSources.find([path], format: format).map { item in
-                        Found(kind: .format(item), id: ImportSources.dictionaryID(for: item.path), path: item.path,
-                              files: item.format.sourceFiles(of: item.path))
-                    }
+                    let item = try ImportSources.found(file: path, format: format)
+                    found = [Found(kind: .format(item), id: ImportSources.dictionaryID(for: item.path), path: item.path,
+                                   files: item.format.sourceFiles(of: item.path))]
                 } catch .refused(let path, _) {
                     throw .refused(path: path, reason: "not a dictionary that wordlink can import (\(names(formats, format: format)))")
                 }

@@ -289,12 +289,13 @@ import DictionaryIndex
         // An .ifo by content, whatever its name says.
         fixture.name = "renamed"
         _ = fixture.write(in: path)
-        #expect(try ImportSources.find([path]).map(\.path) == [deeper + "/One Dict.ifo", path + "/renamed.ifo"])
-        #expect(try ImportSources.find([deeper + "/One Dict.dict"]).map(\.path) == [ifo])
-        #expect(try ImportSources.find([ifo, deeper], format: "stardict").map(\.path) == [ifo])
+        #expect(try InstalledDictionaries.find(sources: [path]).map(\.path) == [deeper + "/One Dict.ifo", path + "/renamed.ifo"])
+        #expect(try ImportSources.found(file: deeper + "/One Dict.dict").path == ifo)
+        #expect(try InstalledDictionaries.find(sources: [deeper + "/One Dict.dict"]).map(\.path) == [ifo])
+        #expect(try InstalledDictionaries.find(sources: [ifo, deeper], format: "stardict").map(\.path) == [ifo])
         #expect(throws: DictionaryModelError.refused(path: path + "/unrelated.txt",
                                                      reason: "not a dictionary that wordlink can import (StarDict: an .ifo with its .idx and .dict; Lingvo DSL: a .dsl or .dsl.dz; XDXF: an .xdxf, also compressed; Wiktionary: kaikki.org's .jsonl or .jsonl.gz)")) {
-            try ImportSources.find([path + "/unrelated.txt"])
+            try ImportSources.found(file: path + "/unrelated.txt")
         }
     }
 

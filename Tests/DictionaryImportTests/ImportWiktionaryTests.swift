@@ -36,8 +36,8 @@ import DictionaryIndex
             ImportScratch.write(Dictzip.compress(ImportScratch.bytes(Self.english), chunkLength: 500), to: source)
         }
         #expect(WiktionaryImporter.recognises(path: source, head: try ImportSources.head(of: source)))
-        let found = try ImportSources.find([source])
-        #expect(found.count == 1 && found[0].format == WiktionaryImporter.self)
+        let found = try InstalledDictionaries.find(sources: [source])
+        #expect(found.map(\.formatName) == ["wiktionary"] && found.map(\.path) == [source])
         #expect(ImportSources.dictionaryID(for: source) == "english")
         let (summary, folder, lookup) = try Self.run(source, to: path + "/out")
         #expect(folder.info.title == "Wiktionary: English")

@@ -18,9 +18,10 @@ import DictionaryIndex
     func goldendictWordNetKeepsEveryCardAndEveryLink() throws {
         let path = ImportScratch.folder("goldendict-wordnet")
         defer { ImportScratch.remove(path) }
-        let found = try ImportSources.find(["/usr/share/goldendict-wordnet"])
+        let found = try InstalledDictionaries.find(sources: ["/usr/share/goldendict-wordnet"])
         #expect(found.map(\.path) == [Self.wordnet])
-        let summary = try ImportSources.run(try #require(found.first), to: path + "/out", id: "goldendict-wordnet")
+        guard case .format(let dsl)? = found.first?.kind else { Issue.record("not found as DSL: \(found.map(\.formatName))"); return }
+        let summary = try ImportSources.run(dsl, to: path + "/out", id: "goldendict-wordnet")
         // 148,730 cards and the abbreviations' entry; every headword finds its card.
         #expect(summary.entryCount == 148_731)
         #expect(summary.problems == [])
