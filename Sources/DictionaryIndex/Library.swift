@@ -96,12 +96,13 @@ public struct Library: Sendable {
         return resolution
     }
 
-    /// What to tell a person whose query found nothing while some dictionary has entry files of
-    /// which nothing could be read: which files of which dictionary, why, and what to do. Nil
-    /// when every file was read.
-    public var damageNote: String? {
+    /// What to tell a person whose query found nothing in some dictionary that has entry files
+    /// of which nothing could be read (the word may be in them): which files of which
+    /// dictionary, why, and what to do. `answered`: the keys of the dictionaries that found
+    /// something, left out. Nil when every other dictionary's files were read.
+    public func damageNote(besides answered: Set<String> = []) -> String? {
         var parts: [String] = []
-        for member in members {
+        for member in members where !answered.contains(member.key) {
             let damaged = member.lookup.damagedFiles
             guard let first = damaged.first else { continue }
             let more = damaged.count > 1 ? " and \(damaged.count - 1) more" : ""

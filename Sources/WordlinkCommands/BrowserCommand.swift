@@ -55,11 +55,13 @@ func runBrowser(word: String?, library options: LibraryOptions, theme themeOptio
         if case .found(let page) = found { memory?.recordVisit(page.address, title: page.title) }
         else { memory?.recordVisit(PageAddress(query: word), title: nil) }
         switch found {
-        case .found(let page): firstPage = page
+        case .found(let page):
+            firstPage = page
+            if firstMessage == nil { firstMessage = source.damageNote(besides: Set(page.entries.map(\.dictionary))) }
         case .notFound(let query, let suggestions):
             firstMessage = "No entry for “\(query)” in \(members.count == 1 ? "this dictionary" : "any open dictionary")."
                 + (suggestions.isEmpty ? "" : " Nearest: " + suggestions.joined(separator: ", "))
-                + (source.damageNote.map { (suggestions.isEmpty ? " " : ". ") + $0 } ?? "")
+                + (source.damageNote(besides: []).map { (suggestions.isEmpty ? " " : ". ") + $0 } ?? "")
         }
     }
     let environment = themeEnvironment()

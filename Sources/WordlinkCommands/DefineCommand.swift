@@ -34,7 +34,7 @@ enum DefineCommand {
             let titles = CommandAnswer.dictionaries(titled: library.members.map(\.info.title))
             var message = nearest.isEmpty ? "no entry for \(quoted) in \(titles), and no headword is near it."
                                           : "no entry for \(quoted) in \(titles); nearest headwords: \(nearest.joined(separator: ", "))."
-            if let note = library.damageNote { message += " " + note }
+            if let note = library.damageNote() { message += " " + note }
             return CommandAnswer {
                 HistoryMemory.recordLookup(options.word, title: nil, origin: "define")
                 Terminal.error(message)
@@ -76,8 +76,12 @@ enum DefineCommand {
             let plain = text(lines: lines)
             write = { Terminal.write(plain) }
         }
+        // A dictionary with a damaged file that did not answer may hold the word.
+        let answered = Set(sections.map { library.members[$0.member].key })
+        let damage = library.damageNote(besides: answered)
         return CommandAnswer {
             write()
+            if let damage { Terminal.error("note: " + damage) }
             // After the page is written: one line appended to the history's journal.
             HistoryMemory.recordLookup(options.word, title: firstEntry, origin: "define")
             return 0

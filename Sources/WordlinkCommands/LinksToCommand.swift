@@ -23,7 +23,7 @@ enum LinksToCommand {
             let nearest = library.suggestions(for: options.word, limit: 5).map(\.text)
             let titles = CommandAnswer.dictionaries(titled: library.members.map(\.info.title))
             let near = nearest.isEmpty ? "." : "; nearest headwords: " + nearest.joined(separator: ", ") + "."
-            return .error("no entry for \"\(options.word)\" in \(titles)" + near + (library.damageNote.map { " " + $0 } ?? ""), status: 1)
+            return .error("no entry for \"\(options.word)\" in \(titles)" + near + (library.damageNote().map { " " + $0 } ?? ""), status: 1)
         }
         let search = LibrarySearch(library: library)
         var targets: [(member: Int, id: String, headword: String, links: [Backlink])] = []

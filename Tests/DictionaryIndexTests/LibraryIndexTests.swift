@@ -333,7 +333,8 @@ import Glibc
         #expect(damaged.first?.reason.hasPrefix("entries/river.json:") == true)
         let info = try DataFolder.load(from: scratch.folder).info
         let library = Library(single: lookup, info: info)
-        let note = try #require(library.damageNote)
+        let note = try #require(library.damageNote())
+        #expect(library.damageNote(besides: [library.members[0].key]) == nil, "the dictionary answered: nothing to add")
         #expect(note.hasPrefix("\(info.title) has a damaged file, entries/river.json:"))
         #expect(note.hasSuffix(". Import it again, or run wordlink check to see what is wrong."))
         // The other entries still answer; a mended file is read again.
@@ -341,6 +342,6 @@ import Glibc
         try bytes.write(to: URL(fileURLWithPath: river))
         #expect(lookup.lookUp("river").isFound)
         #expect(lookup.damagedFiles.isEmpty)
-        #expect(library.damageNote == nil)
+        #expect(library.damageNote() == nil)
     }
 }

@@ -120,6 +120,48 @@ import Glibc
         try session.send("Enter")
         try session.waitFor(text: "dog  noun")
     }
+
+    /// The word found in another dictionary: its page (or `define`'s output) is shown, and the
+    /// dictionary with the damaged file, which may hold the word too, is named beside it.
+    @Test func aPageThatOtherDictionariesMadeNamesTheDamagedFile() throws {
+        let root = Subprocess.temporaryPath("damaged-beside")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let data = root + "/data", other = root + "/other"
+        try FileManager.default.copyItem(atPath: TmuxSession.data, toPath: data)
+        try FileManager.default.createDirectory(atPath: other + "/entries", withIntermediateDirectories: true)
+        try #"{"format": "wordlink-dictionary", "formatVersion": 1, "id": "fruit", "title": "Fruit", "language": "en"}"#
+            .write(toFile: other + "/dictionary.json", atomically: true, encoding: .utf8)
+        try #"{"id": "apple", "headword": "apple", "senses": [{"definition": "a crisp fruit of the orchard"}]}"#
+            .write(toFile: other + "/entries/apple.json", atomically: true, encoding: .utf8)
+        let environment = ["XDG_CACHE_HOME": root + "/cache", "XDG_STATE_HOME": root + "/state"]
+        let env = ["/usr/bin/env"] + environment.map { "\($0.key)=\($0.value)" }
+        let apple = data + "/entries/apple-n.json"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: apple))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: apple))
+
+        let defined = Subprocess.run(env + [TmuxSession.binary, "define", "apple", "--data", data, "--data", other],
+                                     outputFile: root + "/out", errorFile: root + "/err")
+        #expect(defined.status == 0)
+        #expect(defined.output.contains("a crisp fruit of the orchard"), "\(defined.output)")
+        #expect(defined.error.hasPrefix("wordlink: note: The wordlink Sample Dictionary has a damaged file, entries/apple-n.json:"),
+                "\(defined.error)")
+        // A word the damaged dictionary answers itself: nothing is said.
+        let dog = Subprocess.run(env + [TmuxSession.binary, "define", "dog", "--data", data, "--data", other],
+                                 outputFile: root + "/out", errorFile: root + "/err")
+        #expect(dog.status == 0 && dog.error.isEmpty, "\(dog.error)")
+
+        let session = try TmuxSession(name: "damaged-beside", columns: 100, rows: 20, data: data, arguments: ["--data", other, "river"],
+                                      environment: environment)
+        try session.waitFor(text: "river  noun")
+        try session.send(":")
+        try session.type("apple")
+        try session.send("Enter")
+        try session.waitFor("Fruit's apple, and the damaged file named") { rows in
+            rows.contains { $0.contains("a crisp fruit of the orchard") }
+                && rows.last?.hasPrefix("The wordlink Sample Dictionary has a damaged file, entries/apple-n.json:") == true
+        }
+    }
 }
 
 /// The library index written by a process killed in the middle (SIGKILL, SIGINT): the next

@@ -17,7 +17,7 @@ public final class DictionaryPageSource: PageSource {
     /// Editing mode's reads and writes (`enableEditing`); nil: the pages cannot be edited.
     public private(set) var editing: EntryEditingSource?
 
-    public var damageNote: String? { library.damageNote }
+    public func damageNote(besides answered: Set<String>) -> String? { library.damageNote(besides: answered) }
     /// A person's notes on imported entries, shown on their pages.
     private var personalNotes: (@Sendable (String, String) -> [String])?
 

@@ -182,9 +182,10 @@ public protocol PageSource: AnyObject {
     var spellingSuggester: SpellingSuggester? { get }
     /// Reads and writes entries for editing mode; nil when the source cannot edit.
     var editing: EntryEditingSource? { get }
-    /// Said after a miss when some dictionary has entry files of which nothing could be read
+    /// Said after a miss, and after a page that the dictionaries of `answered` (keys) made,
+    /// when another dictionary has entry files of which nothing could be read
     /// (`Library.damageNote`): the word may be in them.
-    var damageNote: String? { get }
+    func damageNote(besides answered: Set<String>) -> String?
     /// Makes the pages it gives from now on show (or not) where each entry and sense comes
     /// from (their `source`); returns false when this source keeps no provenance.
     func showSources(_ shown: Bool) -> Bool
@@ -201,7 +202,7 @@ extension PageSource {
 
     /// No editing, unless a source has it.
     public var editing: EntryEditingSource? { nil }
-    public var damageNote: String? { nil }
+    public func damageNote(besides answered: Set<String>) -> String? { nil }
     /// No provenance, unless a source has some.
     public func showSources(_ shown: Bool) -> Bool { false }
     /// No cards, unless a source has dictionaries to make them from.

@@ -16,6 +16,8 @@ extension BrowserState {
         forward.removeAll()
         show(newPage, topCharacter: newPage.startCharacter, in: env)
         if !HistoryPages.isMemoryPage(newPage.address) { writes.append(.visit(newPage.address, title: newPage.title)) }
+        // A page of entries that a dictionary with a damaged file is not on: it may hold the word.
+        if !newPage.entries.isEmpty, let note = env.source.damageNote(besides: Set(newPage.entries.map(\.dictionary))) { say(note) }
     }
 
     /// Shows `newPage` with the sections of `folded` folded; `topCharacter` and `focusedLink` are
@@ -121,7 +123,7 @@ extension BrowserState {
         let suggestions = given ?? env.source.suggestions(for: target, limit: 5)
         var text = "No entry for “\(target)” in this dictionary."
         if !suggestions.isEmpty { text += " Nearest: " + suggestions.joined(separator: ", ") }
-        if let note = env.source.damageNote { text += (suggestions.isEmpty ? " " : ". ") + note }
+        if let note = env.source.damageNote(besides: []) { text += (suggestions.isEmpty ? " " : ". ") + note }
         return text
     }
 
