@@ -98,13 +98,16 @@ public struct ImportWriter {
     /// The start of the names of a destination's temporary folders: `.NAME.import-`.
     static func stagingPrefix(_ name: String) -> String { "." + name + ".import-" }
 
-    /// Removes `.NAME.import-PID` folders in `parent` whose process no longer runs (a killed
-    /// import, or the old folder of a swap that was cut short) or that are this process's own.
+    /// Removes the temporary folders in `parent` (`.ANY.import-PID`) whose process no longer
+    /// runs (a killed import of any dictionary, or the old folder of a swap that was cut
+    /// short), and `name`'s that are this process's own.
     static func removeStaleStagingFolders(in parent: String, of name: String) {
-        let prefix = stagingPrefix(name)
-        for entry in (try? listDirectory(parent)) ?? [] where entry.hasPrefix(prefix) {
-            guard let pid = Int32(entry.dropFirst(prefix.count).prefix { $0.isNumber }) else { continue }
-            if pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) { removeTree(parent + "/" + entry) }
+        let own = stagingPrefix(name)
+        for entry in (try? listDirectory(parent)) ?? [] where entry.hasPrefix(".") {
+            let parts = entry.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count >= 3, let last = parts.last, last.hasPrefix("import-"),
+                  let pid = Int32(last.dropFirst("import-".count).prefix { $0.isNumber }), pid > 0 else { continue }
+            if (pid == getpid() && entry.hasPrefix(own)) || (kill(pid, 0) != 0 && errno == ESRCH) { removeTree(parent + "/" + entry) }
         }
     }
 
