@@ -34,8 +34,14 @@ public final class LibraryIndex: @unchecked Sendable {
     /// looks its dictionary up again. Written under the lock.
     nonisolated(unsafe) private var begunAgain = 0
 
+    /// Why the file was last begun again (damaged, not a database, of another version), for
+    /// a person to be told once; nil when it never was in this process. Written under the lock.
+    nonisolated(unsafe) private var begunAgainReason: String?
+
     /// `begunAgain`, read under the lock.
     public var generation: Int { locked { begunAgain } }
+    /// `begunAgainReason`, read under the lock.
+    public var damageFound: String? { locked { begunAgainReason } }
     /// One connection, asked from the input thread and the browser's search thread: every
     /// use holds the lock.
     let lock = Mutex(())
@@ -120,8 +126,13 @@ public final class LibraryIndex: @unchecked Sendable {
                     reason = "\(path): \(error.message)"
                 } catch {
                     // Not a database, another version, or damaged: a cache, so start again.
+                    let found = error.message
                     for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
-                    do throws(SQLiteError) { return try openFile(path) } catch { reason = "\(path): \(error.message)" }
+                    do throws(SQLiteError) {
+                        let fresh = try openFile(path)
+                        fresh.begunAgainReason = found
+                        return fresh
+                    } catch { reason = "\(path): \(error.message)" }
                 }
             } catch {
                 reason = error.message
@@ -250,6 +261,7 @@ public final class LibraryIndex: @unchecked Sendable {
                 try? database.execute(Self.schema)
             }
             begunAgain += 1
+            begunAgainReason = error.message
             return true
         }
     }

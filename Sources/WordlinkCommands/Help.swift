@@ -114,7 +114,8 @@ enum Help {
         file. Later starts read only the entries a page shows, and the index follows changes
         to the entry files by itself; a small dictionary (2,000 entries at most) whose
         folder is deleted leaves it over the next commands, one a command. Ctrl-C stops an update (at the command line, or on the browser's status
-        line, which then quits): the index keeps what it had.
+        line, which then quits): the index keeps what it had. A damaged index, or one of
+        another version, is made again from the folders, with a note on standard error.
 
         A dictionary with a language and no lookup rules of its own is looked up through
         Hunspell (hunspell-fr, hunspell-de-de...): a form leads to its base words, and a miss

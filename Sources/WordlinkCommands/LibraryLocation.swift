@@ -189,6 +189,11 @@ extension LibraryLocation {
                 return .failure(OpenFailure(status: 1))
             }
         }
+        // Said once: a cache that could not be trusted was made again.
+        if !opened.isEmpty, let damage = IndexStore.libraryIndex(in: IndexStore.defaultCacheDirectory()).damageFound {
+            progress.clear()
+            Terminal.error("note: the library index was made again from the dictionaries' folders: the file was damaged or not this version's (\(damage)).")
+        }
         // Said once: the commands still work, each folder indexed in memory as it opens.
         if let reason = opened.lazy.compactMap(\.memoryReason).first {
             progress.clear()

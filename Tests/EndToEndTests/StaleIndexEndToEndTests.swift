@@ -8,9 +8,9 @@ import DictionaryIndex
 import DictionaryModel
 import SQLiteStore
 
-/// `define`, `search` and `links-to` answer from the stored indexes while the folders' files
-/// are checked on another thread, and print only once the check has passed: after every kind
-/// of change the real binary prints what the files say now, never what the index said.
+/// `define`, `search` and `links-to` answer from the library index once it has been checked
+/// against the folders' files: after every kind of change the real binary prints what the
+/// files say now, never what the index said.
 @Suite(.serialized) struct StaleIndexEndToEndTests {
     struct Folder {
         let root = Subprocess.temporaryPath("stale-index")
@@ -51,6 +51,29 @@ import SQLiteStore
         let old = folder.run(["define", "went"])
         #expect(old.status == 1, "\(old.output)")
         #expect(folder.run(["define", "wend"]).output.hasPrefix("go  verb"))
+    }
+
+    /// A library index overwritten with garbage, then one of another version: the next command
+    /// answers from an index made again, says so once on standard error, and the one after
+    /// it says nothing.
+    @Test func aDamagedOrForeignIndexIsMadeAgainWithANote() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let file = folder.root + "/cache/wordlink/" + LibraryIndex.fileName
+        #expect(folder.run(["define", "went"]).output.hasPrefix("go  verb"))
+        try Data(String(repeating: "not an index ", count: 4000).utf8).write(to: URL(fileURLWithPath: file))
+        unlink(file + "-wal")
+        let damaged = folder.run(["define", "went"])
+        #expect(damaged.status == 0 && damaged.output.hasPrefix("go  verb"), "\(damaged.output)")
+        #expect(damaged.error.hasPrefix("wordlink: note: the library index was made again from the dictionaries' folders: "
+                                        + "the file was damaged or not this version's ("), "\(damaged.error)")
+        #expect(folder.run(["define", "went"]).error.isEmpty)
+
+        try SQLiteDatabase(path: file).execute("PRAGMA user_version = 1")
+        let foreign = folder.run(["define", "went"])
+        #expect(foreign.status == 0 && foreign.output.hasPrefix("go  verb"))
+        #expect(foreign.error.contains("an index of another version (1)"), "\(foreign.error)")
+        #expect(folder.run(["define", "went"]).error.isEmpty)
     }
 
     /// Files settled long ago (the index trusted by their times): an edit, an added file and a
