@@ -412,35 +412,41 @@ extension LibraryIndex {
         }
     }
 
-    /// How much of a dictionary `removeVanishedFolder` takes out at once, at most: its entries,
-    /// its texts in the full-text index, its links.
+    /// The largest dictionary whose folder is gone that `removeVanishedFolder` takes out in the
+    /// course of a command: its entries (with their senses, links and keys) and its texts in the
+    /// full-text index. A larger one waits for `removeVanishedFolders`.
     public struct RemovalLimit: Sendable {
-        public var entries = 2_000, texts = 5_000, links = 20_000
+        public var entries = 2_000, texts = 5_000
         public init() {}
     }
 
+    /// What a dictionary whose folder is gone is renamed to while it is taken out: no open
+    /// asks for it, and a folder made again at that path is a new one, even when the removal
+    /// was cut short (a process killed) and is finished later.
+    static func tombstone(of dictionary: Int64, folder: String) -> String { "gone:\(dictionary):" + folder }
+
     /// Takes out of the index the rows of one dictionary whose folder no longer exists (deleted,
-    /// a `--data` folder since removed, a scratch folder of a test run), and gives the pages it
-    /// held back to the disk (up to 8 MB). What stands in the index of a dictionary nobody can
-    /// open is disk that grows with every folder ever opened (this machine's cache held 233).
-    /// Done once a process, when it opens the library, and bounded so that no command stalls on
-    /// it nor holds the write lock long: one dictionary a process, and only one within `limit`
-    /// (counted with bounded queries), so a run of scripts that leaves hundreds of folders
-    /// behind has them taken out one a command. (Taking out every one at once, and any size,
-    /// kept commands of the test suite waiting for the write lock for minutes.) A larger one
-    /// stays for now. A folder that cannot be looked at (no permission, an unmounted drive's
-    /// mount point) stays; while another process writes, the work is left for the next command.
+    /// a `--data` folder since removed, a scratch folder of a test run), if it is within `limit`,
+    /// and gives the pages it held back to the disk (up to 8 MB). What stands in the index of a
+    /// dictionary nobody can open is disk that grows with every folder ever opened (this
+    /// machine's cache held 233). Done once a process, when it opens the library, and bounded
+    /// so that no command stalls on it nor holds the write lock long: one dictionary a process,
+    /// the oldest first, and only a small one (counted with bounded queries); taking out every
+    /// one at once, and any size, kept commands of the test suite waiting for the write lock
+    /// for minutes. A larger one is left to the next import (`removeVanishedFolders`). A folder
+    /// that cannot be looked at (no permission, an unmounted drive's mount point) stays; while
+    /// another process writes, the work is left for the next command.
     /// Returns the folder taken out, if any.
     @discardableResult
     public func removeVanishedFolder(within limit: RemovalLimit = RemovalLimit(),
                                      progress: (ProgressStep) -> Void = { _ in }) -> String? {
         guard memoryReason == nil, !prunedVanishedFolders.exchange(true, ordering: .relaxed) else { return nil }
-        let vanished = try? reading { () throws(SQLiteError) -> String? in
+        let vanished = try? reading { () throws(SQLiteError) -> (id: Int64, folder: String)? in
             let all = try statement("SELECT id, folder FROM dictionaries ORDER BY id")
             defer { all.reset() }
             while try all.step() {
                 let folder = all.text(1) ?? ""
-                if Self.isGone(folder), try isSmall(all.integer(0), within: limit) { return folder }
+                if !folder.hasPrefix("gone:"), Self.isGone(folder), try isSmall(all.integer(0), within: limit) { return (all.integer(0), folder) }
             }
             return nil
         }
@@ -448,41 +454,128 @@ extension LibraryIndex {
         let phase = "taking a dictionary whose folder is gone out of the library index"
         progress(ProgressStep(phase: phase, completed: 0, total: 1))
         defer { progress(ProgressStep(phase: phase, completed: 1, total: 1)) }
-        let removed = try? locked { () throws(SQLiteError) -> Bool in
-            let removed = try database.writing(waiting: { _ in false }) { () throws(SQLiteError) -> Bool in
-                // Looked at again under the write lock: an import may have put it back.
-                guard Self.isGone(vanished) else { return false }
-                try removeInTransaction(folder: vanished)
-                return true
+        return (try? removeVanished(vanished.id, folder: vanished.folder)) == true ? vanished.folder : nil
+    }
+
+    /// Takes out every dictionary whose folder is gone, whatever its size, the oldest first, in
+    /// steps of a transaction each (a file's entries, 5,000 texts), so that another process
+    /// that writes meanwhile waits for one step at most: what `wordlink import` does after its
+    /// dictionary, since a large one is never taken out in the course of a command. Returns the
+    /// folders taken out.
+    @discardableResult
+    public func removeVanishedFolders(progress: (ProgressStep) -> Void = { _ in }) -> [String] {
+        guard memoryReason == nil else { return [] }
+        let vanished = (try? reading { () throws(SQLiteError) -> [(id: Int64, folder: String)] in
+            let all = try statement("SELECT id, folder FROM dictionaries ORDER BY id")
+            defer { all.reset() }
+            var found: [(id: Int64, folder: String)] = []
+            while try all.step() {
+                let folder = all.text(1) ?? ""
+                if folder.hasPrefix("gone:") || Self.isGone(folder) { found.append((all.integer(0), folder)) }
             }
-            guard removed else { return false }
+            return found
+        }) ?? []
+        let phase = "taking the dictionaries whose folders are gone out of the library index"
+        var removed: [String] = []
+        for (done, dictionary) in vanished.enumerated() {
+            progress(ProgressStep(phase: phase, completed: done, total: vanished.count))
+            if (try? removeVanished(dictionary.id, folder: dictionary.folder)) == true {
+                removed.append(dictionary.folder.hasPrefix("gone:")
+                               ? String(dictionary.folder.split(separator: ":", maxSplits: 2).last ?? "") : dictionary.folder)
+            }
+        }
+        if !vanished.isEmpty { progress(ProgressStep(phase: phase, completed: vanished.count, total: vanished.count)) }
+        return removed
+    }
+
+    /// Takes out dictionary `id` (at `folder`, or its tombstone): renamed first, then its rows a
+    /// file's entries or 5,000 texts a transaction, none waiting for another writer (the lock is
+    /// let go between them), then the freed pages given back (8 MB at most). False when the
+    /// folder came back meanwhile or another process writes.
+    private func removeVanished(_ id: Int64, folder: String) throws(SQLiteError) -> Bool {
+        try locked { () throws(SQLiteError) -> Bool in
+            func step<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+                try database.writing(waiting: { _ in false }, body)
+            }
+            if !folder.hasPrefix("gone:") {
+                // Looked at again under the write lock: an import may have put it back.
+                guard try step({ () throws(SQLiteError) -> Bool in
+                    guard Self.isGone(folder) else { return false }
+                    try statement("UPDATE dictionaries SET folder = ? WHERE id = ?").bind(Self.tombstone(of: id, folder: folder), id).run()
+                    return true
+                }) else { return false }
+            }
+            while try step({ () throws(SQLiteError) in try removeEntries(of: id, atMost: 2_000) }) != nil {}
+            while try step({ () throws(SQLiteError) in try removeTexts(of: id, atMost: 5_000) }) != nil {}
+            while try step({ () throws(SQLiteError) in try removeWords(of: id, atMost: 20_000) }) != nil {}
+            try step { () throws(SQLiteError) in
+                for table in ["keys", "word_buckets", "entries", "files"] {
+                    try statement("DELETE FROM \(table) WHERE dictionary = ?").bind(id).run()
+                }
+                try statement("DELETE FROM dictionaries WHERE id = ?").bind(id).run()
+            }
             // The pages freed go back to the disk, a bounded number; the log into the file
             // without waiting for readers (PASSIVE: a TRUNCATE waits for every reader).
-            try? database.writing(waiting: { _ in false }) { () throws(SQLiteError) in try database.execute("PRAGMA incremental_vacuum(2048)") }
+            try? step { () throws(SQLiteError) in try database.execute("PRAGMA incremental_vacuum(2048)") }
             try? database.execute("PRAGMA wal_checkpoint(PASSIVE)")
             return true
         }
-        return removed == true ? vanished : nil
     }
 
     /// Whether `dictionary` is within `limit` (call in a read transaction): each count stops
     /// one past its bound.
     private func isSmall(_ dictionary: Int64, within limit: RemovalLimit) throws(SQLiteError) -> Bool {
-        func count(_ sql: String, _ values: Int64..., bound: Int) throws(SQLiteError) -> Int {
-            let query = try statement("SELECT count(*) FROM (\(sql) LIMIT ?)")
-            for (i, value) in (values + [Int64(bound + 1)]).enumerated() { query.bind(.integer(value), at: Int32(i + 1)) }
+        func count(_ table: String, bound: Int) throws(SQLiteError) -> Int {
+            let query = try statement("SELECT count(*) FROM (SELECT 1 FROM \(table) WHERE dictionary = ? LIMIT ?)")
+            query.bind(dictionary, Int64(bound + 1))
             defer { query.reset() }
             return try query.step() ? Int(query.integer(0)) : 0
         }
-        guard try count("SELECT 1 FROM entries WHERE dictionary = ?", dictionary, bound: limit.entries) <= limit.entries,
-              try count("SELECT 1 FROM texts WHERE dictionary = ?", dictionary, bound: limit.texts) <= limit.texts else { return false }
-        var links = 0
-        for file in try storedFiles(of: dictionary) {
-            guard let rows = try rows(ofFile: file.id) else { continue }
-            links += try count("SELECT 1 FROM links WHERE id BETWEEN ? AND ?", rows.lowerBound, rows.upperBound, bound: limit.links - links)
-            if links > limit.links { return false }
+        guard try count("entries", bound: limit.entries) <= limit.entries else { return false }
+        return try count("texts", bound: limit.texts) <= limit.texts
+    }
+
+    /// Takes out the rows of at most `limit` entries of `dictionary` (call in a write
+    /// transaction), from the first of its first file: their senses and links (one range of
+    /// rows, `RowNumber`), their keys, the entries, and the file once it has none left. Nil
+    /// when no file is left; else how many entries were taken out.
+    private func removeEntries(of dictionary: Int64, atMost limit: Int) throws(SQLiteError) -> Int? {
+        guard let file = try storedFiles(of: dictionary).first else { return nil }
+        guard let held = try rows(ofFile: file.id) else {
+            try statement("DELETE FROM files WHERE id = ?").bind(file.id).run()
+            return 0
         }
-        return true
+        let first = RowNumber.entry(ofRow: held.lowerBound), last = min(RowNumber.entry(ofRow: held.upperBound), first + Int64(limit) - 1)
+        let span = RowNumber.rows(from: first, to: last)
+        try statement("DELETE FROM senses WHERE id BETWEEN ? AND ?").bind(span.lowerBound, span.upperBound).run()
+        try statement("DELETE FROM links WHERE id BETWEEN ? AND ?").bind(span.lowerBound, span.upperBound).run()
+        try statement("DELETE FROM keys WHERE entry BETWEEN ? AND ?").bind(first, last).run()
+        try statement("DELETE FROM entries WHERE id BETWEEN ? AND ? AND file = ?").bind(first, last, file.id).run()
+        if try rows(ofFile: file.id) == nil { try statement("DELETE FROM files WHERE id = ?").bind(file.id).run() }
+        return Int(last - first + 1)
+    }
+
+    /// Takes out at most `limit` of `dictionary`'s words (the nearest-headword table; call in
+    /// a write transaction). Nil when none is left; else how many were taken out.
+    private func removeWords(of dictionary: Int64, atMost limit: Int) throws(SQLiteError) -> Int? {
+        try statement("DELETE FROM words WHERE dictionary = ?1 AND key IN (SELECT key FROM words WHERE dictionary = ?1 LIMIT ?2)")
+            .bind(dictionary, Int64(limit)).run()
+        let count = Int(database.changes)
+        return count == 0 ? nil : count
+    }
+
+    /// Takes out at most `limit` of `dictionary`'s texts and their full-text rows (call in a
+    /// write transaction). Nil when none is left; else how many were taken out.
+    private func removeTexts(of dictionary: Int64, atMost limit: Int) throws(SQLiteError) -> Int? {
+        let some = try statement("SELECT id FROM texts WHERE dictionary = ? LIMIT ?")
+        some.bind(dictionary, Int64(limit))
+        var ids: [Int64] = []
+        while try some.step() { ids.append(some.integer(0)) }
+        some.reset()
+        guard !ids.isEmpty else { return nil }
+        let list = ids.map(String.init).joined(separator: ",")
+        try database.execute("DELETE FROM fts WHERE rowid IN (\(list)); DELETE FROM texts WHERE id IN (\(list))")
+        return ids.count
     }
 
     /// Whether nothing stands at `folder`, or a file does: a folder that cannot be looked at is

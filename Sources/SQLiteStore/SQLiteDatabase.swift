@@ -211,6 +211,9 @@ public final class SQLiteDatabase {
     /// The rowid of the last row inserted.
     public var lastInsertedRow: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// How many rows the last INSERT, UPDATE or DELETE changed.
+    public var changes: Int64 { Int64(sqlite3_changes(handle)) }
+
     /// Runs one or more statements that return no rows.
     public func execute(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?

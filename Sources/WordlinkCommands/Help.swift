@@ -113,7 +113,8 @@ enum Help {
         line on a terminal: lookup, full-text search and backlinks for every dictionary in one
         file. Later starts read only the entries a page shows, and the index follows changes
         to the entry files by itself; a small dictionary (2,000 entries at most) whose
-        folder is deleted leaves it over the next commands, one a command. Ctrl-C stops an update (at the command line, or on the browser's status
+        folder is deleted leaves it over the next commands, one a command, a larger one at the
+        next import. Ctrl-C stops an update (at the command line, or on the browser's status
         line, which then quits): the index keeps what it had. A damaged index, or one of
         another version, is made again from the folders, with a note on standard error.
 

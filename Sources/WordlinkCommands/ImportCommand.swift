@@ -165,9 +165,13 @@ enum ImportCommand {
     }
 
     /// The library ready for the next command: the dictionary's rows in the library index
-    /// (lookup, search and links), made now (with progress), not by the first command after the import.
+    /// (lookup, search and links), made now (with progress), not by the first command after the
+    /// import; and the dictionaries whose folders are gone taken out of it, whatever their size
+    /// (a command takes out only small ones).
     static func prepare(_ destination: String, progress: @escaping (ProgressStep) -> Void) {
-        _ = try? IndexStore.open(folder: destination, cacheDirectory: IndexStore.defaultCacheDirectory(), progress: progress)
+        let cache = IndexStore.defaultCacheDirectory()
+        _ = try? IndexStore.open(folder: destination, cacheDirectory: cache, progress: progress)
+        IndexStore.libraryIndex(in: cache).removeVanishedFolders(progress: progress)
     }
 
     /// `import SOURCE…`: every dictionary the sources name or hold, each into the library

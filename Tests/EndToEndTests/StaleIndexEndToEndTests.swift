@@ -230,4 +230,33 @@ import SQLiteStore
         // (Not a third: the other's rows shared some of their pages.)
         #expect(size() < before * 2 / 3, "\(size()) of \(before) bytes")
     }
+
+    /// A dictionary too large to take out in the course of a command (3,000 entries) stays
+    /// through the commands after its folder is deleted, and the next import takes it out.
+    @Test func aLargeFolderDeletedSinceLeavesTheIndexAtTheNextImport() throws {
+        let root = Subprocess.temporaryPath("vanished-large")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let large = root + "/large"
+        try FileManager.default.createDirectory(atPath: large + "/entries", withIntermediateDirectories: true)
+        try #"{"format": "wordlink-dictionary", "formatVersion": 1, "id": "large", "title": "Large"}"#
+            .write(toFile: large + "/dictionary.json", atomically: true, encoding: .utf8)
+        let entries = (0..<3_000).map { #"{"id": "w\#($0)", "headword": "word\#($0)", "senses": [{"definition": "the \#($0)th [[word0]]"}]}"# }
+        try ("[" + entries.joined(separator: ",\n") + "]").write(toFile: large + "/entries/all.json", atomically: true, encoding: .utf8)
+        let environment = ["/usr/bin/env", "XDG_CACHE_HOME=" + root + "/cache", "XDG_STATE_HOME=" + root + "/state"]
+        #expect(Subprocess.run(environment + [TmuxSession.binary, "define", "word7", "--data", large], outputFile: root + "/out").status == 0)
+        try FileManager.default.removeItem(atPath: large)
+        let database = try SQLiteDatabase(path: root + "/cache/wordlink/" + LibraryIndex.fileName)
+        let count = { try database.integer("SELECT count(*) FROM entries") ?? -1 }
+        #expect(try count() == 3_000)
+        let defined = Subprocess.run(environment + [TmuxSession.binary, "define", "dog", "--data", Fixtures.shippedData], outputFile: root + "/out")
+        #expect(defined.status == 0)
+        let shipped = try count() - 3_000
+        #expect(shipped > 0, "the large one stays through a command")
+        let imported = Subprocess.run(environment + [TmuxSession.binary, "import", "wordnet", "--from", ImportCommandEndToEndTests.wordnetMini,
+                                                     "--to", root + "/wn"], outputFile: root + "/out")
+        #expect(imported.status == 0)
+        #expect(try count() == shipped + 16, "the import took it out")
+        let left = try database.query("SELECT folder FROM dictionaries").compactMap { $0.first?.text }
+        #expect(!left.contains { $0.hasSuffix("/large") }, "\(left)")
+    }
 }
