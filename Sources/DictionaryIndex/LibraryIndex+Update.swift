@@ -459,40 +459,70 @@ extension LibraryIndex {
 
     /// Takes out every dictionary whose folder is gone, whatever its size, the oldest first, in
     /// steps of a transaction each (a file's entries, 5,000 texts), so that another process
-    /// that writes meanwhile waits for one step at most: what `wordlink import` does after its
-    /// dictionary, since a large one is never taken out in the course of a command. Returns the
-    /// folders taken out.
+    /// that writes meanwhile waits for one step at most, then gives every freed page back to
+    /// the disk (4,096 pages a step): what `wordlink import` does after its dictionary, since a
+    /// large one is never taken out in the course of a command. Its progress counts the
+    /// entries and texts taken out. Returns the folders taken out.
     @discardableResult
     public func removeVanishedFolders(progress: (ProgressStep) -> Void = { _ in }) -> [String] {
         guard memoryReason == nil else { return [] }
-        let vanished = (try? reading { () throws(SQLiteError) -> [(id: Int64, folder: String)] in
+        let vanished = (try? reading { () throws(SQLiteError) -> [(id: Int64, folder: String, rows: Int)] in
             let all = try statement("SELECT id, folder FROM dictionaries ORDER BY id")
-            defer { all.reset() }
             var found: [(id: Int64, folder: String)] = []
             while try all.step() {
                 let folder = all.text(1) ?? ""
                 if folder.hasPrefix("gone:") || Self.isGone(folder) { found.append((all.integer(0), folder)) }
             }
-            return found
+            all.reset()
+            let count = try statement("SELECT (SELECT count(*) FROM entries WHERE dictionary = ?1) + (SELECT count(*) FROM texts WHERE dictionary = ?1)")
+            return try found.map { dictionary throws(SQLiteError) in
+                count.bind(dictionary.id)
+                defer { count.reset() }
+                return (dictionary.id, dictionary.folder, try count.step() ? Int(count.integer(0)) : 0)
+            }
         }) ?? []
+        guard !vanished.isEmpty else { return [] }
         let phase = "taking the dictionaries whose folders are gone out of the library index"
+        let total = max(1, vanished.reduce(0) { $0 + $1.rows })
+        var done = 0
+        progress(ProgressStep(phase: phase, completed: 0, total: total))
         var removed: [String] = []
-        for (done, dictionary) in vanished.enumerated() {
-            progress(ProgressStep(phase: phase, completed: done, total: vanished.count))
-            if (try? removeVanished(dictionary.id, folder: dictionary.folder)) == true {
+        for dictionary in vanished {
+            let taken = try? removeVanished(dictionary.id, folder: dictionary.folder) { rows in
+                done += rows
+                progress(ProgressStep(phase: phase, completed: min(done, total), total: total))
+            }
+            if taken == true {
                 removed.append(dictionary.folder.hasPrefix("gone:")
                                ? String(dictionary.folder.split(separator: ":", maxSplits: 2).last ?? "") : dictionary.folder)
             }
         }
-        if !vanished.isEmpty { progress(ProgressStep(phase: phase, completed: vanished.count, total: vanished.count)) }
+        progress(ProgressStep(phase: phase, completed: total, total: total))
+        // Every freed page back to the disk, a step at a time.
+        let free = (try? locked { () throws(SQLiteError) in try database.integer("PRAGMA freelist_count") ?? 0 }) ?? 0
+        if free > 0 {
+            let giving = "giving the space they took back to the disk"
+            var left = free
+            while left > 0 {
+                progress(ProgressStep(phase: giving, completed: Int(free - left), total: Int(free)))
+                guard let now = try? locked({ () throws(SQLiteError) -> Int64 in
+                    try database.writing(waiting: { _ in false }) { () throws(SQLiteError) in try database.execute("PRAGMA incremental_vacuum(4096)") }
+                    return try database.integer("PRAGMA freelist_count") ?? 0
+                }), now < left else { break }
+                left = now
+            }
+            progress(ProgressStep(phase: giving, completed: Int(free), total: Int(free)))
+            try? locked { () throws(SQLiteError) in try database.execute("PRAGMA wal_checkpoint(PASSIVE)") }
+        }
         return removed
     }
 
     /// Takes out dictionary `id` (at `folder`, or its tombstone): renamed first, then its rows a
     /// file's entries or 5,000 texts a transaction, none waiting for another writer (the lock is
-    /// let go between them), then the freed pages given back (8 MB at most). False when the
-    /// folder came back meanwhile or another process writes.
-    private func removeVanished(_ id: Int64, folder: String) throws(SQLiteError) -> Bool {
+    /// let go between them; `removed` is told how many entries or texts each took out), then
+    /// the freed pages given back (8 MB at most). False when the folder came back meanwhile or
+    /// another process writes.
+    private func removeVanished(_ id: Int64, folder: String, removed: (Int) -> Void = { _ in }) throws(SQLiteError) -> Bool {
         try locked { () throws(SQLiteError) -> Bool in
             func step<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
                 try database.writing(waiting: { _ in false }, body)
@@ -505,8 +535,8 @@ extension LibraryIndex {
                     return true
                 }) else { return false }
             }
-            while try step({ () throws(SQLiteError) in try removeEntries(of: id, atMost: 2_000) }) != nil {}
-            while try step({ () throws(SQLiteError) in try removeTexts(of: id, atMost: 5_000) }) != nil {}
+            while let count = try step({ () throws(SQLiteError) in try removeEntries(of: id, atMost: 2_000) }) { removed(count) }
+            while let count = try step({ () throws(SQLiteError) in try removeTexts(of: id, atMost: 5_000) }) { removed(count) }
             while try step({ () throws(SQLiteError) in try removeWords(of: id, atMost: 20_000) }) != nil {}
             try step { () throws(SQLiteError) in
                 for table in ["keys", "word_buckets", "entries", "files"] {
