@@ -123,8 +123,8 @@ extension LibraryIndex {
                 throw .interrupted
             }
             // The write-ahead log into the file now: a process that opens the index while no
-            // other has it open reads the whole log to rebuild its index of it (tens of ms
-            // after an import), and processes end without closing their connection.
+            // other has it open reads the whole log to rebuild its index of it (long after
+            // an import), and processes end without closing their connection.
             try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             return result
         }

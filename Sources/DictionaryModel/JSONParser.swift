@@ -1,6 +1,6 @@
 /// A strict RFC 8259 parser from UTF-8 bytes to `JSONValue`s that know their byte offsets.
 ///
-/// Why not Foundation's `JSONDecoder`: it is slow on this platform (about 12 MB/s) and reports
+/// Why not Foundation's `JSONDecoder`: it is slow on this platform (docs/benchmarks.md) and reports
 /// a type error without a line or column. This parser rejects everything RFC 8259 rejects —
 /// trailing commas, comments, control characters and invalid UTF-8 in strings, bad escapes,
 /// lone surrogates, leading zeros, `NaN`, a second top-level value — and numbers beyond the range

@@ -7,7 +7,7 @@ import Synchronization
 /// One Hunspell dictionary open (`.aff` and `.dic`), asked for stems, analyses and suggestions.
 ///
 /// libhunspell keeps a handle's state between calls, so every call holds the handle's lock:
-/// the browser's input thread and a command's helper threads may ask at once. Words go in and
+/// the browser's input thread and its work in the background may ask at once. Words go in and
 /// come out in the dictionary's encoding: UTF-8 as they are, ISO 8859-1 converted (a word with
 /// a character Latin-1 lacks has no analysis there); a dictionary in any other encoding is not
 /// opened (`HunspellDictionaries`).

@@ -48,8 +48,8 @@ struct ClusterTable {
 
     /// The table of the clusters `body` appends to its writer, which cover `byteCount` bytes
     /// (so there are at most `byteCount` of them). The writer stores into the table's memory
-    /// directly: appending to two arrays per cluster (a uniqueness and a capacity check each,
-    /// in a call) was a sixth of the layout's instructions.
+    /// directly, instead of appending to two arrays per cluster (a uniqueness and a capacity
+    /// check each, in a call).
     static func build(byteCount: Int, _ body: (inout Writer) -> Void) -> ClusterTable {
         let capacity = byteCount
         var table = ClusterTable()

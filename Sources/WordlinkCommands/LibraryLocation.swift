@@ -176,7 +176,7 @@ extension LibraryLocation {
             }
             folders = infos.filter { $0.id.map(options.dictionaries.contains) ?? false }.map(\.folder)
         }
-        // The first use of a large folder builds its index (seconds for WordNet): say so.
+        // The first use of a large folder builds its index, which takes a while: say so.
         let progress = ProgressLine()
         defer { progress.clear() }
         var opened: [IndexedDictionary] = []

@@ -176,8 +176,8 @@ public final class DictionaryPageSource: PageSource {
         }
         // A form no dictionary has as a key, which morphology leads to base words (`chevaux`), is
         // the first candidate, so that Enter opens it rather than the nearest spelling. Only the
-        // analysis (microseconds) is asked while typing; Hunspell's suggestions (tens of
-        // milliseconds) wait for a miss.
+        // analysis, which is quick, is asked while typing; Hunspell's suggestions, which are
+        // slow, wait for a miss.
         if library.morphology != nil, !candidates.contains(where: { $0.suggestion.kind == .exact }) {
             let notes = library.lookUp(prefix).flatMap(\.notes)
             if !notes.isEmpty {

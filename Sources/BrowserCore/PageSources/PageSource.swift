@@ -177,7 +177,7 @@ public protocol PageSource: AnyObject {
     /// Makes full-text search results pages (the `s` prompt); nil when the source cannot search.
     var searchPages: SearchPageMaker? { get }
     /// Spellings near a word that names nothing, from the dictionaries' morphology (Hunspell's
-    /// suggest: tens of milliseconds, so the lookup prompt asks off the input thread); nil
+    /// suggest, slow enough that the lookup prompt asks off the input thread); nil
     /// when the source has no morphology.
     var spellingSuggester: SpellingSuggester? { get }
     /// Reads and writes entries for editing mode; nil when the source cannot edit.

@@ -52,7 +52,7 @@ public final class EditorSession {
     }
 
     /// The caret's line (from 1) and display column (from 1) in the text, for the status line: one pass over
-    /// the bytes before the caret (a fraction of a millisecond on a megabyte).
+    /// the bytes before the caret.
     var caretLineAndColumn: (line: Int, column: Int) {
         let caret = min(editor.selection.head, storage.utf8Count)
         var line = 1, lineStart = 0
