@@ -198,14 +198,12 @@ public enum EntryFileEditor {
         var suffix = 1
         while true {
             let name = "entries/" + base + (suffix == 1 ? "" : "-\(suffix)") + ".json"
-            switch createExclusively(folder + "/" + name, text) {
-            case .created:
-                return try open(entryID: chosen, in: folder, file: name)
-            case .exists:
-                suffix += 1
-            case .failed(let reason):
-                throw .unwritable(path: name, reason: reason)
+            let created: Bool
+            do throws(DictionaryModelError) { created = try createFile(folder + "/" + name, with: text) } catch {
+                throw .unwritable(path: name, reason: unwritableReason(error))
             }
+            if created { return try open(entryID: chosen, in: folder, file: name) }
+            suffix += 1
         }
     }
 
@@ -302,30 +300,5 @@ public enum EntryFileEditor {
         var fresh = value
         fresh.offset = JSONSplice.fresh
         return String(decoding: splice.render(fresh), as: UTF8.self)
-    }
-
-    enum ExclusiveCreation {
-        case created, exists, failed(String)
-    }
-
-    /// Writes `text` to a new file at `path` atomically and without ever replacing a file:
-    /// the bytes go to a temporary file, flushed, then hard-linked to `path` (which fails when
-    /// `path` exists), the temporary removed and the folder flushed.
-    static func createExclusively(_ path: String, _ text: String) -> ExclusiveCreation {
-        if fileExists(path) { return .exists }
-        let temporary = path + ".\(getpid()).tmp"
-        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return .failed(systemError()) }
-        var text = text
-        var failure = text.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
-        if failure == 0, fsync(fd) != 0 { failure = errno }
-        if close(fd) != 0, failure == 0 { failure = errno }
-        if failure == 0, link(temporary, path) != 0 { failure = errno }
-        unlink(temporary)
-        if failure == EEXIST { return .exists }
-        if failure != 0 { return .failed(String(cString: strerror(failure))) }
-        let slash = path.lastIndex(of: "/")
-        syncPath(slash.map { String(path[..<$0]) } ?? ".")
-        return .created
     }
 }

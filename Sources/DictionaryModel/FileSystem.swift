@@ -220,23 +220,54 @@ public func makeDirectories(_ path: String) throws(DictionaryModelError) {
 /// of the machine may not (the editor's copy of unsaved text, written on every change).
 /// - Throws: `.unwritable` with the step that failed.
 public func replaceFile(_ path: String, with bytes: UnsafeRawBufferPointer, flushing: Bool = true) throws(DictionaryModelError) {
+    _ = try placeFile(path, with: bytes, flushing: flushing, replacing: true)
+}
+
+/// Writes `text` to a new file at `path` as `replaceFile` writes, but never over a file:
+/// the flushed temporary file is hard-linked to `path` (which fails when `path` exists) and
+/// then removed. False, and nothing written, when `path` exists.
+/// - Throws: `.unwritable` with the step that failed.
+public func createFile(_ path: String, with text: String) throws(DictionaryModelError) -> Bool {
+    if fileExists(path) { return false }
+    var text = text
+    var result: Result<Bool, DictionaryModelError> = .success(false)
+    text.withUTF8 { buffer in
+        do throws(DictionaryModelError) {
+            result = .success(try placeFile(path, with: UnsafeRawBufferPointer(buffer), flushing: true, replacing: false))
+        } catch { result = .failure(error) }
+    }
+    return try result.get()
+}
+
+/// The one way a file is written whole: see `replaceFile` and `createFile`. False when
+/// `replacing` is false and `path` exists.
+private func placeFile(_ path: String, with bytes: UnsafeRawBufferPointer, flushing: Bool, replacing: Bool) throws(DictionaryModelError) -> Bool {
     let temporary = path + ".\(getpid()).tmp"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw .unwritable(path: path, reason: systemError()) }
     var failure: Int32 = 0
     var old = stat()
-    if stat(path, &old) == 0, fchmod(fd, old.st_mode & 0o7777) != 0 { failure = errno }
+    if replacing, stat(path, &old) == 0, fchmod(fd, old.st_mode & 0o7777) != 0 { failure = errno }
     if failure == 0 { failure = writeAll(fd, bytes) }
     if failure == 0, flushing, fsync(fd) != 0 { failure = errno }
     if close(fd) != 0, failure == 0 { failure = errno }
-    if failure == 0, rename(temporary, path) != 0 { failure = errno }
+    if failure == 0 {
+        if replacing {
+            if rename(temporary, path) != 0 { failure = errno }
+        } else {
+            if link(temporary, path) != 0 { failure = errno }
+            unlink(temporary)
+        }
+    }
+    if !replacing, failure == EEXIST { return false }
     guard failure == 0 else {
         unlink(temporary)
         throw .unwritable(path: path, reason: String(cString: strerror(failure)))
     }
-    guard flushing else { return }
+    guard flushing else { return true }
     let slash = path.lastIndex(of: "/")
     syncPath(slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ".")
+    return true
 }
 
 /// `replaceFile(_:with:flushing:)` for text, written as UTF-8.

@@ -51,6 +51,18 @@ import Glibc
         #expect(try listDirectory(folder) == ["a.json"])
     }
 
+    @Test func creatingNeverWritesOverAFileAndLeavesNoTemporary() throws {
+        let folder = ImportScratch.folder("fs")
+        defer { ImportScratch.remove(folder) }
+        let path = folder + "/new.json"
+        #expect(try createFile(path, with: "first"))
+        #expect(try createFile(path, with: "second") == false)
+        #expect(try Self.text(path) == "first")
+        #expect(try listDirectory(folder) == ["new.json"])
+        #expect(throws: DictionaryModelError.self) { try createFile(folder + "/missing/b.json", with: "x") }
+        #expect(try listDirectory(folder) == ["new.json"])
+    }
+
     @Test func replacingKeepsThePermissionBits() throws {
         let folder = ImportScratch.folder("fs")
         defer { ImportScratch.remove(folder) }
