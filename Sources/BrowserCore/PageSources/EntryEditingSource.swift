@@ -40,7 +40,7 @@ public struct EditorDraft: Sendable {
 
 /// Why an edit could not start or a save did not happen, as a sentence for the status line.
 /// Nothing was written when one is returned.
-public struct EditorFailure: Error, Equatable, Sendable {
+public struct EditorFailure: Error, Hashable, Sendable {
     public var message: String
     /// The file changed on disk since it was read: saving again with `overwrite` replaces it.
     public var isChangedOnDisk: Bool

@@ -119,6 +119,15 @@ public final class Browser {
             case .clearHistory:
                 effects += Self.reduce(&state, .historyCleared(memory?.clearHistory() ?? false), environment)
                 effects += carryOutWrites()
+            case .saveEntry(let text, let overwrite, let thenLeave):
+                guard let session = layouts.editor, let source = environment.source.editing else { continue }
+                var failure: EditorFailure?
+                switch source.save(text, of: session.draft, overwrite: overwrite) {
+                case .success(let draft): session.draft = draft
+                case .failure(let error): failure = error
+                }
+                effects += Self.reduce(&state, .entrySaved(failure: failure, thenLeave: thenLeave), environment)
+                effects += carryOutWrites()
             }
         }
         return effects
@@ -193,6 +202,9 @@ public final class Browser {
             return []
         case .historyCleared(let succeeded):
             QuestionController.historyCleared(succeeded, &state, env)
+            return []
+        case .entrySaved(let failure, let thenLeave):
+            EditingController.saved(failure: failure, thenLeave: thenLeave, &state, env)
             return []
         case .keyPressed(let key):
             if key != .escape || state.mode == .browsing { state.message = nil }

@@ -99,6 +99,9 @@ public enum BrowserEvent: Hashable, Sendable {
     case spellingsFound(query: String, [Completion])
     /// The history was cleared as asked (`BrowserWrite.clearHistory`), or could not be.
     case historyCleared(Bool)
+    /// The editor's text was saved as asked (`BrowserWrite.saveEntry`: the editor's draft is
+    /// the saved one now), or could not be, and why.
+    case entrySaved(failure: EditorFailure?, thenLeave: Bool)
 }
 
 /// A write to what outlives the browser (its memory, `BrowsingMemory`, or a file), asked for by a
@@ -115,6 +118,10 @@ public enum BrowserWrite: Hashable, Sendable {
     /// Study cards written to `path` whole or not at all (`CardExport.write`); the status line
     /// then says `done`, or why it could not.
     case cards(path: String, text: String, done: String)
+    /// The editor's `text` saved through the page source (`EntryEditingSource.save`), over a
+    /// file changed on disk when `overwrite`; answered with `BrowserEvent.entrySaved`, after
+    /// which editing ends when `thenLeave` and the save succeeded.
+    case saveEntry(text: String, overwrite: Bool, thenLeave: Bool)
 }
 
 /// What the browser asks its front end to do beyond drawing.

@@ -182,9 +182,9 @@ public struct BrowserState: Equatable, Sendable {
     /// open dictionary. The title bar names it; the session keeps it.
     public var group: String?
     /// What the event asks to be written to the browser's memory (history, bookmarks, the
-    /// recovery copy) or to files (study cards), in order: the reducers ask, the browser carries
+    /// recovery copy) or to files (study cards, an entry), in order: the reducers ask, the browser carries
     /// them out once the event is reduced (`Browser.handle`) and empties the list. No reducer
-    /// writes (an entry's save excepted: `EditingController.save`).
+    /// writes; an entry's save (`saveEntry`) is answered with the event `entrySaved`.
     public var writes: [BrowserWrite] = []
 
     public init(size: CellSize, page: Reading) {

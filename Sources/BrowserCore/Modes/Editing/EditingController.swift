@@ -219,7 +219,7 @@ enum EditingController {
         setQuestion(nil, &state)
         switch (question, key) {
         case (.leave, .character("y")), (.leave, .character("s")), (.leave, .control("s")):
-            if save(&state, env, session, overwrite: false) { leave(&state, env, session) }
+            save(&state, env, session, overwrite: false, thenLeave: true)
         case (.leave, .character("n")), (.leave, .character("d")):
             leave(&state, env, session)
             state.say("Changes discarded.")
@@ -232,32 +232,37 @@ enum EditingController {
         return []
     }
 
-    /// Saves the editor's text; says what happened. A failure leaves everything open as it was.
-    @discardableResult
-    static func save(_ state: inout BrowserState, _ env: BrowserEnvironment, _ session: EditorSession, overwrite: Bool) -> Bool {
-        guard let source = env.source.editing else { return false }
+    /// Asks for the editor's text to be saved (`BrowserWrite.saveEntry`; the answer is
+    /// `saved`), and for editing to end after a save that succeeds when `thenLeave`.
+    static func save(_ state: inout BrowserState, _ env: BrowserEnvironment, _ session: EditorSession, overwrite: Bool, thenLeave: Bool = false) {
+        guard env.source.editing != nil else { return }
         session.editor.breakUndoCoalescing()
-        switch source.save(session.text, of: session.draft, overwrite: overwrite) {
-        case .failure(let failure):
+        state.writes.append(.saveEntry(text: session.text, overwrite: overwrite, thenLeave: thenLeave))
+    }
+
+    /// What a save asked by `save` did; says what happened. A failure leaves everything open as
+    /// it was; on a file changed on disk, asks whether to overwrite it.
+    static func saved(failure: EditorFailure?, thenLeave: Bool, _ state: inout BrowserState, _ env: BrowserEnvironment) {
+        guard let session = env.layouts.editor else { return }
+        if let failure {
             state.say(failure.message + (failure.isChangedOnDisk ? " o overwrites it with your text; any other key keeps editing." : ""))
             if failure.isChangedOnDisk { setQuestion(.overwrite, &state) }
             sync(&state, session)
-            return false
-        case .success(let draft):
-            session.draft = draft
-            session.hasSaved = true
-            session.editor.markSaved()
-            state.writes.append(.forgetRecovery)
-            session.lastRecoveredText = nil
-            state.say(draft.kind == .note ? "Saved your note on “\(draft.title)”." : "Saved “\(draft.title)”.")
-            if case .editing(var status) = state.mode {
-                status.title = draft.title
-                status.kind = draft.kind
-                state.mode = .editing(status)
-            }
-            sync(&state, session)
-            return true
+            return
         }
+        let draft = session.draft
+        session.hasSaved = true
+        session.editor.markSaved()
+        state.writes.append(.forgetRecovery)
+        session.lastRecoveredText = nil
+        state.say(draft.kind == .note ? "Saved your note on “\(draft.title)”." : "Saved “\(draft.title)”.")
+        if case .editing(var status) = state.mode {
+            status.title = draft.title
+            status.kind = draft.kind
+            state.mode = .editing(status)
+        }
+        sync(&state, session)
+        if thenLeave { leave(&state, env, session) }
     }
 
     /// Back to browsing; after a save, the page under the editor is made again so it shows the change.
