@@ -166,7 +166,7 @@ import TestSupport
         let text = browser.render().lines.joined(separator: "\n")
         for key in ["Tab", "Shift-Tab", "Enter", "Backspace, Alt-Left", ":", "/", "q, Ctrl-C", "double-click",
                     "Editing", "Ctrl-S", "Ctrl-Z", "Ctrl-N", "Ctrl-K", "Shift + a motion", "imported entries",
-                    "an unsaved edit", "r resume · s show"] {
+                    "an unsaved edit", "(an unsaved edit)"] {
             #expect(text.contains(key), "help lacks \(key)")
         }
         browser.handle(.keyPressed(.escape))

@@ -106,6 +106,38 @@ import PageFormatting
         #expect(selecting.statusLine.text == map.statusLine)
     }
 
+    /// The editor's, the `?` page's and the recovered edit's question's keys are tables too:
+    /// no key runs two commands, every editing command has a key, the `?` page lists every
+    /// binding, and on the `?` page every key of `close` closes it and `lineDown` scrolls.
+    @Test func editorHelpAndRecoveryKeysAreTablesForDispatchAndHelp() throws {
+        #expect(Set(EditorKeyMap.standard.bindings.map(\.command)) == Set(EditingCommand.allCases))
+        let text = Self.helpPage().joined(separator: " ").split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        func check<C>(_ map: KeyTable<C>, prefix: String) {
+            for binding in map.bindings {
+                for key in binding.keys { #expect(map.command(for: key) == binding.command, "\(key) runs another command") }
+                #expect(text.contains(binding.shownKeys + " "), "help lacks \(binding.shownKeys)")
+                #expect(text.contains(prefix + String(binding.summary.prefix(20))), "help lacks \(binding.summary)")
+            }
+        }
+        check(EditorKeyMap.standard, prefix: "(editing) ")
+        check(HelpKeyMap.standard, prefix: "(on this page) ")
+        check(RecoveryKeyMap.standard, prefix: "")
+        for binding in HelpKeyMap.standard.bindings where binding.command == .close {
+            for key in binding.keys {
+                let browser = Browser(source: FakePageSource(pages: Self.pages, start: "home"), size: CellSize(columns: 100, rows: 8))
+                browser.handle(.keyPressed(.character("?")))
+                #expect(browser.mode == .help)
+                browser.handle(.keyPressed(key))
+                #expect(browser.mode == .browsing, "\(key) closes help")
+            }
+        }
+        let browser = Browser(source: FakePageSource(pages: Self.pages, start: "home"), size: CellSize(columns: 100, rows: 8))
+        browser.handle(.keyPressed(.character("?")))
+        let top = browser.state.help?.topCharacter
+        browser.handle(.keyPressed(.character("j")))
+        #expect(browser.state.help?.topCharacter != top, "j scrolls help")
+    }
+
     /// The prompts' and the group chooser's keys: one table each; no key runs two commands,
     /// the `?` page lists every binding, and every key of a binding does what it says in the
     /// lookup and find prompts.

@@ -144,22 +144,22 @@ enum EditingController {
                 }
                 editor.replaceCharacters(in: removal.range, with: "", selectingAfter: false)
                 editor.selection = TextSelection(caret: min(removal.caret, session.storage.utf8Count))
-            }
-        } else {
-            switch key {
-            case .character(let c): editor.insert(String(c))
-            case .enter: editor.insert("\n")
-            case .tab: editor.insert("   ")
-            case .backspace: editor.deleteBackward()
-            case .delete: editor.deleteForward()
+            case .newLine: editor.insert("\n")
+            case .indent: editor.insert("   ")
+            case .deleteBackward: editor.deleteBackward()
+            case .deleteForward: editor.deleteForward()
             case .left: editor.move(.left)
             case .right: editor.move(.right)
             case .up: editor.move(.up)
             case .down: editor.move(.down)
-            case .home: editor.move(.lineStart)
-            case .end: editor.move(.lineEnd)
+            case .lineStart: editor.move(.lineStart)
+            case .lineEnd: editor.move(.lineEnd)
             case .pageUp: editor.move(.pageUp(rows: max(1, state.viewportHeight - 1)))
             case .pageDown: editor.move(.pageDown(rows: max(1, state.viewportHeight - 1)))
+            }
+        } else {
+            switch key {
+            case .character(let c): editor.insert(String(c))
             case .modified(let motion, let modifiers):
                 if motion == .delete { editor.deleteForward(); break }
                 editor.move(self.motion(motion, modifiers, rows: max(1, state.viewportHeight - 1)), extendingSelection: modifiers.contains(.shift))

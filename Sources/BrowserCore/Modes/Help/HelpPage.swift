@@ -1,9 +1,9 @@
 import DictionaryModel
 import TerminalText
 
-/// The help screen: every key and mouse action, as a page. The keys come from the key maps
+/// The help screen: every key and mouse action, as a page. The keys come from the key tables
 /// that dispatch uses (browsing's, the prompts' and the group chooser's, selection's, the
-/// editor's); the mouse, the prompts' editing keys and what the terminal front end handles (a
+/// editor's, the recovered edit's question's, its own); the mouse, the prompts' editing keys and what the terminal front end handles (a
 /// paste, Ctrl-Z) are listed beside them in their sections.
 enum HelpPage {
     /// Rows that are not bindings of the browsing key map, by section.
@@ -14,13 +14,13 @@ enum HelpPage {
         ],
         "Looking up": [
             ("in a prompt", "←/→ Home/End move the caret; Backspace, Delete, Ctrl-W, Ctrl-U delete"),
-        ] + PromptKeyMap.prompts.bindings.map { (keys: $0.shownKeys, action: $0.summary) } + [
+        ] + PromptKeyMap.prompts.rows() + [
             ("paste", "in a prompt, inserts the text (on one line); elsewhere, opens the lookup prompt with it — pasted text never runs as keys"),
             ("several dictionaries", "a word is looked up in every open one: each one's entries under its heading; the prompt says which have "
                 + "each candidate; a link that names nothing in its own dictionary leads into another, and the status line says which"),
             ("a form", "a word as it stands in a text finds its base word through Hunspell, by the dictionary's language (chevaux: cheval, "
                 + "Häuser: Haus); the page says which form led where; a misspelling is offered Hunspell's spellings, in the prompt too"),
-        ] + PromptKeyMap.chooser.bindings.map { (keys: $0.shownKeys, action: $0.summary) },
+        ] + PromptKeyMap.chooser.rows(),
         "Scrolling": [
             ("wheel", "three lines"),
         ],
@@ -28,13 +28,13 @@ enum HelpPage {
         "Selecting": [
             ("drag", "select text (also when the drag starts on a link)"),
             ("double-click", "select a word (Unicode word boundaries: 日本 is two words, don't one); then d or Enter looks it up"),
-        ] + SelectionKeyMap.standard.bindings.map { (keys: $0.shownKeys, action: "(selecting) " + $0.summary) },
+        ] + SelectionKeyMap.standard.rows(prefix: "(selecting) "),
         "The rest": [
             ("Ctrl-Z", "suspend; fg resumes (in editing mode: undo)"),
-        ],
-        // Editing mode's own keys, from its key map, then typing, motions and the text's grammar.
-        "Editing": EditorKeyMap.standard.bindings.map { (keys: $0.shownKeys, action: "(editing) " + $0.summary) }
-            + EditorKeyMap.otherRows,
+        ] + HelpKeyMap.standard.rows(prefix: "(on this page) "),
+        // Editing mode's own keys, from its key map, then typing, motions and the text's grammar,
+        // then the question about an earlier run's unsaved edit.
+        "Editing": EditorKeyMap.standard.rows(prefix: "(editing) ") + EditorKeyMap.otherRows + RecoveryKeyMap.standard.rows(),
     ]
 
     /// The rows of each section, in the key map's order.

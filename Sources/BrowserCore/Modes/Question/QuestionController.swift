@@ -18,7 +18,8 @@ extension BrowserState {
             switch self {
             case .clearHistory: return "Clear the whole history (bookmarks stay)? y clears it, any other key keeps it."
             case .recoveredEdit(let title, let when):
-                return "Unsaved edit of “\(title)” from \(when ?? "an earlier run") — r resume · s show · d discard · Esc later"
+                return "Unsaved edit of “\(title)” from \(when ?? "an earlier run") — "
+                    + RecoveryKeyMap.standard.bindings.compactMap(\.hint).joined(separator: " · ")
             case .discardRecoveredEdit(let title):
                 return "Discard the unsaved edit of “\(title)” for good? y discards it, any other key keeps it."
             }
@@ -52,11 +53,11 @@ enum QuestionController {
         state.question = nil
         if case .recoveredEdit = question {
             guard let pending = state.pendingRecovery else { return [] }
-            switch key {
-            case .character("r"): EditingController.openRecovered(pending, isShown: false, &state, env)
-            case .character("s"): EditingController.openRecovered(pending, isShown: true, &state, env)
-            case .character("d"): state.question = .discardRecoveredEdit(title: pending.recovery.title)
-            default: decline(question, &state)
+            switch RecoveryKeyMap.standard.command(for: key) {
+            case .resume: EditingController.openRecovered(pending, isShown: false, &state, env)
+            case .show: EditingController.openRecovered(pending, isShown: true, &state, env)
+            case .discard: state.question = .discardRecoveredEdit(title: pending.recovery.title)
+            case .later, nil: decline(question, &state)
             }
             return []
         }
@@ -125,4 +126,26 @@ enum QuestionController {
         state.say("Cleared the history; the bookmarks stay.")
     }
 
+}
+
+/// An answer to the question about an earlier run's unsaved edit.
+public enum RecoveryAnswer: Hashable, Sendable {
+    case resume, show, discard, later
+}
+
+/// The answers to the question about an unsaved edit (`KeyTable`); any other key is "later".
+public typealias RecoveryKeyMap = KeyTable<RecoveryAnswer>
+
+extension KeyTable where Command == RecoveryAnswer {
+    public static let standard = RecoveryKeyMap([
+        Binding(command: .resume, keys: [.character("r")], shownKeys: "r",
+                summary: "(an unsaved edit from an earlier run) resume it in the editor", hint: "r resume"),
+        Binding(command: .show, keys: [.character("s")], shownKeys: "s",
+                summary: "(an unsaved edit) show it (Esc goes back to the question; typing resumes it)", hint: "s show"),
+        Binding(command: .discard, keys: [.character("d")], shownKeys: "d",
+                summary: "(an unsaved edit) discard it, after y", hint: "d discard"),
+        Binding(command: .later, keys: [.escape], shownKeys: "Esc",
+                summary: "(an unsaved edit) later: e asks again, and so does the next start; it is kept until saved or discarded",
+                hint: "Esc later"),
+    ])
 }

@@ -3,22 +3,12 @@ public enum SelectionCommand: String, Hashable, Sendable, CaseIterable {
     case nextCharacter, previousCharacter, nextLine, previousLine, nextWord, previousWord, copy, lookUp, cancel
 }
 
-/// Selection mode's keys as data: `SelectionController` dispatches through it, and the `?`
-/// page and the status line are made from it, so none of them can drift from another.
-public struct SelectionKeyMap: Sendable {
-    public struct Binding: Sendable {
-        public var command: SelectionCommand
-        public var keys: [Key]
-        /// The keys as a person reads them.
-        public var shownKeys: String
-        public var summary: String
-        /// What the status line says of it; nil when the binding before says it for both.
-        public var hint: String?
-    }
+/// Selection mode's keys (`KeyTable`): `SelectionController` dispatches through it, and the
+/// `?` page and the status line are made from it, so none of them can drift from another.
+public typealias SelectionKeyMap = KeyTable<SelectionCommand>
 
-    public let bindings: [Binding]
-
-    public static let standard = SelectionKeyMap(bindings: [
+extension KeyTable where Command == SelectionCommand {
+    public static let standard = SelectionKeyMap([
         Binding(command: .nextCharacter, keys: [.right, .character("l")], shownKeys: "→ l", summary: "the selection's end a character on",
                 hint: "←→ characters"),
         Binding(command: .previousCharacter, keys: [.left, .character("h")], shownKeys: "← h", summary: "a character back"),
@@ -32,11 +22,6 @@ public struct SelectionKeyMap: Sendable {
         Binding(command: .cancel, keys: [.escape, .character("v"), .control("c")], shownKeys: "Esc v Ctrl-C",
                 summary: "stop selecting, the selection cleared", hint: "Esc cancels"),
     ])
-
-    /// The command `key` runs; nil when it runs none.
-    public func command(for key: Key) -> SelectionCommand? {
-        bindings.first { $0.keys.contains(key) }?.command
-    }
 
     /// The status line while selecting.
     public var statusLine: String {
