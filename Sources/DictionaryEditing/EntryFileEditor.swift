@@ -78,8 +78,7 @@ public enum EntryFileEditor {
         guard let value = values.first(where: { $0["id"]?.stringValue == id }), value.members != nil else { return nil }
         let path = folder + "/" + relative
         var fingerprint = FileFingerprint(size: UInt64(bytes.count), modificationSeconds: 0, modificationNanoseconds: 0, contentHash: 0)
-        var info = stat()
-        if stat(path, &info) == 0 { fingerprint = FileFingerprint(stat: info) }
+        if let info = fileStatus(path) { fingerprint = FileFingerprint(stat: info) }
         fingerprint.size = UInt64(bytes.count)
         fingerprint.contentHash = bytes.withUnsafeBytes { FileFingerprint.hash($0) }
         return EditableEntry(id: id, folder: folder, file: path, relativePath: relative, fingerprint: fingerprint,
@@ -152,8 +151,7 @@ public enum EntryFileEditor {
             }
         }
         if let failure { throw .unwritable(path: base.relativePath, reason: unwritableReason(failure)) }
-        var info = stat()
-        if stat(base.file, &info) == 0 {
+        if let info = fileStatus(base.file) {
             let hash = saved.fingerprint.contentHash
             saved.fingerprint = FileFingerprint(stat: info)
             saved.fingerprint.size = UInt64(output.count)

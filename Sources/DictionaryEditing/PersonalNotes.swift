@@ -70,8 +70,7 @@ public struct PersonalNotes: Sendable {
     /// - Throws: `.unreadable` when the file exists but cannot be read or is not a note file.
     public func note(dictionary: String, entry: String) throws(EditingError) -> Note {
         let file = path(dictionary: dictionary, entry: entry)
-        var info = stat()
-        guard stat(file, &info) == 0 else { return Note(paragraphs: []) }
+        guard let info = fileStatus(file) else { return Note(paragraphs: []) }
         let bytes: [UInt8]
         do throws(DictionaryModelError) {
             bytes = try readFile(file, shownAs: file, limit: 1 << 24)
@@ -110,7 +109,7 @@ public struct PersonalNotes: Sendable {
             }
         }
         if paragraphs.isEmpty {
-            if unlink(file) != 0 && errno != ENOENT { throw .unwritable(path: file, reason: systemError()) }
+            if !removeFile(file) { throw .unwritable(path: file, reason: systemError()) }
             let folder = String(file[..<file.lastIndex(of: "/")!])
             syncPath(folder)
             // An empty dictionary folder of notes goes too (rmdir fails harmlessly otherwise).

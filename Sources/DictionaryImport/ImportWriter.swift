@@ -69,9 +69,7 @@ public struct ImportWriter {
     public init(folder: String, importer: String, entriesPerFile: Int = ImportWriter.defaultEntriesPerFile) throws(DictionaryModelError) {
         var folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         // A destination that is a symbolic link to a folder: the folder is replaced, not the link.
-        var link = stat()
-        if lstat(folder, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK, isDirectory(folder),
-           let resolved = realPath(folder) { folder = resolved }
+        if isSymbolicLink(folder), isDirectory(folder), let resolved = realPath(folder) { folder = resolved }
         self.folder = folder
         self.importer = importer
         self.entriesPerFile = max(1, entriesPerFile)
@@ -81,7 +79,7 @@ public struct ImportWriter {
         ImportWriter.removeStaleStagingFolders(in: parent, of: name)
         let path = parent + "/" + ImportWriter.stagingPrefix(name) + String(getpid())
         removeTree(path)
-        if mkdir(path, directoryMode) != 0 { throw .unwritable(path: path, reason: systemError()) }
+        try makeNewDirectory(path)
         staging = StagingFolder(path: path)
         try makeDirectories(path + "/entries")
         try writeFile("dictionary.json", ImportWriter.dictionaryJSON(info: DictionaryInfo(id: "import", title: "Import in progress"),

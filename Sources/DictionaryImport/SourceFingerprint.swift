@@ -12,8 +12,7 @@ public enum SourceFingerprint {
     /// cannot be read counts as `path missing`.
     public static func of(_ files: [String]) -> String {
         files.sorted().map { path in
-            var info = stat()
-            guard stat(path, &info) == 0 else { return path + " missing" }
+            guard let info = fileStatus(path) else { return path + " missing" }
             return "\(path) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
         }.joined(separator: "|")
     }

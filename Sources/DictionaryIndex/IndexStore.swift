@@ -155,8 +155,7 @@ public enum IndexStore {
     /// process while the file's size and time stay the same: choosing the library's order and
     /// opening it both ask, and forty dictionaries parsed twice were a third of a `define`.
     static func readInfoAndHash(_ path: String) -> (info: DictionaryInfo, hash: UInt64?)? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
+        guard let status = fileStatus(path) else { return nil }
         let fingerprint = FileFingerprint(stat: status)
         if let known = readInfos.withLock({ $0[path] }), known.fingerprint.hasSameStat(as: fingerprint) {
             return known.info.map { ($0, known.hash) }

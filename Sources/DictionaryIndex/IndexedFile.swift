@@ -61,8 +61,7 @@ struct IndexedFile: Sendable {
             usleep(pause)
             waited += pause
             pause = min(pause * 2, 16_000)
-            var info = stat()
-            guard stat(folder + "/" + path, &info) == 0 else { break }
+            guard let info = fileStatus(folder + "/" + path) else { break }
             let now = FileFingerprint(stat: info)
             if now.size > 0 && now.hasSameStat(as: result.fingerprint) {
                 unchanged += 1
@@ -102,8 +101,7 @@ struct IndexedFile: Sendable {
             // modification time may not move (the clock behind it ticks every few ms): stat it
             // again and read it again.
             if bytes.count == Int(fingerprint.size) || attempt == 2 { break }
-            var info = stat()
-            guard stat(fullPath, &info) == 0 else { break }
+            guard let info = fileStatus(fullPath) else { break }
             fingerprint = FileFingerprint(stat: info)
             usleep(2_000)
         }

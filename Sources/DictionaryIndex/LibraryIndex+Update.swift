@@ -446,7 +446,7 @@ extension LibraryIndex {
             defer { all.reset() }
             while try all.step() {
                 let folder = all.text(1) ?? ""
-                if !folder.hasPrefix("gone:"), Self.isGone(folder), try isSmall(all.integer(0), within: limit) { return (all.integer(0), folder) }
+                if !folder.hasPrefix("gone:"), isGoneFolder(folder), try isSmall(all.integer(0), within: limit) { return (all.integer(0), folder) }
             }
             return nil
         }
@@ -471,7 +471,7 @@ extension LibraryIndex {
             var found: [(id: Int64, folder: String)] = []
             while try all.step() {
                 let folder = all.text(1) ?? ""
-                if folder.hasPrefix("gone:") || Self.isGone(folder) { found.append((all.integer(0), folder)) }
+                if folder.hasPrefix("gone:") || isGoneFolder(folder) { found.append((all.integer(0), folder)) }
             }
             all.reset()
             let count = try statement("SELECT (SELECT count(*) FROM entries WHERE dictionary = ?1) + (SELECT count(*) FROM texts WHERE dictionary = ?1)")
@@ -530,7 +530,7 @@ extension LibraryIndex {
             if !folder.hasPrefix("gone:") {
                 // Looked at again under the write lock: an import may have put it back.
                 guard try step({ () throws(SQLiteError) -> Bool in
-                    guard Self.isGone(folder) else { return false }
+                    guard isGoneFolder(folder) else { return false }
                     try statement("UPDATE dictionaries SET folder = ? WHERE id = ?").bind(Self.tombstone(of: id, folder: folder), id).run()
                     return true
                 }) else { return false }
@@ -606,14 +606,6 @@ extension LibraryIndex {
         let list = ids.map(String.init).joined(separator: ",")
         try database.execute("DELETE FROM fts WHERE rowid IN (\(list)); DELETE FROM texts WHERE id IN (\(list))")
         return ids.count
-    }
-
-    /// Whether nothing stands at `folder`, or a file does: a folder that cannot be looked at is
-    /// not gone.
-    private static func isGone(_ folder: String) -> Bool {
-        var status = stat()
-        if stat(folder, &status) == 0 { return status.st_mode & S_IFMT != S_IFDIR }
-        return errno == ENOENT || errno == ENOTDIR
     }
 
     /// Takes out every row of the dictionary at `folder` (call in a write transaction). The

@@ -92,8 +92,7 @@ public final class LibraryIndex: @unchecked Sendable {
     }
 
     private static func identity(of path: String) -> (UInt64, UInt64) {
-        var info = stat()
-        guard path != ":memory:", stat(path, &info) == 0 else { return (0, 0) }
+        guard path != ":memory:", let info = fileStatus(path) else { return (0, 0) }
         return (UInt64(info.st_dev), UInt64(info.st_ino))
     }
 
@@ -127,7 +126,7 @@ public final class LibraryIndex: @unchecked Sendable {
                 } catch {
                     // Not a database, another version, or damaged: a cache, so start again.
                     let found = error.message
-                    for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+                    for suffix in ["", "-wal", "-shm", "-journal"] { removeFile(path + suffix) }
                     do throws(SQLiteError) {
                         let fresh = try openFile(path)
                         fresh.begunAgainReason = found
@@ -254,7 +253,7 @@ public final class LibraryIndex: @unchecked Sendable {
             guard error.isCorruption || primary == 10, path != ":memory:" else { return false }
             prepared.removeAll()
             database = (try? SQLiteDatabase(path: ":memory:"))!
-            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+            for suffix in ["", "-wal", "-shm", "-journal"] { removeFile(path + suffix) }
             if let fresh = try? Self.openFile(path) {
                 database = fresh.database
             } else {

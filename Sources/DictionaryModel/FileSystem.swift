@@ -5,7 +5,9 @@ import CLinux
 import Synchronization
 
 // The platform seam for files: every module that reads or writes a file goes through these
-// (bounded reads of regular files, listings, write-all, making folders, atomic replace).
+// (what stands at a path, bounded reads of regular files, listings, write-all, making folders,
+// atomic replace and create, removal). The history (BrowsingHistory, below this module) keeps
+// its own: an SQLite store and a journal appended under a lock.
 
 /// Whether `path` names a folder (following symbolic links).
 public func isDirectory(_ path: String) -> Bool {
@@ -17,6 +19,45 @@ public func isDirectory(_ path: String) -> Bool {
 public func fileExists(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0
+}
+
+/// Whether the file at `path` exists and this process may read it.
+public func isReadable(_ path: String) -> Bool {
+    access(path, R_OK) == 0
+}
+
+/// What stands at `path` (following symbolic links): its `stat`, or nil when nothing does or
+/// it cannot be looked at.
+public func fileStatus(_ path: String) -> stat? {
+    var info = stat()
+    return stat(path, &info) == 0 ? info : nil
+}
+
+/// Whether `path` is gone: nothing stands there, or a file that is not a folder does. A
+/// folder that cannot be looked at (no permission, an unmounted drive's mount point) is not.
+public func isGoneFolder(_ path: String) -> Bool {
+    var info = stat()
+    if stat(path, &info) == 0 { return info.st_mode & S_IFMT != S_IFDIR }
+    return errno == ENOENT || errno == ENOTDIR
+}
+
+/// Whether `path` is itself a symbolic link.
+public func isSymbolicLink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+}
+
+/// Removes the file at `path`; false when it could not be removed (`errno` says why), true when
+/// it was, or was not there.
+@discardableResult
+public func removeFile(_ path: String) -> Bool {
+    unlink(path) == 0 || errno == ENOENT
+}
+
+/// Makes the folder `path` (its parent must exist), which must not exist yet.
+/// - Throws: `.unwritable` when it exists or cannot be made.
+public func makeNewDirectory(_ path: String) throws(DictionaryModelError) {
+    if mkdir(path, directoryMode) != 0 { throw .unwritable(path: path, reason: systemError()) }
 }
 
 /// The C library's message for the current `errno`.

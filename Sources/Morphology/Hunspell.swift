@@ -1,4 +1,5 @@
 import CHunspell
+import DictionaryModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,7 +23,7 @@ public final class Hunspell: @unchecked Sendable {
     /// encoding is neither UTF-8 nor ISO 8859-1.
     public init?(affix: String, dictionary: String) {
         // libhunspell opens missing files without a word of complaint, as an empty dictionary.
-        guard access(affix, R_OK) == 0, access(dictionary, R_OK) == 0, let handle = Hunspell_create(affix, dictionary) else { return nil }
+        guard isReadable(affix), isReadable(dictionary), let handle = Hunspell_create(affix, dictionary) else { return nil }
         let encoding = Hunspell_get_dic_encoding(handle).map { String(cString: $0).uppercased() } ?? ""
         switch encoding.filter({ $0 != "-" && $0 != "_" }) {
         case "UTF8": isLatin1 = false

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import DictionaryModel
 
 /// Where the Hunspell dictionary of a language is: the folders of `DICPATH` (Hunspell's own
 /// variable, colon-separated) and then `/usr/share/hunspell`, where Debian's `hunspell-*`
@@ -80,19 +81,12 @@ public struct HunspellDictionaries: Sendable {
 
     private func existing(_ folder: String, _ name: String) -> Files? {
         let affix = folder + "/" + name + ".aff", dictionary = folder + "/" + name + ".dic"
-        guard access(affix, R_OK) == 0, access(dictionary, R_OK) == 0 else { return nil }
+        guard isReadable(affix), isReadable(dictionary) else { return nil }
         return Files(affix: affix, dictionary: dictionary, name: name)
     }
 
     /// The names of the `.dic` files in `folder`, without the extension.
     static func names(in folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
-            if name.hasSuffix(".dic") { names.append(String(name.dropLast(4))) }
-        }
-        return names
+        ((try? listDirectory(folder)) ?? []).filter { $0.hasSuffix(".dic") }.map { String($0.dropLast(4)) }
     }
 }

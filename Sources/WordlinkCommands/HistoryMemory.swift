@@ -212,7 +212,7 @@ extension HistoryMemory {
     func saveRecovery(_ recovery: EditorRecovery?) {
         let path = recoveryPath
         guard let recovery else {
-            unlink(path)
+            removeFile(path)
             return
         }
         let header = JSONValue.object([

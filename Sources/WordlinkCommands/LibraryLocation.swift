@@ -130,7 +130,7 @@ struct LibraryLocation: Equatable {
     }
 
     static func exists(_ path: String) -> Bool {
-        access(path, F_OK) == 0
+        fileExists(path)
     }
 
     /// Lines for `--help`: `Dictionaries: /x/Data (from --data)`, one folder a line when several.

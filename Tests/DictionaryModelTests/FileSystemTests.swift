@@ -63,6 +63,23 @@ import Glibc
         #expect(try listDirectory(folder) == ["new.json"])
     }
 
+    @Test func whatStandsAtAPath() throws {
+        let folder = ImportScratch.folder("fs")
+        defer { ImportScratch.remove(folder) }
+        let file = folder + "/a", link = folder + "/link", missing = folder + "/missing"
+        try replaceFile(file, with: "x")
+        #expect(symlink(folder, link) == 0)
+        #expect(fileStatus(file)?.st_size == 1 && fileStatus(missing) == nil)
+        #expect(isReadable(file) && !isReadable(missing))
+        #expect(isSymbolicLink(link) && !isSymbolicLink(folder) && !isSymbolicLink(missing))
+        #expect(isGoneFolder(missing) && isGoneFolder(file) && !isGoneFolder(folder) && !isGoneFolder(link))
+        #expect(isGoneFolder(file + "/below"), "a path through a file: gone")
+        #expect(removeFile(file) && removeFile(missing) && !fileExists(file))
+        try makeNewDirectory(folder + "/new")
+        #expect(isDirectory(folder + "/new"))
+        #expect(throws: DictionaryModelError.self) { try makeNewDirectory(folder + "/new") }
+    }
+
     @Test func replacingKeepsThePermissionBits() throws {
         let folder = ImportScratch.folder("fs")
         defer { ImportScratch.remove(folder) }
