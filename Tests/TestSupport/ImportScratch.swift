@@ -19,6 +19,7 @@ public enum ImportScratch {
 
     /// A new empty folder under /tmp, unique to this call.
     public static func folder(_ name: String = "import") -> String {
+        Subprocess.isolate()
         var template = Array("/tmp/wordlink-\(name)-XXXXXX".utf8CString)
         let path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
         return path

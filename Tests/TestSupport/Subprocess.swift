@@ -7,14 +7,19 @@ import Glibc
 /// is not used: under the test runner it sometimes never reaps a finished child, and a
 /// `tmux new-session` leaves a server holding the client's output descriptors.
 public enum Subprocess {
-    /// The state and config folders every child gets when the test runner was started
-    /// without them (`make test` sets its own): never the user's history or config. Set once,
-    /// before the first child starts.
+    /// The state, config, cache and data folders the test process and every child get when
+    /// the test runner was started without them (`make test` sets its own): never the user's
+    /// history, config, library index or library. Set once, before the first child starts or
+    /// the first import in the test process (`ImportScratch.folder`).
     private static let isolatedFolders: Void = {
-        for name in ["XDG_STATE_HOME", "XDG_CONFIG_HOME"] where getenv(name) == nil {
+        for name in ["XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"] where getenv(name) == nil {
             setenv(name, FileManager.default.temporaryDirectory.appendingPathComponent("wordlink-tests-\(name)-\(getpid())").path, 1)
         }
+        if getenv("WORDLINK_DATA") == nil { setenv("WORDLINK_DATA", "", 1) }
     }()
+
+    /// Makes sure the folders above are set (see `isolatedFolders`).
+    public static func isolate() { _ = isolatedFolders }
 
     /// A fresh temporary file path.
     public static func temporaryPath(_ name: String) -> String {
