@@ -4,6 +4,7 @@ import Testing
 import TestSupport
 #if canImport(Glibc)
 import Glibc
+import Dispatch
 #endif
 
 /// The event loop with a scripted terminal: what only a tty could show before.
@@ -60,18 +61,16 @@ import Glibc
     @Test func anEventPostedFromAnotherThreadWakesTheLoop() {
         let terminal = ScriptedTerminal(script: [])
         let mailbox = EventMailbox()
-        var thread = pthread_t()
-        let box = Unmanaged.passRetained(mailbox).toOpaque()
-        pthread_create(&thread, nil, { raw in
-            usleep(50_000)
-            let mailbox = Unmanaged<EventMailbox>.fromOpaque(raw!).takeRetainedValue()
+        let posted = DispatchSemaphore(value: 0)
+        // Posted once the loop is waiting for input.
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) {
             mailbox.post(.keyPressed(.tab))
             mailbox.post(.keyPressed(.character("q")))
-            return nil
-        }, box)
+            posted.signal()
+        }
         let start = EventLoopTests.now()
         EventLoop.run(browser(), on: terminal, mailbox: mailbox)
-        pthread_join(thread, nil)
+        posted.wait()
         #expect(EventLoopTests.now() - start < 4, "woken by the post, not by the 5 s time-out")
     }
 

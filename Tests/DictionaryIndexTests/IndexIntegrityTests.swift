@@ -185,8 +185,9 @@ import SQLiteStore
         try Data().write(to: URL(fileURLWithPath: path))
         let listed = try #require(try listEntryFiles(folder: scratch.folder).first { $0.path == "entries/dog.json" })
         #expect(listed.fingerprint.size == 0)
-        let writer = Thread { usleep(pause); try? content.write(to: URL(fileURLWithPath: path)) }
-        writer.start()
+        DispatchQueue.global().asyncAfter(deadline: .now() + .microseconds(Int(pause))) {
+            try? content.write(to: URL(fileURLWithPath: path))
+        }
         let file = IndexedFile.scan(folder: scratch.folder, path: listed.path, fingerprint: listed.fingerprint)
         #expect(file.errorCount == 0)
         #expect(file.entries.map(\.id).contains("dog~n"))
