@@ -24,35 +24,15 @@ public enum BrowsingCommand: String, Hashable, Sendable, CaseIterable {
     case sources
 }
 
-/// One binding: the keys that run a command, as help shows them, and what it does.
-public struct KeyBinding: Sendable {
-    public var command: BrowsingCommand
-    public var keys: [Key]
-    /// The keys as a person reads them (`Backspace, Alt-Left, h`).
-    public var shownKeys: String
-    public var summary: String
-    /// The help section it is listed under.
-    public var section: String
-}
+/// One binding of browsing's table: the keys that run a command, as help shows them, what it
+/// does, and the `?` page's section.
+public typealias KeyBinding = KeyTable<BrowsingCommand>.Binding
 
-/// Key bindings as data (as Helix and micro keep them): dispatch and the help page both read
-/// this table, so they cannot disagree.
-public struct KeyMap: Sendable {
-    public let bindings: [KeyBinding]
-    private let commands: [Key: BrowsingCommand]
+/// Browsing's keys as data (as Helix and micro keep them): dispatch and the help page both
+/// read this table, so they cannot disagree; the config file can rebind them.
+public typealias KeyMap = KeyTable<BrowsingCommand>
 
-    public init(_ bindings: [KeyBinding]) {
-        self.bindings = bindings
-        var commands: [Key: BrowsingCommand] = [:]
-        for binding in bindings {
-            for key in binding.keys where commands[key] == nil { commands[key] = binding.command }
-        }
-        self.commands = commands
-    }
-
-    /// The command `key` runs, if any.
-    public func command(for key: Key) -> BrowsingCommand? { commands[key] }
-
+extension KeyTable where Command == BrowsingCommand {
     /// The sections in the order their first binding appears.
     public var sections: [String] {
         var seen: [String] = []
