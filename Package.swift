@@ -59,12 +59,12 @@ let package = Package(
         // Hunspell's morphology behind DictionaryIndex's `WordMorphology`: base words and suggestions by language.
         .target(name: "Morphology", dependencies: ["DictionaryIndex", "DictionaryModel", "CHunspell"]),
         .target(name: "DictionaryImport", dependencies: ["DictionaryModel", "DictionaryIndex", "CZlib", "CLinux"]),
-        .target(name: "DictionarySearch", dependencies: ["DictionaryModel", "DictionaryIndex", "SQLiteStore", "CSQLite"]),
+        .target(name: "DictionarySearch", dependencies: ["DictionaryModel", "DictionaryIndex", "SQLiteStore"]),
         // Writing entries back: the editor's text of an entry, splicing saves, new entries, personal notes.
-        .target(name: "DictionaryEditing", dependencies: ["DictionaryModel", "DictionaryIndex"]),
+        .target(name: "DictionaryEditing", dependencies: ["DictionaryModel"]),
         .target(name: "PageFormatting", dependencies: ["TerminalText", "TextFolding", "DictionaryModel", "DictionaryIndex"]),
         // Study cards: words of the history or the bookmarks with their definitions, as Anki's text or CSV.
-        .target(name: "StudyCards", dependencies: ["TerminalText", "DictionaryModel", "DictionaryIndex", "PageFormatting"]),
+        .target(name: "StudyCards", dependencies: ["DictionaryModel", "DictionaryIndex", "PageFormatting"]),
         .target(name: "BrowserCore", dependencies: ["TerminalText", "TextFolding", "DictionaryModel", "DictionaryIndex", "DictionaryEditing", "PageFormatting",
                                                     "StudyCards"]),
         // History, bookmarks and the last session, kept in SQLite in the state folder.
