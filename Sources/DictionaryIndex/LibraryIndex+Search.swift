@@ -125,13 +125,15 @@ extension LibraryIndex {
         for key in Set(keys) {
             find.bind(key)
             var entry: Int64 = -1
-            var seen = Set<[String?]>()
+            var seen = Set<String>()
             while try find.step() {
                 let row = find.integer(0)
                 let target = find.text(4) ?? "", anchor = find.text(5), sense = find.text(6)
                 if distinct {
                     if RowNumber.entry(ofRow: row) != entry { (entry, seen) = (RowNumber.entry(ofRow: row), []) }
-                    guard seen.insert([target, anchor, sense]).inserted else { continue }
+                    // Target, anchor and sense as one string (a NUL cannot stand in a link's
+                    // parts; U+0001 marks one that is missing).
+                    guard seen.insert(target + "\u{0}" + (anchor ?? "\u{1}") + "\u{0}" + (sense ?? "\u{1}")).inserted else { continue }
                 }
                 found.append((find.text(8) ?? "", find.integer(9),
                               LinkRow(row: row, dictionary: find.integer(1), entryID: find.text(2) ?? "", headword: find.text(3) ?? "",
