@@ -425,6 +425,29 @@ extension LibraryIndex {
     /// was cut short (a process killed) and is finished later.
     static func tombstone(of dictionary: Int64, folder: String) -> String { "gone:\(dictionary):" + folder }
 
+    /// A dictionary whose folder is gone: its row, its folder as it was, and whether its row
+    /// already holds the tombstone.
+    struct Vanished {
+        var id: Int64, folder: String, isTombstone: Bool
+    }
+
+    /// The dictionaries whose folder is gone, the oldest first, those renamed to a tombstone
+    /// among them (call in a read transaction).
+    private func vanishedDictionaries() throws(SQLiteError) -> [Vanished] {
+        let all = try statement("SELECT id, folder FROM dictionaries ORDER BY id")
+        defer { all.reset() }
+        var found: [Vanished] = []
+        while try all.step() {
+            let id = all.integer(0), stored = all.text(1) ?? ""
+            if stored.hasPrefix("gone:") {
+                found.append(Vanished(id: id, folder: String(stored.split(separator: ":", maxSplits: 2).last ?? ""), isTombstone: true))
+            } else if isGoneFolder(stored) {
+                found.append(Vanished(id: id, folder: stored, isTombstone: false))
+            }
+        }
+        return found
+    }
+
     /// Takes out of the index the rows of one dictionary whose folder no longer exists (deleted,
     /// a `--data` folder since removed, a scratch folder of a test run), if it is within `limit`,
     /// and gives the pages it held back to the disk (up to 8 MB). What stands in the index of a
@@ -441,12 +464,9 @@ extension LibraryIndex {
     public func removeVanishedFolder(within limit: RemovalLimit = RemovalLimit(),
                                      progress: (ProgressStep) -> Void = { _ in }) -> String? {
         guard memoryReason == nil, !prunedVanishedFolders.exchange(true, ordering: .relaxed) else { return nil }
-        let vanished = try? reading { () throws(SQLiteError) -> (id: Int64, folder: String)? in
-            let all = try statement("SELECT id, folder FROM dictionaries ORDER BY id")
-            defer { all.reset() }
-            while try all.step() {
-                let folder = all.text(1) ?? ""
-                if !folder.hasPrefix("gone:"), isGoneFolder(folder), try isSmall(all.integer(0), within: limit) { return (all.integer(0), folder) }
+        let vanished = try? reading { () throws(SQLiteError) -> Vanished? in
+            for dictionary in try vanishedDictionaries() where !dictionary.isTombstone {
+                if try isSmall(dictionary.id, within: limit) { return dictionary }
             }
             return nil
         }
@@ -454,7 +474,7 @@ extension LibraryIndex {
         let phase = "taking a dictionary whose folder is gone out of the library index"
         progress(ProgressStep(phase: phase, completed: 0, total: 1))
         defer { progress(ProgressStep(phase: phase, completed: 1, total: 1)) }
-        return (try? removeVanished(vanished.id, folder: vanished.folder)) == true ? vanished.folder : nil
+        return (try? removeVanished(vanished)) == true ? vanished.folder : nil
     }
 
     /// Takes out every dictionary whose folder is gone, whatever its size, the oldest first, in
@@ -466,19 +486,12 @@ extension LibraryIndex {
     @discardableResult
     public func removeVanishedFolders(progress: (ProgressStep) -> Void = { _ in }) -> [String] {
         guard memoryReason == nil else { return [] }
-        let vanished = (try? reading { () throws(SQLiteError) -> [(id: Int64, folder: String, rows: Int)] in
-            let all = try statement("SELECT id, folder FROM dictionaries ORDER BY id")
-            var found: [(id: Int64, folder: String)] = []
-            while try all.step() {
-                let folder = all.text(1) ?? ""
-                if folder.hasPrefix("gone:") || isGoneFolder(folder) { found.append((all.integer(0), folder)) }
-            }
-            all.reset()
+        let vanished = (try? reading { () throws(SQLiteError) -> [(dictionary: Vanished, rows: Int)] in
             let count = try statement("SELECT (SELECT count(*) FROM entries WHERE dictionary = ?1) + (SELECT count(*) FROM texts WHERE dictionary = ?1)")
-            return try found.map { dictionary throws(SQLiteError) in
+            return try vanishedDictionaries().map { dictionary throws(SQLiteError) in
                 count.bind(dictionary.id)
                 defer { count.reset() }
-                return (dictionary.id, dictionary.folder, try count.step() ? Int(count.integer(0)) : 0)
+                return (dictionary, try count.step() ? Int(count.integer(0)) : 0)
             }
         }) ?? []
         guard !vanished.isEmpty else { return [] }
@@ -487,15 +500,12 @@ extension LibraryIndex {
         var done = 0
         progress(ProgressStep(phase: phase, completed: 0, total: total))
         var removed: [String] = []
-        for dictionary in vanished {
-            let taken = try? removeVanished(dictionary.id, folder: dictionary.folder) { rows in
+        for (dictionary, _) in vanished {
+            let taken = try? removeVanished(dictionary) { rows in
                 done += rows
                 progress(ProgressStep(phase: phase, completed: min(done, total), total: total))
             }
-            if taken == true {
-                removed.append(dictionary.folder.hasPrefix("gone:")
-                               ? String(dictionary.folder.split(separator: ":", maxSplits: 2).last ?? "") : dictionary.folder)
-            }
+            if taken == true { removed.append(dictionary.folder) }
         }
         progress(ProgressStep(phase: phase, completed: total, total: total))
         // Every freed page back to the disk, a step at a time.
@@ -517,17 +527,18 @@ extension LibraryIndex {
         return removed
     }
 
-    /// Takes out dictionary `id` (at `folder`, or its tombstone): renamed first, then its rows a
+    /// Takes out `dictionary` (renamed to its tombstone first, unless it is): its rows a
     /// file's entries or 5,000 texts a transaction, none waiting for another writer (the lock is
     /// let go between them; `removed` is told how many entries or texts each took out), then
     /// the freed pages given back (8 MB at most). False when the folder came back meanwhile or
     /// another process writes.
-    private func removeVanished(_ id: Int64, folder: String, removed: (Int) -> Void = { _ in }) throws(SQLiteError) -> Bool {
-        try locked { () throws(SQLiteError) -> Bool in
+    private func removeVanished(_ dictionary: Vanished, removed: (Int) -> Void = { _ in }) throws(SQLiteError) -> Bool {
+        let id = dictionary.id, folder = dictionary.folder
+        return try locked { () throws(SQLiteError) -> Bool in
             func step<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
                 try database.writing(waiting: { _ in false }, body)
             }
-            if !folder.hasPrefix("gone:") {
+            if !dictionary.isTombstone {
                 // Looked at again under the write lock: an import may have put it back.
                 guard try step({ () throws(SQLiteError) -> Bool in
                     guard isGoneFolder(folder) else { return false }

@@ -18,15 +18,10 @@ enum HelpController {
     }
 
     static func handle(_ key: Key, _ state: inout BrowserState, _ env: BrowserEnvironment) -> [BrowserEffect] {
-        let page = max(1, state.viewportHeight - 1)
         switch HelpKeyMap.standard.command(for: key) {
         case .close: close(&state)
-        case .lineDown: state.scroll(by: 1, in: env)
-        case .lineUp: state.scroll(by: -1, in: env)
-        case .pageDown: state.scroll(by: page, in: env)
-        case .pageUp: state.scroll(by: -page, in: env)
-        case .top: state.scrollToTop(in: env)
-        case .bottom: state.scrollToBottom(in: env)
+        // Scrolled as browsing scrolls a page (the help page is the one shown).
+        case .scroll(let command): _ = BrowsingController.perform(command, &state, env)
         case nil: break
         }
         return []
@@ -36,9 +31,10 @@ enum HelpController {
     static let statusLine: (text: String, role: ColorRole) = ("Esc, q or ? closes help", .status)
 }
 
-/// What a key does on the `?` page.
+/// What a key does on the `?` page: close it, or one of browsing's scrolling commands.
 public enum HelpCommand: Hashable, Sendable {
-    case close, lineDown, lineUp, pageDown, pageUp, top, bottom
+    case close
+    case scroll(BrowsingCommand)
 }
 
 /// The `?` page's own keys (`KeyTable`), listed on it.
@@ -48,11 +44,11 @@ extension KeyTable where Command == HelpCommand {
     public static let standard = HelpKeyMap([
         Binding(command: .close, keys: [.escape, .character("q"), .character("?"), .enter, .backspace, .control("c")],
                 shownKeys: "Esc q ? Enter", summary: "close help (Backspace and Ctrl-C too)"),
-        Binding(command: .lineDown, keys: [.down, .character("j")], shownKeys: "↓ j", summary: "a line down"),
-        Binding(command: .lineUp, keys: [.up, .character("k")], shownKeys: "↑ k", summary: "a line up"),
-        Binding(command: .pageDown, keys: [.pageDown, .character(" ")], shownKeys: "PgDn Space", summary: "a window down"),
-        Binding(command: .pageUp, keys: [.pageUp, .character("b")], shownKeys: "PgUp b", summary: "a window up"),
-        Binding(command: .top, keys: [.home, .character("g")], shownKeys: "Home g", summary: "to the top"),
-        Binding(command: .bottom, keys: [.end, .character("G")], shownKeys: "End G", summary: "to the bottom"),
+        Binding(command: .scroll(.lineDown), keys: [.down, .character("j")], shownKeys: "↓ j", summary: "a line down"),
+        Binding(command: .scroll(.lineUp), keys: [.up, .character("k")], shownKeys: "↑ k", summary: "a line up"),
+        Binding(command: .scroll(.pageDown), keys: [.pageDown, .character(" ")], shownKeys: "PgDn Space", summary: "a window down"),
+        Binding(command: .scroll(.pageUp), keys: [.pageUp, .character("b")], shownKeys: "PgUp b", summary: "a window up"),
+        Binding(command: .scroll(.top), keys: [.home, .character("g")], shownKeys: "Home g", summary: "to the top"),
+        Binding(command: .scroll(.bottom), keys: [.end, .character("G")], shownKeys: "End G", summary: "to the bottom"),
     ])
 }
