@@ -7,7 +7,7 @@ import Glibc
 
 /// The real binary against hostile data folders and sources: nothing blocks, nothing grows
 /// without bound, a failed or killed import leaves the previous one as it was.
-@Suite(.timeLimit(.minutes(2))) struct AbuseEndToEndTests {
+@Suite(.hangGuard) struct AbuseEndToEndTests {
     static func run(_ arguments: [String], environment: [String: String] = [:]) -> (status: Int32, output: String, error: String) {
         ImportCommandEndToEndTests.run(arguments)
     }

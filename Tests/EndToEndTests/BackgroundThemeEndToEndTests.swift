@@ -5,7 +5,7 @@ import TestSupport
 /// `theme = auto` (the default) in tmux, which answers OSC 11 with its window style's
 /// background: a white one gets the light theme, no answer the dark one, and the answer
 /// never reaches the browser as keys.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct BackgroundThemeEndToEndTests {
+@Suite(.serialized, .hangGuard) struct BackgroundThemeEndToEndTests {
     /// The browser on the sample's wolf, started after tmux's background is set (or not).
     static func start(name: String, background: String?) throws -> TmuxSession {
         let state = TmuxSession.folder(for: name).path + "/state"

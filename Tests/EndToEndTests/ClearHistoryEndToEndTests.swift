@@ -4,7 +4,7 @@ import TestSupport
 
 /// Clearing the history from the browser's history page, in tmux: `X` asks in the status
 /// line, `n` keeps everything, `y` clears the lookups (and `wordlink history` agrees).
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ClearHistoryEndToEndTests {
+@Suite(.serialized, .hangGuard) struct ClearHistoryEndToEndTests {
     @Test func xAsksAndOnlyYClears() throws {
         let state = Subprocess.temporaryPath("clear-state")
         defer { try? FileManager.default.removeItem(atPath: state) }

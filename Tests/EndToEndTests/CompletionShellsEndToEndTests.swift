@@ -7,7 +7,7 @@ import TestSupport
 /// `wordlink complete`, on the sample fixture). zsh completes only in an interactive shell,
 /// so it runs in tmux and gets a real Tab; fish answers `complete -C` without a terminal.
 /// A test whose shell is missing is skipped with the reason (`make deps` installs both).
-@Suite(.serialized, .timeLimit(.minutes(3))) struct CompletionShellsEndToEndTests {
+@Suite(.serialized, .hangGuard) struct CompletionShellsEndToEndTests {
     static let scripts = TmuxSession.packageRoot.appendingPathComponent("Scripts/completions").path
     static var binaryFolder: String { URL(fileURLWithPath: TmuxSession.binary).deletingLastPathComponent().path }
 

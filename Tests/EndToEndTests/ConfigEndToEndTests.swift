@@ -5,7 +5,7 @@ import TestSupport
 /// The config file through the real binary: written on request and never over a person's
 /// file; a rebound key works in the browser and help shows it; a bad line is said and the
 /// rest applies.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ConfigEndToEndTests {
+@Suite(.serialized, .hangGuard) struct ConfigEndToEndTests {
     static func run(_ arguments: [String], config: String) -> (status: Int32, output: String, error: String) {
         let out = Subprocess.temporaryPath("config-out"), err = Subprocess.temporaryPath("config-err")
         return Subprocess.run(["/usr/bin/env", "XDG_CONFIG_HOME=" + config, TmuxSession.binary] + arguments, outputFile: out, errorFile: err)

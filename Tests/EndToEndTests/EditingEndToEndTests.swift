@@ -9,7 +9,7 @@ import Glibc
 /// saved, undo and redo, Ctrl-S, Esc, a click on the new link; an entry created from a red link;
 /// a personal note on an imported entry; an edit that survives a hang-up. Every test edits a
 /// copy of the sample dictionary in a folder of its own.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct EditingEndToEndTests {
+@Suite(.serialized, .hangGuard) struct EditingEndToEndTests {
     /// A copy of the shipped sample (marked an import when `importer` is given), with state, data and cache folders.
     final class Workspace {
         let root = Subprocess.temporaryPath("editing-e2e")

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Study cards: `wordlink export` on the command line, and `A` on the browser's history page,
 /// which writes the same Anki file into the documents folder.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ExportEndToEndTests {
+@Suite(.serialized, .hangGuard) struct ExportEndToEndTests {
     static func run(_ arguments: [String], state: String) -> (status: Int32, output: String, error: String) {
         HistoryEndToEndTests.run(arguments, state: state)
     }

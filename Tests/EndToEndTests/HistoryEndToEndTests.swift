@@ -8,7 +8,7 @@ import Glibc
 /// History and the last session through the real binary: several processes writing at
 /// once, processes killed in the middle, the export formats, a damaged store, and a
 /// browser that comes back where the last one ended. Every test has a state folder of its own.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct HistoryEndToEndTests {
+@Suite(.serialized, .hangGuard) struct HistoryEndToEndTests {
     /// Runs `wordlink ARGUMENTS` with `XDG_STATE_HOME=state`.
     static func run(_ arguments: [String], state: String) -> (status: Int32, output: String, error: String) {
         let out = Subprocess.temporaryPath("history-out"), err = Subprocess.temporaryPath("history-err")

@@ -5,7 +5,7 @@ import TestSupport
 /// `make install` into a temporary prefix: the binary finds its dictionary there, the man
 /// page renders, the completion scripts load and complete a headword; `make uninstall`
 /// takes it all away again.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct InstallEndToEndTests {
+@Suite(.serialized, .hangGuard) struct InstallEndToEndTests {
     static func shell(_ script: String) -> (status: Int32, output: String) {
         Subprocess.run(["/bin/sh", "-c", script], outputFile: Subprocess.temporaryPath("install-out"))
     }

@@ -6,7 +6,7 @@ import TestSupport
 /// morphology tests (language `xx`, found through `DICPATH`), so no package is needed: `define`
 /// says which form led where, a miss offers Hunspell's spelling and the base word, and so does
 /// the browser's lookup prompt while a word is typed; `doctor` names a language without a dictionary and its package.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct MorphologyEndToEndTests {
+@Suite(.serialized, .hangGuard) struct MorphologyEndToEndTests {
     static let hunspell = TmuxSession.packageRoot.appendingPathComponent("Tests/MorphologyTests/Fixtures/hunspell").path
 
     /// A data folder of language `language` with cheval, manger and maison.

@@ -4,7 +4,7 @@ import TestSupport
 
 /// `i` in the real binary in tmux: where each entry and sense comes from appears dimmed on
 /// the page, and goes again.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ProvenanceEndToEndTests {
+@Suite(.serialized, .hangGuard) struct ProvenanceEndToEndTests {
     @Test func iShowsAndHidesSources() throws {
         let session = try TmuxSession(name: "sources", data: Fixtures.path("sample"), arguments: ["wolf"])
         try session.waitFor(text: "Wolf  noun")
