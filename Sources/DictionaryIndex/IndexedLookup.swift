@@ -253,7 +253,7 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
         let signature = SuggestionSignature.of(folded)
         var found: [(key: String, display: String, isHeadword: Bool, folded: Int, exact: Int)] = []
         let lengths = max(0, folded.count - maximum)...(folded.count + maximum)
-        _ = ask(()) { index throws(SQLiteError) in
+        ask(()) { index throws(SQLiteError) in
             var near: [(key: String, folded: Int, exact: Int)] = []
             try index.forEachWord(in: dictionary, foldedLengths: lengths, signature: signature, bits: 2 * maximum) { candidate in
                 let candidateFolded = LookupKey.accentFolded(candidate).unicodeScalars.map(\.value)

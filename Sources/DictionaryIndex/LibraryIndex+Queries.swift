@@ -225,10 +225,10 @@ extension LibraryIndex {
             while true {
                 let page = try reading { () throws(SQLiteError) -> [(row: Int64, target: String, anchor: String?)] in
                     let find = try statement("""
-                        SELECT l.id, l.target, l.anchor FROM links l
+                        SELECT l.id, coalesce(l.target, l.key), l.anchor FROM links l
                         WHERE l.id > ?2 AND l.id <= ?3 AND l.dictionary = ?1
                           AND (l.anchor IS NOT NULL
-                               OR NOT (EXISTS (SELECT 1 FROM entries d WHERE d.dictionary = ?1 AND d.entry_id = l.target)
+                               OR NOT (EXISTS (SELECT 1 FROM entries d WHERE d.dictionary = ?1 AND d.entry_id = coalesce(l.target, l.key))
                                        OR EXISTS (SELECT 1 FROM words w WHERE w.dictionary = ?1 AND w.key = l.key)))
                         ORDER BY l.id LIMIT ?4
                         """)

@@ -11,20 +11,27 @@ public struct TextPlace: Hashable, Sendable {
     public var sense: String?
 }
 
-/// One link as the index keeps it, with the entry it stands in.
+/// One link as the index keeps it: what a page needs to resolve it and to tell it from the
+/// entry's other links (`LibraryIndex.links(withKeys:in:distinct:)`, read from `links_by_key`
+/// alone); the entry it stands in is read for the links shown (`linkSources(ofRows:)`).
 public struct LinkRow: Hashable, Sendable {
-    /// The link's row: its entry's row in the high 32 bits (`ORDER BY` it is load order).
+    /// The link's row: its entry's row in the high 32 bits.
     public var row: Int64
     /// The dictionary's row in the index.
     public var dictionary: Int64
-    public var entryID: String
-    public var headword: String
     /// The target and sense anchor as written.
     public var target: String
     public var anchor: String?
     /// The number path of the sense the link stands in; nil outside the senses.
     public var sense: String?
-    /// What the reader sees.
+    /// The row of the entry the link stands in.
+    public var entry: Int64 { RowNumber.entry(ofRow: row) }
+}
+
+/// The entry a link stands in, and what the reader sees of the link.
+public struct LinkSource: Hashable, Sendable {
+    public var entryID: String
+    public var headword: String
     public var text: String
 }
 
@@ -104,6 +111,12 @@ extension LibraryIndex {
     /// within `asking`. What the index holds of other dictionaries (a library of forty opened
     /// with `-d`) is passed over in `links_by_key` without reading their rows.
     ///
+    /// `links_by_key` holds every column asked, so the links are read from it alone: a key's
+    /// links stand together there, where the table has them one a page (a page of `dog` on
+    /// WordNet read a page of the table and one of the entries for each of its links). Load
+    /// order is the files' paths in byte order, then the rows (a file's entries are written
+    /// one after another, so their rows follow their places in it).
+    ///
     /// `distinct` keeps only the first of the links of one entry's sense with the same target
     /// and anchor (they resolve alike): what `Linked from` needs, whose rows then stay as few
     /// as the entries that link, however often each names the word (an entry naming itself
@@ -117,37 +130,57 @@ extension LibraryIndex {
         // the list in turn for every key).
         let list = dictionaries.map(String.init).joined(separator: ",")
         let find = try statement("""
-            SELECT l.id, l.dictionary, e.entry_id, e.headword, l.target, l.anchor, l.sense, l.text, f.path, e.position
-            FROM links l JOIN entries e ON e.id = l.id >> 32 JOIN files f ON f.id = e.file
-            WHERE l.key = ? AND +l.dictionary IN (\(list))
+            SELECT id, dictionary, file, coalesce(target, key), anchor, sense FROM links INDEXED BY links_by_key
+            WHERE key = ? AND +dictionary IN (\(list))
             """)
-        var found: [(path: String, position: Int64, link: LinkRow)] = []
+        let findPath = try statement("SELECT path FROM files WHERE id = ?")
+        var paths: [Int64: String] = [:]
+        var found: [(path: String, link: LinkRow)] = []
         for key in Set(keys) {
             find.bind(key)
             var entry: Int64 = -1
             var seen = Set<String>()
             while try find.step() {
                 let row = find.integer(0)
-                let target = find.text(4) ?? "", anchor = find.text(5), sense = find.text(6)
+                let target = find.text(3) ?? "", anchor = find.text(4), sense = find.text(5)
                 if distinct {
                     if RowNumber.entry(ofRow: row) != entry { (entry, seen) = (RowNumber.entry(ofRow: row), []) }
                     // Target, anchor and sense as one string (a NUL cannot stand in a link's
                     // parts; U+0001 marks one that is missing).
                     guard seen.insert(target + "\u{0}" + (anchor ?? "\u{1}") + "\u{0}" + (sense ?? "\u{1}")).inserted else { continue }
                 }
-                found.append((find.text(8) ?? "", find.integer(9),
-                              LinkRow(row: row, dictionary: find.integer(1), entryID: find.text(2) ?? "", headword: find.text(3) ?? "",
-                                      target: target, anchor: anchor, sense: sense, text: find.text(7) ?? Self.shownText(ofTarget: target))))
+                let file = find.integer(2)
+                let path: String
+                if let known = paths[file] {
+                    path = known
+                } else {
+                    findPath.bind(file)
+                    path = try findPath.step() ? findPath.text(0) ?? "" : ""
+                    findPath.reset()
+                    paths[file] = path
+                }
+                found.append((path, LinkRow(row: row, dictionary: find.integer(1), target: target, anchor: anchor, sense: sense)))
             }
             find.reset()
         }
-        // Load order: the files' paths in byte order, then the entries' and the links' places
-        // (a file written again has entry rows after the others').
-        found.sort { a, b in
-            if a.path != b.path { return ByteOrder.precedes(a.path, b.path) }
-            return a.position != b.position ? a.position < b.position : a.link.row < b.link.row
-        }
+        found.sort { a, b in a.path != b.path ? ByteOrder.precedes(a.path, b.path) : a.link.row < b.link.row }
         return found.map(\.link)
+    }
+
+    /// The entries the links of `rows` stand in and the links' texts, by row; a row the index
+    /// no longer holds is missing. Call within `asking`.
+    public func linkSources(ofRows rows: some Sequence<Int64>) throws(SQLiteError) -> [Int64: LinkSource] {
+        let find = try statement("SELECT e.entry_id, e.headword, l.text, coalesce(l.target, l.key) FROM links l JOIN entries e ON e.id = l.id >> 32 WHERE l.id = ?")
+        var sources: [Int64: LinkSource] = [:]
+        for row in rows where sources[row] == nil {
+            find.bind(row)
+            if try find.step() {
+                sources[row] = LinkSource(entryID: find.text(0) ?? "", headword: find.text(1) ?? "",
+                                          text: find.text(2) ?? Self.shownText(ofTarget: find.text(3) ?? ""))
+            }
+            find.reset()
+        }
+        return sources
     }
 
     /// The keys entry `id` of `dictionary` is found by as a link target: its id as written

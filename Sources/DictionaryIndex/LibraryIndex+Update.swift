@@ -202,7 +202,7 @@ extension LibraryIndex {
                     try insertKey.bind(dictionary, key, 1, entryRow, form).run()
                     try touchKey.bind(key).run()
                 }
-                try addTexts(of: entry.text, entry: entryRow, dictionary: dictionary)
+                try addTexts(of: entry.text, entry: entryRow, dictionary: dictionary, file: fileID)
             }
         }
         try dropUnusedTexts()
@@ -309,7 +309,7 @@ extension LibraryIndex {
 
     /// Puts an entry's sense texts and links in: each text once per dictionary (WordNet
     /// repeats a synset's gloss under each of its words), counted by the senses that use it.
-    private func addTexts(of text: EntryText, entry: Int64, dictionary: Int64) throws(SQLiteError) {
+    private func addTexts(of text: EntryText, entry: Int64, dictionary: Int64, file: Int64) throws(SQLiteError) {
         guard !text.senses.isEmpty || !text.links.isEmpty else { return }
         let findText = try statement("SELECT id FROM texts WHERE dictionary = ? AND hash = ?")
         let useText = try statement("UPDATE texts SET uses = uses + 1 WHERE id = ?")
@@ -334,12 +334,14 @@ extension LibraryIndex {
             }
             try insertSense.bind(row, id, sense.sense).run()
         }
-        let insertLink = try statement("INSERT INTO links(id, dictionary, key, target, anchor, sense, text) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        let insertLink = try statement("INSERT INTO links(id, dictionary, file, key, target, anchor, sense, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
         for (i, link) in text.links.enumerated() {
             guard let row = RowNumber.row(i, of: entry) else { break }
             // The text is kept only where it is not what the target shows (most links').
             let shown = link.text == Self.shownText(ofTarget: link.target) ? nil : link.text
-            try insertLink.bind(row, dictionary, LookupKey.normalise(link.target), link.target, link.anchor, link.sense, shown).run()
+            // And the target only where it is not its key (WordNet's all are).
+            let key = LookupKey.normalise(link.target)
+            try insertLink.bind(row, dictionary, file, key, link.target == key ? nil : link.target, link.anchor, link.sense, shown).run()
         }
     }
 

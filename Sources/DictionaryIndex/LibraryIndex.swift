@@ -77,7 +77,7 @@ public final class LibraryIndex: @unchecked Sendable {
     nonisolated(unsafe) private var prepared: [String: SQLiteStatement] = [:]
 
     /// Bumped whenever the tables change: an index of another version is built again.
-    static let schemaVersion: Int64 = 6
+    static let schemaVersion: Int64 = 7
     /// The file name in the cache folder.
     public static let fileName = "library.sqlite"
 
@@ -186,7 +186,9 @@ public final class LibraryIndex: @unchecked Sendable {
     }
 
     /// The tables. (A new file keeps a map of its pages, `auto_vacuum`, so that what a removed
-    /// dictionary held can be given back to the disk: `openFile`.)
+    /// dictionary held can be given back to the disk: `openFile`.) A link's row keeps its
+    /// entry's file, and its target only where that is not its key; `links_by_key` holds every
+    /// column that `Linked from` asks, so that a word's links are read from its pages alone.
     static let schema = """
         CREATE TABLE IF NOT EXISTS dictionaries(id INTEGER PRIMARY KEY, folder TEXT NOT NULL UNIQUE, problems INTEGER NOT NULL DEFAULT 0);
         CREATE TABLE IF NOT EXISTS files(id INTEGER PRIMARY KEY, dictionary INTEGER NOT NULL, path TEXT NOT NULL, size INTEGER NOT NULL,
@@ -213,9 +215,9 @@ public final class LibraryIndex: @unchecked Sendable {
         CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(body, tokenize = 'unicode61 remove_diacritics 2');
         CREATE TABLE IF NOT EXISTS senses(id INTEGER PRIMARY KEY, text INTEGER NOT NULL, sense TEXT);
         CREATE INDEX IF NOT EXISTS senses_by_text ON senses(text);
-        CREATE TABLE IF NOT EXISTS links(id INTEGER PRIMARY KEY, dictionary INTEGER NOT NULL, key TEXT NOT NULL, target TEXT NOT NULL,
-            anchor TEXT, sense TEXT, text TEXT);
-        CREATE INDEX IF NOT EXISTS links_by_key ON links(key, dictionary);
+        CREATE TABLE IF NOT EXISTS links(id INTEGER PRIMARY KEY, dictionary INTEGER NOT NULL, file INTEGER NOT NULL, key TEXT NOT NULL,
+            target TEXT, anchor TEXT, sense TEXT, text TEXT);
+        CREATE INDEX IF NOT EXISTS links_by_key ON links(key, dictionary, file, target, anchor, sense);
         """
 
     // MARK: Asking

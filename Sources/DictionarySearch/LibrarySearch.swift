@@ -187,7 +187,9 @@ public struct LibrarySearch: Sendable {
     /// entry's own dictionary's rules can, since a link resolves in its own dictionary or else
     /// in this one). Each distinct target is then resolved as the page would resolve it (in
     /// its own dictionary first, then across the library), and only those that lead to one of
-    /// the entries count.
+    /// the entries count. `distinct` counts each sense of a linking entry once (entries told
+    /// apart by their rows: two of one dictionary with the same id, which `check` reports,
+    /// count apart). The linking entries' ids and headwords are read for the first `limit`.
     public func backlinks(to targets: [(member: Int, id: String)], limit: Int = .max,
                           distinct: Bool = false) throws(SearchIndexError) -> (links: [Backlink], total: Int) {
         var candidates = Set<String>()
@@ -204,17 +206,21 @@ public struct LibrarySearch: Sendable {
         guard !candidates.isEmpty else { return ([], 0) }
         // Library order; each dictionary's rows come in load order already, and keep it.
         var byMember = [[LinkRow]](repeating: [], count: library.members.count)
+        var groupOf: [Int: Int] = [:]
         for g in groups().indices {
             let found = try ask(g) { index, members throws(SearchIndexError) in
                 let memberOf = Dictionary(members.map { ($0.dictionary, $0.member) }, uniquingKeysWith: { a, _ in a })
                 return try index.links(withKeys: candidates, in: members.map(\.dictionary), distinct: distinct).compactMap { link in memberOf[link.dictionary].map { ($0, link) } }
             }
-            for (i, link) in found { byMember[i].append(link) }
+            for (i, link) in found {
+                byMember[i].append(link)
+                groupOf[i] = g
+            }
         }
         let rows = byMember.enumerated().lazy.flatMap { i, links in links.lazy.map { (i, $0) } }
         // Each distinct target of each dictionary resolved once.
         var leads: [String: Bool] = [:]
-        var links: [Backlink] = []
+        var chosen: [(member: Int, link: LinkRow)] = []
         var seen = Set<String>()
         var total = 0
         for (i, link) in rows {
@@ -232,12 +238,20 @@ public struct LibrarySearch: Sendable {
                 return answer
             }()
             guard leadsHere else { continue }
-            if distinct, !seen.insert("\(i)\u{0}" + link.entryID + "\u{0}" + (link.sense ?? "")).inserted { continue }
+            if distinct, !seen.insert("\(i)\u{0}\(link.entry)\u{0}" + (link.sense ?? "")).inserted { continue }
             total += 1
-            if links.count < limit {
-                links.append(Backlink(member: i, dictionary: library.members[i].key, entryID: link.entryID, headword: link.headword,
-                                      sense: link.sense, text: link.text))
-            }
+            if chosen.count < limit { chosen.append((i, link)) }
+        }
+        // The entries of the links given, read for those alone (a page shows a few of many).
+        var sources: [Int: [Int64: LinkSource]] = [:]
+        for g in Set(chosen.compactMap { groupOf[$0.member] }) {
+            let rows = chosen.filter { groupOf[$0.member] == g }.map(\.link.row)
+            sources[g] = try ask(g) { index, _ throws(SearchIndexError) in try index.linkSources(ofRows: rows) }
+        }
+        let links = chosen.compactMap { i, link -> Backlink? in
+            guard let g = groupOf[i], let source = sources[g]?[link.row] else { return nil }
+            return Backlink(member: i, dictionary: library.members[i].key, entryID: source.entryID, headword: source.headword,
+                            sense: link.sense, text: source.text)
         }
         return (links, total)
     }
