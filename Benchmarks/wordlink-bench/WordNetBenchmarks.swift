@@ -34,7 +34,7 @@ enum WordNetBenchmarks {
         Measure.report("wordlink import wordnet (whole process)", imported.seconds, target: 30,
                        extra: "peak \(imported.peakKilobytes / 1024) MB")
 
-        // 2. The first run builds the index in an empty cache; the following ones map it.
+        // 2. The first run builds the index in an empty cache; the following ones read it.
         let define = [wordlink, "define", "dog", "--data", folder]
         let environment = ["XDG_CACHE_HOME": cache]
         let cold = ProcessTimer.runOnce(define, environment: environment)

@@ -119,7 +119,10 @@ public final class LibraryIndex: @unchecked Sendable {
             do throws(DictionaryModelError) {
                 try makeDirectories(cacheDirectory)
                 do throws(SQLiteError) {
-                    return try openFile(path)
+                    let isNew = fileStatus(path) == nil
+                    let index = try openFile(path)
+                    if isNew { removeOlderCaches(in: cacheDirectory) }
+                    return index
                 } catch where error.isBusy {
                     // Another process is making the file: never taken out from under it.
                     reason = "\(path): \(error.message)"
@@ -130,6 +133,7 @@ public final class LibraryIndex: @unchecked Sendable {
                     do throws(SQLiteError) {
                         let fresh = try openFile(path)
                         fresh.begunAgainReason = found
+                        removeOlderCaches(in: cacheDirectory)
                         return fresh
                     } catch { reason = "\(path): \(error.message)" }
                 }
@@ -141,6 +145,34 @@ public final class LibraryIndex: @unchecked Sendable {
         let memory = try! SQLiteDatabase(path: ":memory:")
         try? memory.execute(schema + "PRAGMA cache_size = -32768;")
         return LibraryIndex(path: ":memory:", database: memory, memoryReason: reason)
+    }
+
+    /// Removes what versions before the library index kept in `cacheDirectory`, a lookup
+    /// index and a search database a dictionary (`index-` and 16 hexadecimal digits, then
+    /// `.info`, `.links`, `.terms` or `.wlindex`; `search-` and 16 digits, `.sqlite` and its
+    /// log): nothing reads them any more, and a machine that had used those versions kept
+    /// hundreds of megabytes of them. Done when the library index is made, so once; other
+    /// names are left alone.
+    static func removeOlderCaches(in cacheDirectory: String) {
+        guard let names = try? listDirectory(cacheDirectory) else { return }
+        for name in names where isOlderCache(name) { removeFile(cacheDirectory + "/" + name) }
+    }
+
+    /// Whether `name` is one of the files `removeOlderCaches` removes.
+    static func isOlderCache(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        let isHex = { (slice: ArraySlice<UInt8>) in
+            slice.count == 16 && slice.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        }
+        for (prefix, suffixes) in [("index-", [".info", ".links", ".terms", ".wlindex"]),
+                                   ("search-", [".sqlite", ".sqlite-wal", ".sqlite-shm", ".sqlite-journal"])] {
+            let head = Array(prefix.utf8)
+            guard bytes.starts(with: head), bytes.count > head.count + 16,
+                  isHex(bytes[head.count..<head.count + 16]) else { continue }
+            let tail = String(decoding: bytes[(head.count + 16)...], as: UTF8.self)
+            if suffixes.contains(tail) { return true }
+        }
+        return false
     }
 
     /// An index in memory only, for a full load (`Lookup`) and tests.

@@ -361,4 +361,26 @@ import Glibc
         #expect(lookup.damagedFiles.isEmpty)
         #expect(library.damageNote() == nil)
     }
+
+    /// Versions before the library index kept a lookup index and a search database a
+    /// dictionary in the cache folder; making the library index removes them, and nothing else
+    /// (a name that only looks like theirs stays). An index already there looks at nothing.
+    @Test func makingTheIndexRemovesWhatOlderVersionsCached() throws {
+        let cache = Subprocess.temporaryPath("older-caches")
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let older = ["index-00935354f63cb6cc.links", "index-00935354f63cb6cc.terms", "index-184bcf56661b1b8a.info",
+                     "index-184bcf56661b1b8a.wlindex", "search-617a14aca463a9f9.sqlite", "search-617a14aca463a9f9.sqlite-wal"]
+        let others = ["notes.txt", "index-0093535.links", "index-00935354F63CB6CC.links", "search-617a14aca463a9f9.sqlite.bak",
+                      "index-00935354f63cb6cc.links.mine", "索引-00935354f63cb6cc.links"]
+        for name in older + others { #expect(FileManager.default.createFile(atPath: cache + "/" + name, contents: Data("x".utf8))) }
+        _ = LibraryIndex.open(cacheDirectory: cache)
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: cache))
+        #expect(left.isDisjoint(with: older))
+        #expect(left.isSuperset(of: others))
+        #expect(left.contains(LibraryIndex.fileName))
+        #expect(FileManager.default.createFile(atPath: cache + "/" + older[0], contents: Data("x".utf8)))
+        _ = LibraryIndex.open(cacheDirectory: cache)
+        #expect(FileManager.default.fileExists(atPath: cache + "/" + older[0]))
+    }
 }
