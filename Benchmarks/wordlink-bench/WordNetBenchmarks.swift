@@ -26,7 +26,10 @@ enum WordNetBenchmarks {
         print("== wordnet (imported WordNet in \(folder))")
 
         // 1. The import (the importer replaces its own earlier import of the folder).
-        let imported = ProcessTimer.runOnce([wordlink, "import", "wordnet", "--to", folder])
+        // The import indexes what it wrote (`ImportCommand.prepare`): into a scratch cache of
+        // its own, never the user's, and not the one the first `define` below builds cold.
+        let imported = ProcessTimer.runOnce([wordlink, "import", "wordnet", "--to", folder],
+                                            environment: ["XDG_CACHE_HOME": scratch + "/import-cache"])
         guard imported.status == 0 else {
             print("wordlink import wordnet --to \(folder) failed (status \(imported.status)); is wordnet-base installed?")
             return
