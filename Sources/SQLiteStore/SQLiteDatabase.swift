@@ -281,7 +281,7 @@ public final class SQLiteStatement {
 
     /// Binds parameters from 1 in order (String, Int, Int64, Double, nil) after a reset. Each
     /// value binds itself (`SQLBindable`): a type that cannot be bound does not compile, where
-    /// casting each `any Sendable` cost thousands of instructions a call and bound NULL for it.
+    /// each `any Sendable` was cast to every type in turn and one it did not know bound NULL.
     @discardableResult
     public func bind(_ values: (any SQLBindable)?...) -> SQLiteStatement {
         sqlite3_reset(statement)

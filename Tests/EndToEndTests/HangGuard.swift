@@ -6,8 +6,8 @@ extension Trait where Self == TimeLimitTrait {
     /// a time-out of its own where it can: `TmuxSession.waitFor`, the import and kill
     /// loops). Swift Testing's clock can start long before a test's body runs: on two cores
     /// the body waits for a thread behind tests that block on their children, and in a
-    /// sanitizer run nine tests of a few seconds were failed by a 2-minute limit, reported
-    /// 1,733 s after they started. So the limit is longer than a whole run of the suite
+    /// sanitizer run a limit of a few minutes failed tests of a few seconds, reported as
+    /// lasting most of the run. So the limit is longer than a whole run of the suite
     /// (`make test-asan` included) and shorter than CI's.
     static var hangGuard: Self { .timeLimit(.minutes(60)) }
 }
