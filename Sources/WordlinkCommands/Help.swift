@@ -116,9 +116,10 @@ enum Help {
         folder is deleted leaves it over the next commands, one a command, a larger one at the
         next import. Ctrl-C stops an update (at the command line, or on the browser's status
         line, which then quits): the index keeps what it had. A damaged index, or one of
-        another version, is made again from the folders, with a note on standard error. An
-        entry file that cannot be read (a truncated shard) is named, with what to do, after a
-        miss and beside a page its dictionary is not on.
+        another version, is made again from the folders, with a note on standard error, and
+        the files older versions cached beside it are removed. An entry file that cannot be
+        read (a truncated shard) is named, with what to do, after a miss and beside a page its
+        dictionary is not on.
 
         A dictionary with a language and no lookup rules of its own is looked up through
         Hunspell (hunspell-fr, hunspell-de-de...): a form leads to its base words, and a miss
