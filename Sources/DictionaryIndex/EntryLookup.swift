@@ -30,6 +30,10 @@ public protocol EntryLookup: Sendable {
     /// `Linked from` section resolves across the library. Defaults to `lookUp(linkTarget:)`.
     func lookUp(linkTarget target: String, checkingOnMiss: Bool) -> LookupResult
 
+    /// Whether any of `keys` (normalised, `LookupKey`) is a headword or form here, the files
+    /// not looked at again: what decides whether a query's analysis is worth asking for.
+    func namesAny(of keys: [String]) -> Bool
+
     /// The entry number of the entry with exactly this id.
     func entryNumber(forID id: String) -> Int?
 
@@ -109,6 +113,10 @@ extension EntryLookup {
     /// forms, then through the lookup rules; else unresolved. Only a link that names a sense
     /// needs its entries asked for the anchor (an index knows sense ids without decoding).
     public func lookUp(linkTarget target: String, checkingOnMiss: Bool) -> LookupResult { lookUp(linkTarget: target) }
+
+    public func namesAny(of keys: [String]) -> Bool {
+        keys.contains { !lookUp(linkTarget: $0, checkingOnMiss: false).entryNumbers.isEmpty }
+    }
 
     /// `checkingOnMiss`: as in `lookUp(linkTarget:checkingOnMiss:)`.
     public func resolve(target: String, sense: String? = nil, checkingOnMiss: Bool = true) -> LinkResolution {

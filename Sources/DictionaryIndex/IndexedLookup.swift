@@ -116,6 +116,11 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
         return resolve(target, unionWithRules: false)
     }
 
+    /// One look in the index's keys a key, until one is there; true when the index cannot say.
+    public func namesAny(of keys: [String]) -> Bool {
+        ask(true) { index throws(SQLiteError) in try index.namesAny(of: keys, in: dictionary) }
+    }
+
     /// An exact id names its entry alone; otherwise the entries whose normalised headword
     /// (first) or form is the query, then (for a query, or a target that names nothing) those
     /// a lookup rule leads to, as `Lookup` does.

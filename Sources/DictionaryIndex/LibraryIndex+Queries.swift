@@ -85,6 +85,17 @@ extension LibraryIndex {
         return found
     }
 
+    /// Whether any of `keys` is a headword or form of an entry of `dictionary`.
+    func namesAny(of keys: [String], in dictionary: Int64) throws(SQLiteError) -> Bool {
+        let find = try statement("SELECT 1 FROM keys WHERE dictionary = ? AND key = ? LIMIT 1")
+        for key in keys where !key.isEmpty {
+            find.bind(dictionary, key)
+            defer { find.reset() }
+            if try find.step() { return true }
+        }
+        return false
+    }
+
     /// What the index keeps of entry `number`; nil when there is no such entry.
     func record(_ number: Int64) throws(SQLiteError) -> EntryRecord? {
         let find = try statement("""

@@ -12,6 +12,11 @@ public protocol WordMorphology: Sendable {
     /// word with what the analyser says of the form; empty when it has none; nil when there
     /// is no morphology for the language.
     func analyses(of word: String, language: String) -> [WordAnalysis]?
+    /// Every word an analysis of `word` in `language` could name as its base, found without
+    /// the work of an analysis (Hunspell's: its affix rules, without opening its dictionary):
+    /// a superset of the bases `analyses` gives, compared by `LookupKey`. nil when it cannot
+    /// be said without analysing; then `analyses` is asked.
+    func possibleBases(of word: String, language: String) -> Set<String>?
     /// Correct spellings near `word` in `language`, best first (Hunspell's suggest); empty
     /// when there is none or no morphology for the language.
     func suggestions(for word: String, language: String, limit: Int) -> [String]
@@ -93,6 +98,12 @@ extension Library {
         var match = match
         let lookup = members[match.member].lookup
         let key = LookupKey.normalise(query)
+        // The analysis is asked only when a base it could give names an entry here: `dog`
+        // opens no French dictionary in a library whose French dictionaries have no root of it.
+        if let possible = morphology.possibleBases(of: query, language: language),
+           !lookup.namesAny(of: possible.map(LookupKey.normalise).filter { $0 != key }) {
+            return match.result.isFound ? match : nil
+        }
         var seen = Set(match.result.entryNumbers)
         var notes: [MorphologyNote] = []
         for analysis in morphology.analyses(of: query, language: language) ?? [] where LookupKey.normalise(analysis.base) != key {

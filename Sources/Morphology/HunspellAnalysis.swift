@@ -23,6 +23,7 @@ public enum HunspellAnalysis {
         }
         for analysis in analyses {
             let fields = analysis.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard !fields.contains(where: { $0.hasPrefix("pa:") }) else { continue }
             guard let stem = fields.first(where: { $0.hasPrefix("st:") }).map({ String($0.dropFirst(3)) }), !stem.isEmpty else { continue }
             let values = fields.compactMap { field -> String? in
                 guard field.hasPrefix("is:") || field.hasPrefix("po:") else { return nil }
@@ -30,7 +31,11 @@ public enum HunspellAnalysis {
             }
             add(stem, describe(values))
         }
-        for stem in stems where !stem.isEmpty { add(stem, nil) }
+        // A compound's analysis names its parts (` pa:brech st:brech pa:erb st:erb pa:anden`), and
+        // libhunspell 1.7's stems of one are pieces (`Einbrecherbanden` → `brecherb`, `0es` → `0`),
+        // not a base word: neither is read, and the stems only where no analysis is a compound.
+        let compound = analyses.contains { $0.contains("pa:") }
+        for stem in stems where !stem.isEmpty && !compound { add(stem, nil) }
         return readings
     }
 

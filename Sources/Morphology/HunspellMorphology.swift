@@ -9,6 +9,8 @@ public final class HunspellMorphology: WordMorphology, @unchecked Sendable {
     public let dictionaries: HunspellDictionaries
     /// By language tag as the dictionaries give it; nil: looked for, none there.
     private let opened = Mutex<[String: Hunspell?]>([:])
+    /// The affix rules of each language's dictionary, read without opening it; nil as above.
+    private let affixes = Mutex<[String: HunspellAffixes?]>([:])
 
     public init(dictionaries: HunspellDictionaries) {
         self.dictionaries = dictionaries
@@ -22,6 +24,28 @@ public final class HunspellMorphology: WordMorphology, @unchecked Sendable {
             opened[language] = .some(hunspell)
             return hunspell
         }
+    }
+
+    /// Whether `language`'s dictionary has been opened (tests).
+    public func isOpen(language: String) -> Bool {
+        opened.withLock { $0[language] != nil }
+    }
+
+    /// The affix rules of `language`'s dictionary, read at the first call; nil when there is
+    /// none, or they cannot be followed (`HunspellAffixes`).
+    public func affixRules(for language: String) -> HunspellAffixes? {
+        affixes.withLock { affixes in
+            if let known = affixes[language] { return known }
+            let rules = dictionaries.files(for: language).flatMap { HunspellAffixes(affix: $0.affix, dictionary: $0.dictionary) }
+            affixes[language] = .some(rules)
+            return rules
+        }
+    }
+
+    /// What `HunspellAffixes.possibleBases(of:)` says; nil when the language has no dictionary
+    /// (the analyses say so without opening one) or its rules cannot be followed.
+    public func possibleBases(of word: String, language: String) -> Set<String>? {
+        affixRules(for: language)?.possibleBases(of: word)
     }
 
     public func analyses(of word: String, language: String) -> [WordAnalysis]? {

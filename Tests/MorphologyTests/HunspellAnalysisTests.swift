@@ -24,6 +24,16 @@ import Testing
         #expect(HunspellAnalysis.readings(analyses: ["po:nom", "", " st:"], stems: []).isEmpty)
     }
 
+    /// A compound's analysis names its parts, and libhunspell's stems of one are pieces of it
+    /// (`Einbrecherbanden` → `brecherb`): no base word comes of either; the other analyses of the
+    /// same word still give theirs (`VORBEILEBEN` → `vorbeileben`, not `bei`).
+    @Test func aCompoundsPartsAreNoBaseWord() {
+        #expect(HunspellAnalysis.readings(analyses: [" pa:brech st:brech fl:k pa:erb st:erb fl:k pa:anden"], stems: ["brecherb"]).isEmpty)
+        #expect(HunspellAnalysis.readings(analyses: [" pa:0 st:0"], stems: ["0"]).isEmpty)
+        #expect(HunspellAnalysis.readings(analyses: [" st:vorbeileben", " pa:bei st:bei fl:k pa:leben"], stems: ["vorbeileben", "bei"])
+                == [WordAnalysis(base: "vorbeileben")])
+    }
+
     @Test func aNoteSaysWhichFormLedWhere() {
         #expect(MorphologyNote(query: "chevaux", base: "cheval", form: "masculine plural").text == "chevaux: masculine plural of cheval")
         #expect(MorphologyNote(query: "Häuser", base: "Haus", form: nil).text == "Häuser: a form of Haus")

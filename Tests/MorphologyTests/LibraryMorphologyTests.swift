@@ -21,6 +21,9 @@ import TestSupport
             lock.withLock { _ in asked.append("analyses " + word) }
             return inner.analyses(of: word, language: language)
         }
+        func possibleBases(of word: String, language: String) -> Set<String>? {
+            inner.possibleBases(of: word, language: language)
+        }
         func suggestions(for word: String, language: String, limit: Int) -> [String] {
             lock.withLock { _ in asked.append("suggestions " + word) }
             return inner.suggestions(for: word, language: language, limit: limit)
@@ -68,6 +71,26 @@ import TestSupport
         #expect(counting.asked.isEmpty)
         _ = library.lookUp("maisons")
         #expect(counting.asked == ["analyses maisons"])
+    }
+
+    /// A word whose affixes, taken off as the dictionary's rules say, leave nothing that names
+    /// an entry is not analysed: Hunspell's dictionary is not even opened for it. A word one of
+    /// whose candidates names an entry is, and one the rules cannot follow (a hyphen) is too.
+    @Test func aWordNoRuleLeadsToAnEntryFromIsNotAnalysed() throws {
+        let counting = CountingMorphology(HunspellMorphology(dictionaries: HunspellDictionaries(folders: [HunspellTests.folder])))
+        let library = Self.library(morphology: counting)
+        #expect(library.lookUp("zebras").isEmpty)
+        #expect(library.lookUp("dog").isEmpty)
+        #expect(library.lookUp("chanteaient").isEmpty)
+        #expect(counting.asked.isEmpty)
+        #expect(counting.inner.isOpen(language: "xx") == false)
+        #expect(library.lookUp("chevals").isEmpty)
+        #expect(counting.asked == ["analyses chevals"])
+        #expect(counting.inner.isOpen(language: "xx"))
+        _ = library.lookUp("porte-chevaux")
+        #expect(counting.asked.last == "analyses porte-chevaux")
+        #expect(library.lookUp("chevaux").first?.result.entryNumbers == [1])
+        #expect(try #require(library.lookUp("mangeaient").first).notes.map(\.base) == ["manger"])
     }
 
     /// A word another dictionary of the same language names directly is not analysed for the
