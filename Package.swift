@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
         .target(name: "DictionaryIndex", dependencies: ["DictionaryModel", "SQLiteStore", "CLinux"]),
         // Hunspell's morphology behind DictionaryIndex's `WordMorphology`: base words and suggestions by language.
-        .target(name: "Morphology", dependencies: ["DictionaryIndex", "DictionaryModel", "CHunspell"]),
+        .target(name: "Morphology", dependencies: ["DictionaryIndex", "DictionaryModel", "SQLiteStore", "CHunspell"]),
         .target(name: "DictionaryImport", dependencies: ["DictionaryModel", "DictionaryIndex", "CZlib", "CLinux"]),
         .target(name: "DictionarySearch", dependencies: ["DictionaryModel", "DictionaryIndex", "SQLiteStore"]),
         // Writing entries back: the editor's text of an entry, splicing saves, new entries, personal notes.

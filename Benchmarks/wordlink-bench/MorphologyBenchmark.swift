@@ -1,3 +1,4 @@
+import Foundation
 import DictionaryIndex
 import DictionaryModel
 import Morphology
@@ -18,6 +19,20 @@ enum MorphologyBenchmark {
                 continue
             }
             Measure.report("load the Hunspell dictionary of \(language)", seconds)
+        }
+        // What a command reads instead of opening a dictionary: its rules and roots in the
+        // cache (`HunspellRuleStore`), made once for each version of its files.
+        let cache = "/tmp/wordlink-bench-hunspell-\(getpid())"
+        defer { _ = try? FileManager.default.removeItem(atPath: cache) }
+        for language in ["fr", "de", "en"] {
+            let made = Measure.median(runs: 1, warmUp: false) {
+                _ = HunspellMorphology(dictionaries: .system(environment: [:]), cacheDirectory: cache).ruleStore(for: language)
+            }
+            Measure.report("make the rule store of \(language) (once for each version of its files)", made)
+            let opened = Measure.median(runs: 5, warmUp: false) {
+                _ = HunspellMorphology(dictionaries: .system(environment: [:]), cacheDirectory: cache).ruleStore(for: language)
+            }
+            Measure.report("open the rule store of \(language), no dictionary opened", opened)
         }
         let morphology = HunspellMorphology(dictionaries: .system(environment: [:]))
         guard morphology.hunspell(for: "fr") != nil else { return }
@@ -41,6 +56,15 @@ enum MorphologyBenchmark {
                                (DictionaryInfo(id: "fr2", title: "fr2", language: "fr"), "/fr2", named, 0)])
             two.morphology = HunspellMorphology(dictionaries: .system(environment: [:]))
             _ = two.lookUp("chevaux")
+        })
+        let store = HunspellMorphology(dictionaries: .system(environment: [:]), cacheDirectory: cache).ruleStore(for: "fr")
+        Measure.report("the possible bases of a form (mangeaient), from the store", Measure.median(runs: runs) { _ = store?.possibleBases(of: "mangeaient") })
+        // `dog` in a French dictionary: no base its affixes could leave is a headword, so the
+        // dictionary is not opened; a fresh morphology each run, as each command has.
+        Measure.report("lookup of a word no French rule leads to a headword from (dog), store opened", Measure.median(runs: 20) {
+            var fresh = plain
+            fresh.morphology = HunspellMorphology(dictionaries: .system(environment: [:]), cacheDirectory: cache)
+            _ = fresh.lookUp("dog")
         })
         Measure.report("lookup of a miss, no morphology (xyzzyqq)", Measure.median(runs: runs) { _ = plain.lookUp("xyzzyqq") })
         Measure.report("lookup of a miss through Hunspell (xyzzyqq)", Measure.median(runs: runs) { _ = library.lookUp("xyzzyqq") })

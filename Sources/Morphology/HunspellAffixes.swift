@@ -1,222 +1,145 @@
 import DictionaryModel
 
-/// What a Hunspell dictionary's analyses can give as a word's base, read without opening it:
-/// the affix rules of its `.aff` and the stems its `.dic` names outright (`clownesse … st:clown`).
+/// A Hunspell dictionary's `.aff` and `.dic` read as data, without opening it in libhunspell:
+/// every affix rule with its flag, strip, condition and continuation flags; the settings that
+/// change words (`ICONV`, `OCONV`, `IGNORE`, `COMPLEXPREFIXES`); and, line by line, each root
+/// of the `.dic` with its flags and the stems it names (`clownesse/S.() po:nom is:fem st:clown`).
 ///
-/// Opening a Hunspell dictionary reads and hashes every word of its `.dic`; a lookup of `dog`
-/// in a library with French and German dictionaries would pay that twice, for two languages
-/// whose dictionaries have no entry `dog` could lead to. Hunspell finds a base word by taking
-/// affixes off the word's ends (a prefix, a suffix, a second suffix), putting back what the
-/// rule stripped, and looking the result up among its roots. `possibleBases(of:)` does the
-/// same without the roots: every string the rules could leave, each rule's condition checked
-/// in any letter case. So it is a superset of what the analyses give (the tests hold it to
-/// that against the real dictionaries), and a library asks Hunspell only when one of these
-/// candidates names an entry.
-///
-/// What it cannot follow it does not guess: a word with a hyphen (which Hunspell analyses in
-/// parts), or a dictionary whose aliases or affixes carry stems, gives nil, and Hunspell is asked.
+/// What `HunspellRuleStore` keeps in the cache, so that a lookup can tell which base words an
+/// analysis could give without libhunspell reading and hashing the whole word list. Read once
+/// for each version of a dictionary's files.
 public struct HunspellAffixes: Sendable {
-    /// One affix rule: what is put back where the affix was, and what the root must look like there.
-    struct Rule: Sendable {
-        var strip: [Unicode.Scalar]
-        var condition: [ConditionElement]
+    /// One `PFX` or `SFX` line.
+    public struct Rule: Hashable, Sendable {
+        public var isSuffix: Bool
+        public var flag: String
+        /// The affix as it stands in a word, lowercased, the `IGNORE` characters out.
+        public var affix: String
+        /// What the rule takes off the root (put back when the affix comes off a word).
+        public var strip: String
+        /// The condition the root must meet at that end (`[^sxz]`, `.`).
+        public var condition: String
+        /// The flags of affixes that may follow this one (a second suffix).
+        public var continuation: [String]
     }
 
-    /// One position of a rule's condition (`[^sxz]`, `.`, `e`).
-    enum ConditionElement: Sendable {
-        case any
-        case scalars(Set<Unicode.Scalar>, negated: Bool)
+    /// How flags are written: one character each (the default and `FLAG UTF-8`), two
+    /// (`FLAG long`), or numbers with commas (`FLAG num`).
+    enum FlagType: Sendable { case character, long, numeric }
 
-        /// Whether `scalar` in any letter case meets this position.
-        func admits(_ scalar: Unicode.Scalar) -> Bool {
-            switch self {
-            case .any: return true
-            case let .scalars(set, negated):
-                return HunspellAffixes.caseVariants(of: scalar).contains { set.contains($0) != negated }
+    public var rules: [Rule] = []
+    public var inputConversions: [(from: String, to: String)] = []
+    public var outputConversions: [(from: String, to: String)] = []
+    /// `IGNORE`: characters Hunspell takes out of words and affixes.
+    public var ignored: String = ""
+    /// `COMPLEXPREFIXES`: two prefixes may come off.
+    public var complexPrefixes = false
+    var flagType = FlagType.character
+    /// `AF`: flag sets written as their number.
+    var aliases: [[String]] = []
+    /// The files' encoding: ISO 8859-1 (true) or UTF-8.
+    let latin1: Bool
+
+    /// Reads the `.aff`; nil when its encoding is neither UTF-8 nor ISO 8859-1 (as `Hunspell`),
+    /// or stems hide where they cannot be followed (morphological aliases, a rule with a stem).
+    public init?(affixFile bytes: [UInt8]) {
+        guard let latin1 = Self.isLatin1(bytes) else { return nil }
+        self.latin1 = latin1
+        var headers = Set<String>()
+        var failed = false
+        var aliasTexts: [String] = [], aliasHeader = false
+        // First the settings the rules depend on: the flag type, the aliases, the ignored characters.
+        Self.forEachLine(of: bytes) { line in
+            let fields = Self.fields(of: line, latin1: latin1)
+            guard let keyword = fields.first, fields.count >= 2 else { return }
+            switch keyword {
+            case "FLAG": flagType = fields[1] == "long" ? .long : fields[1] == "num" ? .numeric : .character
+            case "AF":
+                // `AF count`, then one line a set.
+                if aliasHeader { aliasTexts.append(fields[1]) } else { aliasHeader = true }
+            case "IGNORE": ignored = fields[1]
+            default: return
             }
         }
-    }
-
-    /// Suffix and prefix rules by the affix's text, lowercased.
-    var suffixes: [String: [Rule]] = [:]
-    var prefixes: [String: [Rule]] = [:]
-    var longestSuffix = 0
-    var longestPrefix = 0
-    /// `ICONV` and `OCONV` pairs: what Hunspell changes in a word before analysing it, and in a stem after.
-    var inputConversions: [(from: String, to: String)] = []
-    var outputConversions: [(from: String, to: String)] = []
-    /// `IGNORE`: characters Hunspell takes out of words and affixes.
-    var ignored: Set<Unicode.Scalar> = []
-    /// `COMPLEXPREFIXES`: two prefixes may be taken off.
-    var complexPrefixes = false
-    /// The stems the `.dic` gives its roots (`st:`), by the root lowercased.
-    var stems: [String: [String]] = [:]
-    var longestStemmedRoot = 0
-
-    /// Reads the affix rules of `affix` and the stems of `dictionary`; nil when either cannot be
-    /// read, its encoding is neither UTF-8 nor ISO 8859-1 (as `Hunspell`), or stems hide where
-    /// they cannot be followed (morphological aliases, affixes that carry a stem).
-    public init?(affix: String, dictionary: String) {
-        guard let affixBytes = try? readFile(affix, shownAs: affix), let dictionaryBytes = try? readFile(dictionary, shownAs: dictionary) else { return nil }
-        self.init(affixFile: affixBytes, dictionaryFile: dictionaryBytes)
-    }
-
-    /// The same from the two files' bytes.
-    public init?(affixFile: [UInt8], dictionaryFile: [UInt8]) {
-        guard let latin1 = Self.isLatin1(affixFile) else { return nil }
-        let text = Self.decode(affixFile, latin1: latin1)
-        var remaining: [String: Int] = [:]
-        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-            guard let keyword = fields.first else { continue }
+        // The aliases' texts are parsed as flags now that the type is known.
+        aliases = aliasTexts.map { parseFlags($0, useAliases: false) }
+        Self.forEachLine(of: bytes) { line in
+            let fields = Self.fields(of: line, latin1: latin1)
+            guard let keyword = fields.first else { return }
             switch keyword {
             case "SFX", "PFX":
-                guard fields.count >= 4 else { continue }
-                let flag = keyword + " " + fields[1]
-                if remaining[flag, default: 0] == 0 {
-                    // The header: `SFX flag Y count`.
-                    if let count = Int(fields[3]) { remaining[flag] = count }
-                    continue
+                guard fields.count >= 4 else { return }
+                let header = keyword + " " + fields[1]
+                // The first line of a flag is its header: `SFX flag Y count`.
+                if headers.insert(header).inserted, fields[2] == "Y" || fields[2] == "N", Int(fields[3]) != nil { return }
+                if fields.dropFirst(5).contains(where: { $0.hasPrefix("st:") }) { failed = true }
+                var affix = fields[3], continuation: [String] = []
+                if let slash = Self.unescapedSlash(in: affix) {
+                    continuation = parseFlags(String(affix[affix.index(after: slash)...]), useAliases: true)
+                    affix = String(affix[..<slash])
                 }
-                remaining[flag, default: 1] -= 1
-                if fields.dropFirst(5).contains(where: { $0.hasPrefix("st:") }) { return nil }
-                addRule(isSuffix: keyword == "SFX", strip: fields[2], affix: fields[3], condition: fields.count > 4 ? fields[4] : ".")
+                if affix == "0" { affix = "" }
+                let strip = fields[2] == "0" ? "" : fields[2]
+                rules.append(Rule(isSuffix: keyword == "SFX", flag: fields[1], affix: withoutIgnored(affix.lowercased()),
+                                  strip: withoutIgnored(strip), condition: fields.count > 4 ? fields[4] : ".", continuation: continuation))
             case "ICONV", "OCONV":
-                guard fields.count >= 3 else { continue }
+                guard fields.count >= 3 else { return }
                 let pair = (from: fields[1].filter { $0 != "_" }, to: fields[2].filter { $0 != "_" })
-                guard !pair.from.isEmpty else { continue }
+                guard !pair.from.isEmpty else { return }
                 if keyword == "ICONV" { inputConversions.append(pair) } else { outputConversions.append(pair) }
-            case "IGNORE":
-                if fields.count >= 2 { ignored.formUnion(fields[1].unicodeScalars) }
             case "COMPLEXPREFIXES":
                 complexPrefixes = true
             case "AM":
-                if fields.contains(where: { $0.hasPrefix("st:") }) { return nil }
+                if fields.contains(where: { $0.hasPrefix("st:") }) { failed = true }
             default:
-                continue
+                return
             }
         }
-        readStems(Self.decode(dictionaryFile, latin1: latin1))
+        if failed { return nil }
     }
 
-    private mutating func addRule(isSuffix: Bool, strip: String, affix: String, condition: String) {
-        var text = affix
-        if let slash = Self.unescapedSlash(in: text) { text = String(text[..<slash]) }
-        if text == "0" { text = "" }
-        let key = String(String.UnicodeScalarView(text.lowercased().unicodeScalars.filter { !ignored.contains($0) }))
-        let rule = Rule(strip: strip == "0" ? [] : strip.unicodeScalars.filter { !ignored.contains($0) }, condition: Self.parse(condition: condition))
-        let length = key.unicodeScalars.count
-        if isSuffix {
-            suffixes[key, default: []].append(rule)
-            longestSuffix = max(longestSuffix, length)
-        } else {
-            prefixes[key, default: []].append(rule)
-            longestPrefix = max(longestPrefix, length)
+    func withoutIgnored(_ text: String) -> String {
+        ignored.isEmpty ? text : String(String.UnicodeScalarView(text.unicodeScalars.filter { !ignored.unicodeScalars.contains($0) }))
+    }
+
+    /// The flags of `text` as the `.aff` writes them; an `AF` number stands for its set.
+    func parseFlags(_ text: String, useAliases: Bool) -> [String] {
+        if useAliases, !aliases.isEmpty, let number = Int(text), number >= 1, number <= aliases.count { return aliases[number - 1] }
+        switch flagType {
+        case .numeric: return text.split(separator: ",").map(String.init)
+        case .character: return text.unicodeScalars.map { String($0) }
+        case .long:
+            let scalars = Array(text.unicodeScalars)
+            return stride(from: 0, to: scalars.count, by: 2).map { String(String.UnicodeScalarView(scalars[$0..<min($0 + 2, scalars.count)])) }
         }
     }
 
-    /// The roots of the `.dic` that name a stem of their own (`clownesse/S.() po:nom is:fem st:clown`).
-    private mutating func readStems(_ text: String) {
-        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) where line.contains("st:") {
-            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard var root = fields.first.map(String.init) else { continue }
-            if let slash = Self.unescapedSlash(in: root) { root = String(root[..<slash]) }
-            root = root.replacing("\\/", with: "/")
-            let named = fields.dropFirst().filter { $0.hasPrefix("st:") }.map { String($0.dropFirst(3)) }.filter { !$0.isEmpty }
-            guard !named.isEmpty else { continue }
-            let key = root.lowercased()
-            stems[key, default: []] += named
-            longestStemmedRoot = max(longestStemmedRoot, key.unicodeScalars.count)
-        }
-    }
-
-    // MARK: The candidates
-
-    /// Every word an analysis of `word` could name as its base (as the stems Hunspell gives,
-    /// in any letter case); nil when this cannot be said without asking Hunspell.
-    public func possibleBases(of word: String) -> Set<String>? {
-        let trimmed = String(word.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-        guard !trimmed.isEmpty else { return [] }
-        if trimmed.contains("-") { return nil }
-        var variants: Set<String> = [trimmed, trimmed.lowercased()]
-        var withoutDots = trimmed
-        while withoutDots.hasSuffix(".") { withoutDots.removeLast() }
-        if !withoutDots.isEmpty { variants.formUnion([withoutDots, withoutDots.lowercased()]) }
-        for variant in variants { variants.insert(Self.converted(variant, inputConversions)) }
-
-        var found = Set<[Unicode.Scalar]>()
-        for variant in variants {
-            let scalars = variant.lowercased().unicodeScalars.filter { !ignored.contains($0) }
-            var roots = [Array(scalars)]
-            var prefixed = strippingPrefixes(roots[0])
-            if complexPrefixes { prefixed += prefixed.flatMap(strippingPrefixes) }
-            roots += prefixed
-            for root in roots {
-                found.insert(root)
-                for once in strippingSuffixes(root) {
-                    found.insert(once)
-                    found.formUnion(strippingSuffixes(once))
-                }
+    /// Calls `body` with each root of the `.dic`: lowercased, the `IGNORE` characters out, with
+    /// its flags and the stems it names.
+    public func forEachRoot(ofDictionary bytes: [UInt8], _ body: (_ root: String, _ flags: [String], _ stems: [String]) -> Void) {
+        var first = true
+        Self.forEachLine(of: bytes) { line in
+            defer { first = false }
+            // The word ends at the first tab or space; its flags follow its first `/` not written `\/`.
+            let end = line.firstIndex { $0 == 0x09 || $0 == 0x20 } ?? line.endIndex
+            guard end > line.startIndex else { return }
+            let head = Self.decode(line[line.startIndex..<end], latin1: latin1)
+            if first, Int(head) != nil { return }
+            var word = head, flags: [String] = []
+            if let slash = Self.unescapedSlash(in: head) {
+                word = String(head[..<slash])
+                flags = parseFlags(String(head[head.index(after: slash)...]), useAliases: true)
             }
-        }
-        var bases = Set<String>()
-        for candidate in found where !candidate.isEmpty {
-            let text = String(String.UnicodeScalarView(candidate))
-            bases.insert(text)
-            bases.formUnion(namedStems(of: candidate))
-        }
-        for base in bases { bases.insert(Self.converted(base, outputConversions)) }
-        return bases
-    }
-
-    /// The roots a suffix rule leaves of `word`: the affix off its end, the strip put back,
-    /// the condition met at the root's end.
-    func strippingSuffixes(_ word: [Unicode.Scalar]) -> [[Unicode.Scalar]] {
-        var roots: [[Unicode.Scalar]] = []
-        for length in 0...min(word.count, longestSuffix) {
-            guard let rules = suffixes[String(String.UnicodeScalarView(word[(word.count - length)...]))] else { continue }
-            let kept = word[..<(word.count - length)]
-            for rule in rules {
-                let root = Array(kept) + rule.strip
-                guard !root.isEmpty, root.count >= rule.condition.count,
-                      zip(root.suffix(rule.condition.count), rule.condition).allSatisfy({ $1.admits($0) }) else { continue }
-                roots.append(root)
+            word = word.replacing("\\/", with: "/")
+            var stems: [String] = []
+            if end < line.endIndex, line[end...].contains(0x3A) {
+                stems = Self.fields(of: line[end...], latin1: latin1).filter { $0.hasPrefix("st:") }.map { String($0.dropFirst(3)) }.filter { !$0.isEmpty }
             }
+            body(withoutIgnored(word.lowercased()), flags, stems)
         }
-        return roots
     }
 
-    /// The roots a prefix rule leaves of `word`, as `strippingSuffixes` at the other end.
-    func strippingPrefixes(_ word: [Unicode.Scalar]) -> [[Unicode.Scalar]] {
-        var roots: [[Unicode.Scalar]] = []
-        for length in 0...min(word.count, longestPrefix) {
-            guard let rules = prefixes[String(String.UnicodeScalarView(word[..<length]))] else { continue }
-            let kept = word[length...]
-            for rule in rules {
-                let root = rule.strip + kept
-                guard !root.isEmpty, root.count >= rule.condition.count,
-                      zip(root.prefix(rule.condition.count), rule.condition).allSatisfy({ $1.admits($0) }) else { continue }
-                roots.append(root)
-            }
-        }
-        return roots
-    }
-
-    /// The stems the `.dic` names for `candidate`, and for a compound ending in such a root,
-    /// the compound with that stem at its end.
-    private func namedStems(of candidate: [Unicode.Scalar]) -> [String] {
-        guard !stems.isEmpty else { return [] }
-        var named: [String] = []
-        for length in 1...min(candidate.count, longestStemmedRoot) {
-            let start = candidate.count - length
-            guard let found = stems[String(String.UnicodeScalarView(candidate[start...]))] else { continue }
-            let head = String(String.UnicodeScalarView(candidate[..<start]))
-            named += found.map { head + $0 }
-        }
-        return named
-    }
-
-    // MARK: Reading the file
+    // MARK: Reading the files
 
     /// Whether the `.aff` declares ISO 8859-1 (true), UTF-8 or nothing (false), or another
     /// encoding (nil).
@@ -232,11 +155,29 @@ public struct HunspellAffixes: Sendable {
         return false
     }
 
-    static func decode(_ bytes: [UInt8], latin1: Bool) -> String {
+    static func decode(_ bytes: some Collection<UInt8>, latin1: Bool) -> String {
         guard latin1 else { return String(decoding: bytes, as: UTF8.self) }
         var text = String.UnicodeScalarView()
         for byte in bytes { text.append(Unicode.Scalar(byte)) }
         return String(text)
+    }
+
+    /// Calls `body` with each line of `bytes`, without its line break.
+    static func forEachLine(of bytes: [UInt8], _ body: (ArraySlice<UInt8>) -> Void) {
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            var last = end
+            if last > start, bytes[last - 1] == 0x0D { last -= 1 }
+            body(bytes[start..<last])
+            start = end + 1
+        }
+    }
+
+    /// The fields of a line, split at spaces and tabs, as text in the file's encoding.
+    static func fields(of line: ArraySlice<UInt8>, latin1: Bool) -> [String] {
+        line.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).map { decode($0, latin1: latin1) }
     }
 
     /// Where a word's flags begin: its first `/` not written `\/`.
@@ -247,46 +188,5 @@ public struct HunspellAffixes: Sendable {
             previous = text[index]
         }
         return nil
-    }
-
-    /// A rule's condition, one element a character: `[^sxz]`, `[aeiou]y`, `.`.
-    static func parse(condition: String) -> [ConditionElement] {
-        var elements: [ConditionElement] = []
-        var scalars = condition.unicodeScalars.makeIterator()
-        while let scalar = scalars.next() {
-            switch scalar {
-            case ".": elements.append(.any)
-            case "[":
-                var set = Set<Unicode.Scalar>()
-                var negated = false
-                var first = true
-                while let inner = scalars.next(), inner != "]" {
-                    if first, inner == "^" { negated = true } else { set.insert(inner) }
-                    first = false
-                }
-                elements.append(.scalars(set, negated: negated))
-            default: elements.append(.scalars([scalar], negated: false))
-            }
-        }
-        return elements
-    }
-
-    /// `scalar`, lowercased and uppercased (each where that is one scalar).
-    static func caseVariants(of scalar: Unicode.Scalar) -> [Unicode.Scalar] {
-        var variants = [scalar]
-        for mapped in [scalar.properties.lowercaseMapping, scalar.properties.uppercaseMapping] {
-            let mappedScalars = mapped.unicodeScalars
-            if mappedScalars.count == 1, let only = mappedScalars.first, only != scalar { variants.append(only) }
-        }
-        return variants
-    }
-
-    /// `text` with each conversion's text replaced by its replacement.
-    static func converted(_ text: String, _ conversions: [(from: String, to: String)]) -> String {
-        var result = text
-        for (from, to) in conversions where result.contains(from) {
-            result = result.replacing(from, with: to)
-        }
-        return result
     }
 }

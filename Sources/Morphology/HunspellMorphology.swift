@@ -9,11 +9,16 @@ public final class HunspellMorphology: WordMorphology, @unchecked Sendable {
     public let dictionaries: HunspellDictionaries
     /// By language tag as the dictionaries give it; nil: looked for, none there.
     private let opened = Mutex<[String: Hunspell?]>([:])
-    /// The affix rules of each language's dictionary, read without opening it; nil as above.
-    private let affixes = Mutex<[String: HunspellAffixes?]>([:])
+    /// The store of each language's rules and roots (`HunspellRuleStore`); nil as above, or
+    /// when the store cannot be made.
+    private let stores = Mutex<[String: HunspellRuleStore?]>([:])
+    /// Where the stores are kept (the cache folder); nil: nowhere, and every analysis opens
+    /// its dictionary.
+    public let cacheDirectory: String?
 
-    public init(dictionaries: HunspellDictionaries) {
+    public init(dictionaries: HunspellDictionaries, cacheDirectory: String? = nil) {
         self.dictionaries = dictionaries
+        self.cacheDirectory = cacheDirectory
     }
 
     /// The open Hunspell of `language`, opening it at the first call; nil when there is none.
@@ -31,21 +36,23 @@ public final class HunspellMorphology: WordMorphology, @unchecked Sendable {
         opened.withLock { $0[language] != nil }
     }
 
-    /// The affix rules of `language`'s dictionary, read at the first call; nil when there is
-    /// none, or they cannot be followed (`HunspellAffixes`).
-    public func affixRules(for language: String) -> HunspellAffixes? {
-        affixes.withLock { affixes in
-            if let known = affixes[language] { return known }
-            let rules = dictionaries.files(for: language).flatMap { HunspellAffixes(affix: $0.affix, dictionary: $0.dictionary) }
-            affixes[language] = .some(rules)
-            return rules
+    /// The store of `language`'s rules and roots, opened (and made, the first time) at the
+    /// first call; nil when there is no dictionary, no cache folder, or no store can be made.
+    public func ruleStore(for language: String) -> HunspellRuleStore? {
+        guard let cacheDirectory else { return nil }
+        return stores.withLock { stores in
+            if let known = stores[language] { return known }
+            let store = dictionaries.files(for: language).flatMap {
+                HunspellRuleStore.open(affix: $0.affix, dictionary: $0.dictionary, cacheDirectory: cacheDirectory)
+            }
+            stores[language] = .some(store)
+            return store
         }
     }
 
-    /// What `HunspellAffixes.possibleBases(of:)` says; nil when the language has no dictionary
-    /// (the analyses say so without opening one) or its rules cannot be followed.
+    /// What `HunspellRuleStore.possibleBases(of:)` says; nil when there is no store.
     public func possibleBases(of word: String, language: String) -> Set<String>? {
-        affixRules(for: language)?.possibleBases(of: word)
+        ruleStore(for: language)?.possibleBases(of: word)
     }
 
     public func analyses(of word: String, language: String) -> [WordAnalysis]? {

@@ -124,7 +124,9 @@ enum Help {
         A dictionary with a language and no lookup rules of its own is looked up through
         Hunspell (hunspell-fr, hunspell-de-de...): a form leads to its base words, and a miss
         is offered Hunspell's spellings, in the browser's lookup prompt as you type too;
-        'wordlink doctor' says which languages lack one.
+        'wordlink doctor' says which languages lack one. A language's Hunspell dictionary
+        is opened only for a word whose affixes, taken off as its rules say, could leave a
+        headword or form of that language's dictionaries.
 
         With several dictionaries open a word is looked up in all of them: the page shows
         each one's entries under a heading that names it, a link resolves in its own

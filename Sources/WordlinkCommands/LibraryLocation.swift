@@ -247,6 +247,6 @@ extension HunspellMorphology {
     static let process: HunspellMorphology = {
         var environment: [String: String] = [:]
         if let value = getenv("DICPATH") { environment["DICPATH"] = String(cString: value) }
-        return HunspellMorphology(dictionaries: .system(environment: environment))
+        return HunspellMorphology(dictionaries: .system(environment: environment), cacheDirectory: IndexStore.defaultCacheDirectory())
     }()
 }

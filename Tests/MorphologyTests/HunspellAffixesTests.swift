@@ -2,75 +2,125 @@ import DictionaryIndex
 import DictionaryModel
 import Morphology
 import Testing
+import TestSupport
 
-/// `HunspellAffixes`: the base words an analysis could give, read from the `.aff` and `.dic`
-/// without opening the dictionary, always a superset of what Hunspell's analyses give.
+/// `HunspellAffixes` (a dictionary's `.aff` and `.dic` read as data) and `HunspellRuleStore`
+/// (what they hold, kept in the cache): the base words an analysis could give, found without
+/// opening the dictionary, always a superset of what Hunspell's analyses give.
 @Suite struct HunspellAffixesTests {
-    static let fixture = HunspellAffixes(affix: HunspellTests.folder + "/xx.aff", dictionary: HunspellTests.folder + "/xx.dic")
-
-    @Test func theRulesLeadBackToTheirRoots() throws {
-        let rules = try #require(Self.fixture)
-        let chevaux = try #require(rules.possibleBases(of: "chevaux"))
-        #expect(chevaux.contains("cheval"))
-        #expect(chevaux.contains("chevaux"))
-        #expect(try #require(rules.possibleBases(of: "mangeaient")).contains("manger"))
-        #expect(try #require(rules.possibleBases(of: "Maisons")).contains("maison"))
-        #expect(try #require(rules.possibleBases(of: "日本s")).contains("日本"))
-        // A rule's condition is met at the root's end (`eaient` comes off roots in `ger`).
-        #expect(try #require(rules.possibleBases(of: "chanteaient")).contains("chanter") == false)
-        #expect(try #require(rules.possibleBases(of: "zebras")) == ["zebras", "zebra"])
-        #expect(rules.possibleBases(of: "  ") == [])
+    /// The store of `affix` and `dic` (the files' texts) in a scratch cache folder.
+    static func store(affix: String, dic: String, latin1: Bool = false) throws -> HunspellRuleStore {
+        let folder = ImportScratch.folder("hunspell")
+        let bytes = { (text: String) in latin1 ? text.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) } : Array(text.utf8) }
+        ImportScratch.write(bytes(affix), to: folder + "/xx.aff")
+        ImportScratch.write(bytes(dic), to: folder + "/xx.dic")
+        return try #require(HunspellRuleStore.open(affix: folder + "/xx.aff", dictionary: folder + "/xx.dic", cacheDirectory: folder + "/cache"))
     }
 
-    /// What the rules cannot follow is left to Hunspell: a hyphen (analysed in parts), a
-    /// dictionary whose stems hide in aliases, an encoding Hunspell's wrapper does not read.
-    @Test func whatCannotBeFollowedIsNil() throws {
-        #expect(try #require(Self.fixture).possibleBases(of: "porte-fenêtres") == nil)
-        let dic = Array("1\nword\n".utf8)
-        #expect(HunspellAffixes(affixFile: Array("SET UTF-8\nAM 1\nAM st:x po:y\n".utf8), dictionaryFile: dic) == nil)
-        #expect(HunspellAffixes(affixFile: Array("SET KOI8-R\n".utf8), dictionaryFile: dic) == nil)
-        #expect(HunspellAffixes(affixFile: Array("SFX A Y 1\nSFX A 0 s . st:x\n".utf8), dictionaryFile: dic) == nil)
-        #expect(HunspellAffixes(affix: "/nonexistent/xx.aff", dictionary: "/nonexistent/xx.dic") == nil)
+    static func fixture() throws -> HunspellRuleStore {
+        let folder = ImportScratch.folder("hunspell")
+        return try #require(HunspellRuleStore.open(affix: HunspellTests.folder + "/xx.aff", dictionary: HunspellTests.folder + "/xx.dic",
+                                                   cacheDirectory: folder))
     }
 
-    /// A root the `.dic` gives a stem of its own leads to that stem, alone or ending a compound;
-    /// conversions and ignored characters are followed; ISO 8859-1 files are read as such.
-    @Test func namedStemsConversionsAndLatin1() throws {
-        let affix = "SET ISO8859-1\nICONV 1\nICONV \u{B4} '\nIGNORE \u{AD}\nPFX L Y 1\nPFX L 0 l' .\nSFX S Y 1\nSFX S 0 s [^s]\nSFX E Y 1\nSFX E 0 es [sx]\n"
-        let latin1 = affix.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
-        let dic = "2\nclownesse/S po:nom st:clown\ncaf\u{E9}/S\n".unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
-        let rules = try #require(HunspellAffixes(affixFile: latin1, dictionaryFile: dic))
-        let clownesses = try #require(rules.possibleBases(of: "clownesses"))
-        #expect(clownesses.isSuperset(of: ["clownesse", "clown"]))
-        #expect(try #require(rules.possibleBases(of: "superclownesses")).contains("superclown"))
-        #expect(try #require(rules.possibleBases(of: "l\u{B4}homme")).contains("homme"))
-        #expect(try #require(rules.possibleBases(of: "caf\u{E9}s")).contains("caf\u{E9}"))
-        #expect(try #require(rules.possibleBases(of: "ca\u{AD}fés")).contains("café"))
-        // A condition is met in any letter case, since the root's is not known: `[^s]` admits
-        // `S`, so `buss` may be `BUS` + s; `[sx]` admits nothing else.
-        #expect(try #require(rules.possibleBases(of: "buss")).contains("bus"))
-        #expect(try #require(rules.possibleBases(of: "bus")).contains("bu"))
-        #expect(try #require(rules.possibleBases(of: "foxes")).contains("fox"))
-        #expect(try #require(rules.possibleBases(of: "fooes")).contains("foo") == false)
+    @Test func theRulesLeadBackToRootsThatCarryTheirFlags() throws {
+        let store = try Self.fixture()
+        #expect(store.possibleBases(of: "chevaux") == ["cheval"])
+        #expect(store.possibleBases(of: "mangeaient") == ["manger"])
+        #expect(store.possibleBases(of: "Maisons") == ["maison"])
+        #expect(store.possibleBases(of: "日本s") == ["日本"])
+        // `chanter` carries V, but `eaient` comes off only roots in `ger`.
+        #expect(store.possibleBases(of: "chanteaient") == [])
+        // `cheval` does not carry S, `maison` does not carry X: neither is a base.
+        #expect(store.possibleBases(of: "chevals") == [])
+        #expect(store.possibleBases(of: "maisaux") == [])
+        // Not a root at all.
+        #expect(store.possibleBases(of: "zebras") == [])
+        // A root is its own base.
+        #expect(store.possibleBases(of: "œil") == ["œil"])
+        #expect(store.possibleBases(of: "  ") == [])
+        // A hyphen is left to Hunspell, which analyses the parts.
+        #expect(store.possibleBases(of: "porte-fenêtres") == nil)
     }
 
-    static let system = HunspellMorphology(dictionaries: .system(environment: [:]))
+    /// Flags written two characters each, as numbers, through `AF` aliases; a second suffix
+    /// whose flag the first carries; a prefix; the stems a root names; conversions, `IGNORE`
+    /// and a condition met in any letter case.
+    @Test func flagsAliasesAndTheRestOfTheFile() throws {
+        let long = try Self.store(affix: "SET UTF-8\nFLAG long\nSFX Aa Y 1\nSFX Aa 0 s/Bb .\nSFX Bb Y 1\nSFX Bb 0 x .\n",
+                                  dic: "2\nchat/Aa\nchien/Cc\n")
+        #expect(long.possibleBases(of: "chats") == ["chat"])
+        #expect(long.possibleBases(of: "chatsx") == ["chat"])
+        // `x` may follow `s` (Aa's continuation names Bb), not `s` follow `x`.
+        #expect(long.possibleBases(of: "chatxs") == [])
+        #expect(long.possibleBases(of: "chiens") == [])
+        let numeric = try Self.store(affix: "FLAG num\nAF 2\nAF 10,20\nAF 30\nSFX 10 Y 1\nSFX 10 0 en .\nSFX 30 Y 1\nSFX 30 0 er .\n",
+                                     dic: "3\nhaus/1\nkind/2\nbaum/30\n")
+        #expect(numeric.possibleBases(of: "hausen") == ["haus"])
+        #expect(numeric.possibleBases(of: "kinden") == [])
+        #expect(numeric.possibleBases(of: "kinder") == ["kind"])
+        #expect(numeric.possibleBases(of: "baumer") == ["baum"])
+        let french = try Self.store(affix: "SET UTF-8\nICONV 1\nICONV \u{2019} '\nOCONV 1\nOCONV ' \u{2019}\nIGNORE \u{AD}\nPFX L Y 1\nPFX L 0 l' [aeiouh]\n"
+                                        + "SFX S Y 1\nSFX S 0 s [^s]\nSFX E Y 1\nSFX E 0 es [sx]\n",
+                                    dic: "4\nclownesse/S po:nom st:clown\nhomme/LS\nbus/SE\nfox/E\n")
+        #expect(french.possibleBases(of: "clownesses") == ["clownesse", "clown"])
+        #expect(french.possibleBases(of: "clownesse") == ["clownesse", "clown"])
+        #expect(french.possibleBases(of: "l\u{2019}hommes") == ["homme"])
+        #expect(french.possibleBases(of: "L'HOMME") == ["homme"])
+        #expect(french.possibleBases(of: "hom\u{AD}mes") == ["homme"])
+        // `[^s]` is met in any letter case (the root could be `BUS`), `[sx]` only by s and x.
+        #expect(french.possibleBases(of: "buss") == ["bus"])
+        #expect(french.possibleBases(of: "buses") == ["bus"])
+        #expect(french.possibleBases(of: "foxes") == ["fox"])
+        #expect(try Self.store(affix: "SET ISO8859-1\nSFX S Y 1\nSFX S 0 s .\n", dic: "1\ncaf\u{E9}/S\n", latin1: true)
+            .possibleBases(of: "caf\u{E9}s") == ["caf\u{E9}"])
+    }
+
+    /// What cannot be followed is no store, and Hunspell is asked: stems in aliases or rules,
+    /// an encoding Hunspell's wrapper does not read, files that are not there.
+    @Test func whatCannotBeFollowedIsNoStore() throws {
+        let folder = ImportScratch.folder("hunspell")
+        for (name, affix) in [("am", "SET UTF-8\nAM 1\nAM st:x po:y\n"), ("koi", "SET KOI8-R\n"), ("rule", "SFX A Y 1\nSFX A 0 s . st:x\n")] {
+            ImportScratch.write(affix, to: folder + "/\(name).aff")
+            ImportScratch.write("1\nword/A\n", to: folder + "/\(name).dic")
+            #expect(HunspellRuleStore.open(affix: folder + "/\(name).aff", dictionary: folder + "/\(name).dic", cacheDirectory: folder) == nil)
+        }
+        #expect(HunspellRuleStore.open(affix: "/nonexistent/xx.aff", dictionary: "/nonexistent/xx.dic", cacheDirectory: folder) == nil)
+    }
+
+    /// The store is made once and read by every later process; made again when the files
+    /// change; and a damaged file is begun again, never trusted.
+    @Test func madeOnceAgainWhenTheFilesChangeAndNeverTrustedDamaged() throws {
+        let folder = ImportScratch.folder("hunspell")
+        ImportScratch.write("SFX S Y 1\nSFX S 0 s .\n", to: folder + "/xx.aff")
+        ImportScratch.write("1\nchat/S\n", to: folder + "/xx.dic")
+        let open = { HunspellRuleStore.open(affix: folder + "/xx.aff", dictionary: folder + "/xx.dic", cacheDirectory: folder + "/cache") }
+        #expect(open()?.possibleBases(of: "chats") == ["chat"])
+        #expect(open()?.possibleBases(of: "chiens") == [])
+        ImportScratch.write("2\nchat/S\nchien/S\n", to: folder + "/xx.dic")
+        #expect(open()?.possibleBases(of: "chiens") == ["chien"])
+        ImportScratch.write("this is not a database, but it is long enough to be taken for one's header ............", to: folder + "/cache/" + HunspellRuleStore.fileName)
+        #expect(open() == nil)
+        #expect(open()?.possibleBases(of: "chiens") == ["chien"])
+    }
+
+    static let system = HunspellMorphology(dictionaries: .system(environment: [:]), cacheDirectory: ImportScratch.folder("hunspell-system"))
     static let languages = ["fr", "de", "en"]
 
     /// On the real dictionaries (`make test` installs hunspell-fr, -de-de, -en-us): for words
     /// made from every 300th root with the endings and elisions these languages use, every
-    /// base word Hunspell's analysis gives is among the candidates, so that a lookup that skips
-    /// the analysis when no candidate names an entry loses nothing.
+    /// base word Hunspell's analysis gives is among the store's, so that a lookup that skips
+    /// the analysis when none of them names an entry loses nothing.
     @Test(.enabled(if: languages.allSatisfy { system.dictionaries.files(for: $0) != nil },
                    "needs hunspell-fr, hunspell-de-de and hunspell-en-us (make test installs them)"),
           arguments: languages)
-    func everyBaseHunspellGivesIsACandidate(language: String) throws {
+    func everyBaseHunspellGivesIsAPossibleBase(language: String) throws {
         let files = try #require(Self.system.dictionaries.files(for: language))
-        let rules = try #require(Self.system.affixRules(for: language))
+        let store = try #require(Self.system.ruleStore(for: language))
         let roots = try readFile(files.dictionary, shownAs: files.dictionary)
             .split(separator: UInt8(ascii: "\n")).dropFirst().enumerated().filter { $0.offset % 300 == 0 }
             .map { String(decoding: $0.element.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: " ") }, as: UTF8.self) }
-        let endings = ["", "s", "e", "es", "en", "er", "n", "nt", "ent", "aient", "ions", "ait", "ée", "ées", "ing", "ed", "ly", "ness", "ern", "em", "es", "ste"]
+        let endings = ["", "s", "e", "es", "en", "er", "n", "nt", "ent", "aient", "ions", "ait", "ée", "ées", "ing", "ed", "ly", "ness", "ern", "em", "ste"]
         var words = Set<String>()
         for root in roots where !root.isEmpty {
             for ending in endings { words.insert(root + ending) }
@@ -83,10 +133,10 @@ import Testing
             let bases = (Self.system.analyses(of: word, language: language) ?? []).map { LookupKey.normalise($0.base) }
             guard !bases.isEmpty else { continue }
             analysed += 1
-            guard let possible = rules.possibleBases(of: word) else { continue }
+            guard let possible = store.possibleBases(of: word) else { continue }
             let keys = Set(possible.map(LookupKey.normalise))
             for base in bases where !keys.contains(base) {
-                Issue.record("\(language): \(word) → \(base), not among its \(keys.count) candidates")
+                Issue.record("\(language): \(word) → \(base), not among its possible bases \(keys.sorted())")
             }
         }
         #expect(analysed > 300, "only \(analysed) of \(words.count) words had an analysis")
