@@ -126,9 +126,13 @@ extension Library {
         guard let morphology else { return [] }
         var seen = Set<String>()
         var found: [Suggestion] = []
+        // Asked once a language: the 20 English dictionaries of a library share one answer.
+        var spellings: [String: [String]] = [:]
         for member in members.indices where usesMorphology(member) {
             guard let language = members[member].info.language else { continue }
-            for spelling in morphology.suggestions(for: query, language: language, limit: limit) {
+            let near = spellings[language] ?? morphology.suggestions(for: query, language: language, limit: limit)
+            spellings[language] = near
+            for spelling in near {
                 guard let match = lookUp(spelling, inMember: member) else { continue }
                 let lookup = members[member].lookup
                 var texts = [spelling]

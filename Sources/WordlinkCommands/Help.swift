@@ -125,8 +125,9 @@ enum Help {
         Hunspell (hunspell-fr, hunspell-de-de...): a form leads to its base words, and a miss
         is offered Hunspell's spellings, in the browser's lookup prompt as you type too;
         'wordlink doctor' says which languages lack one. A language's Hunspell dictionary
-        is opened only for a word whose affixes, taken off as its rules say, could leave a
-        headword or form of that language's dictionaries.
+        is opened only for a word whose affixes, taken off by its rules, could leave a root
+        that is a headword or form there (the rules and roots are kept in the cache folder,
+        hunspell.sqlite, made once for each version of the dictionary).
 
         With several dictionaries open a word is looked up in all of them: the page shows
         each one's entries under a heading that names it, a link resolves in its own

@@ -145,6 +145,20 @@ import TestSupport
         #expect(!Self.library(morphology: nil).suggestions(for: "mangeaiont", limit: 5).map(\.text).contains("mangeaient"))
     }
 
+    /// Hunspell's spellings are asked once a language, however many of its dictionaries there
+    /// are (a library of 41 asked English's twenty times for one miss), and each dictionary
+    /// keeps those that lead somewhere in it.
+    @Test func spellingsAreAskedOnceALanguage() {
+        let counting = CountingMorphology(Self.fixture)
+        let info = { (id: String) in DictionaryInfo(id: id, title: id, language: "xx", lookupRules: []) }
+        var library = Library([(info("a"), "/a", Lookup(entries: Self.french.entries), 0),
+                               (info("b"), "/b", Lookup(entries: Self.french.entries), 1),
+                               (info("c"), "/c", Lookup(entries: [Entry(id: "x", headword: "x", senses: [Sense(glosses: ["x"])])]), 2)])
+        library.morphology = counting
+        #expect(library.morphologySuggestions(for: "mangeaiont", limit: 5).map(\.text).starts(with: ["mangeaient", "manger"]))
+        #expect(counting.asked.filter { $0.hasPrefix("suggestions") } == ["suggestions mangeaiont"])
+    }
+
     @Test func thePageSaysWhichFormLedWhere() throws {
         let library = Self.library()
         let pages = LibraryPages(library: library)
