@@ -193,6 +193,7 @@ public final class HunspellRuleStore: @unchecked Sendable {
     /// lowercased); nil when this cannot be said without asking Hunspell (a hyphen: Hunspell
     /// analyses the parts; or the store could not be read).
     public func possibleBases(of word: String) -> Set<String>? {
+        if let known = lock.withLock({ $0.answers[word] }) { return known }
         let trimmed = String(word.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
         guard !trimmed.isEmpty else { return [] }
         if trimmed.contains("-") { return nil }
@@ -202,13 +203,12 @@ public final class HunspellRuleStore: @unchecked Sendable {
         if !withoutDots.isEmpty { variants.insert(withoutDots.lowercased()) }
         for variant in variants { variants.insert(Self.converted(variant, inputConversions)) }
         return lock.withLock { caches in
-            if let known = caches.answers[trimmed] { return known }
             do throws(SQLiteError) {
                 let answer = try database.reading { () throws(SQLiteError) -> Set<String> in
                     try candidateBases(of: variants, caches: &caches)
                 }
                 if caches.answers.count > 1000 { caches.answers.removeAll() }
-                caches.answers[trimmed] = answer
+                caches.answers[word] = answer
                 return answer
             } catch {
                 return nil
