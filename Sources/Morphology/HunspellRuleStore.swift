@@ -30,7 +30,10 @@ public final class HunspellRuleStore: @unchecked Sendable {
     /// The layout of the file; another is begun again.
     static let version = 2
 
-    private let database: SQLiteDatabase
+    /// The cache folder's connection, shared by every language's store (opening the file is
+    /// most of a store's cost to a command); used under its lock only.
+    private let connection: Connection
+    private var database: SQLiteDatabase { connection.database }
     private let file: Int64
     private let inputConversions: [(from: String, to: String)]
     private let outputConversions: [(from: String, to: String)]
@@ -62,8 +65,46 @@ public final class HunspellRuleStore: @unchecked Sendable {
         var findRoots: SQLiteStatement?
     }
 
-    private init(database: SQLiteDatabase, file: Int64, settings: [String: String]) {
-        self.database = database
+    /// One connection to a cache folder's `hunspell.sqlite`, and the lock every use of it holds.
+    final class Connection: @unchecked Sendable {
+        let database: SQLiteDatabase
+        let lock = Mutex(())
+        /// The file opened (device and inode): another file at the path is opened afresh.
+        let identity: [UInt64]
+        init(database: SQLiteDatabase, identity: [UInt64]) {
+            self.database = database
+            self.identity = identity
+        }
+
+        /// The connection of `path`, opened at the first call of the process, and again when the
+        /// file was replaced or removed since (another process began it again).
+        static func shared(_ path: String) throws(SQLiteError) -> Connection {
+            if let open = opened.withLock({ $0[path] }), open.identity == identity(of: path) { return open }
+            let database = try SQLiteDatabase(path: path)
+            let connection = Connection(database: database, identity: identity(of: path))
+            return opened.withLock { opened in
+                if let open = opened[path], open.identity == connection.identity { return open }
+                opened[path] = connection
+                return connection
+            }
+        }
+
+        static func identity(of path: String) -> [UInt64] {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return [] }
+            return [UInt64(info.st_dev), UInt64(info.st_ino)]
+        }
+
+        /// Forgets the connection of `path` (its file was found damaged and removed).
+        static func forget(_ path: String) {
+            _ = opened.withLock { $0.removeValue(forKey: path) }
+        }
+
+        private static let opened = Mutex<[String: Connection]>([:])
+    }
+
+    private init(connection: Connection, file: Int64, settings: [String: String]) {
+        self.connection = connection
         self.file = file
         inputConversions = Self.pairs(settings["ICONV"])
         outputConversions = Self.pairs(settings["OCONV"])
@@ -79,9 +120,24 @@ public final class HunspellRuleStore: @unchecked Sendable {
         guard let fingerprint = fingerprint(affix, dictionary), ensureDirectory(cacheDirectory) else { return nil }
         let path = cacheDirectory + "/" + fileName
         do throws(SQLiteError) {
-            let database = try SQLiteDatabase(path: path)
+            let connection = try Connection.shared(path)
+            return try connection.lock.withLock { _ throws(SQLiteError) -> HunspellRuleStore? in
+                try open(connection, affix: affix, dictionary: dictionary, fingerprint: fingerprint)
+            }
+        } catch {
+            // Damaged, or another program's file: begun again at the next use.
+            if error.isCorruption || error.code & 0xff == 26 /* SQLITE_NOTADB */ {
+                Connection.forget(path)
+                unlink(path)
+            }
+            return nil
+        }
+    }
+
+    private static func open(_ connection: Connection, affix: String, dictionary: String, fingerprint: String) throws(SQLiteError) -> HunspellRuleStore? {
+            let database = connection.database
             if let found = try stored(database, dictionary: dictionary, fingerprint: fingerprint) {
-                return HunspellRuleStore(database: database, file: found.file, settings: found.settings)
+                return HunspellRuleStore(connection: connection, file: found.file, settings: found.settings)
             }
             try database.retryingWhileBusy { () throws(SQLiteError) in try database.execute("PRAGMA journal_mode = WAL") }
             try database.writing { () throws(SQLiteError) in
@@ -92,12 +148,10 @@ public final class HunspellRuleStore: @unchecked Sendable {
                 try database.execute(schema)
             }
             guard let built = try build(database, affix: affix, dictionary: dictionary, fingerprint: fingerprint) else { return nil }
-            return HunspellRuleStore(database: database, file: built.file, settings: built.settings)
-        } catch {
-            // Damaged, or another program's file: begun again at the next use.
-            if error.isCorruption || error.code & 0xff == 26 /* SQLITE_NOTADB */ { unlink(path) }
-            return nil
-        }
+            // The log folded into the file and emptied: a process never closes its connection, and
+            // each later one would otherwise read the whole log again to open the file.
+            _ = try? database.query("PRAGMA wal_checkpoint(TRUNCATE)")
+            return HunspellRuleStore(connection: connection, file: built.file, settings: built.settings)
     }
 
     static let schema = """
@@ -202,7 +256,7 @@ public final class HunspellRuleStore: @unchecked Sendable {
         while withoutDots.hasSuffix(".") { withoutDots.removeLast() }
         if !withoutDots.isEmpty { variants.insert(withoutDots.lowercased()) }
         for variant in variants { variants.insert(Self.converted(variant, inputConversions)) }
-        return lock.withLock { caches in
+        return connection.lock.withLock { _ in lock.withLock { caches in
             do throws(SQLiteError) {
                 let answer = try database.reading { () throws(SQLiteError) -> Set<String> in
                     try candidateBases(of: variants, caches: &caches)
@@ -213,7 +267,7 @@ public final class HunspellRuleStore: @unchecked Sendable {
             } catch {
                 return nil
             }
-        }
+        } }
     }
 
     private func candidateBases(of variants: Set<String>, caches: inout Caches) throws(SQLiteError) -> Set<String> {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import DictionaryIndex
 import DictionaryModel
 import Morphology
@@ -86,6 +89,11 @@ import TestSupport
             #expect(HunspellRuleStore.open(affix: folder + "/\(name).aff", dictionary: folder + "/\(name).dic", cacheDirectory: folder) == nil)
         }
         #expect(HunspellRuleStore.open(affix: "/nonexistent/xx.aff", dictionary: "/nonexistent/xx.dic", cacheDirectory: folder) == nil)
+        // A cache folder that cannot be made (even by root): no store, and the analyses work as before.
+        let unwritable = HunspellMorphology(dictionaries: HunspellDictionaries(folders: [HunspellTests.folder]), cacheDirectory: "/proc/wordlink-cache")
+        #expect(unwritable.ruleStore(for: "xx") == nil)
+        #expect(unwritable.possibleBases(of: "chevaux", language: "xx") == nil)
+        #expect(unwritable.analyses(of: "chevaux", language: "xx")?.map(\.base) == ["cheval"])
     }
 
     /// The store is made once and read by every later process; made again when the files
@@ -96,10 +104,17 @@ import TestSupport
         ImportScratch.write("1\nchat/S\n", to: folder + "/xx.dic")
         let open = { HunspellRuleStore.open(affix: folder + "/xx.aff", dictionary: folder + "/xx.dic", cacheDirectory: folder + "/cache") }
         #expect(open()?.possibleBases(of: "chats") == ["chat"])
+        // Its log is folded into the file once it is made: a later process need not read it.
+        var log = stat()
+        #expect(stat(folder + "/cache/" + HunspellRuleStore.fileName + "-wal", &log) != 0 || log.st_size == 0)
         #expect(open()?.possibleBases(of: "chiens") == [])
         ImportScratch.write("2\nchat/S\nchien/S\n", to: folder + "/xx.dic")
         #expect(open()?.possibleBases(of: "chiens") == ["chien"])
-        ImportScratch.write("this is not a database, but it is long enough to be taken for one's header ............", to: folder + "/cache/" + HunspellRuleStore.fileName)
+        // Another program's file put in its place (as a process that begins the store again sees it).
+        let store = folder + "/cache/" + HunspellRuleStore.fileName
+        ImportScratch.write("this is not a database, but it is long enough to be taken for one's header ............", to: store + ".other")
+        #expect(rename(store + ".other", store) == 0)
+        for suffix in ["-wal", "-shm"] { unlink(store + suffix) }
         #expect(open() == nil)
         #expect(open()?.possibleBases(of: "chiens") == ["chien"])
     }
