@@ -135,23 +135,23 @@ public final class HunspellRuleStore: @unchecked Sendable {
     }
 
     private static func open(_ connection: Connection, affix: String, dictionary: String, fingerprint: String) throws(SQLiteError) -> HunspellRuleStore? {
-            let database = connection.database
-            if let found = try stored(database, dictionary: dictionary, fingerprint: fingerprint) {
-                return HunspellRuleStore(connection: connection, file: found.file, settings: found.settings)
+        let database = connection.database
+        if let found = try stored(database, dictionary: dictionary, fingerprint: fingerprint) {
+            return HunspellRuleStore(connection: connection, file: found.file, settings: found.settings)
+        }
+        try database.retryingWhileBusy { () throws(SQLiteError) in try database.execute("PRAGMA journal_mode = WAL") }
+        try database.writing { () throws(SQLiteError) in
+            // Another layout (an older version's) is begun again; another process may have just done so.
+            if try database.integer("PRAGMA user_version") != Int64(version) {
+                try database.execute("DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS rules; DROP TABLE IF EXISTS roots; PRAGMA user_version = \(version)")
             }
-            try database.retryingWhileBusy { () throws(SQLiteError) in try database.execute("PRAGMA journal_mode = WAL") }
-            try database.writing { () throws(SQLiteError) in
-                // Another layout (an older version's) is begun again; another process may have just done so.
-                if try database.integer("PRAGMA user_version") != Int64(version) {
-                    try database.execute("DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS rules; DROP TABLE IF EXISTS roots; PRAGMA user_version = \(version)")
-                }
-                try database.execute(schema)
-            }
-            guard let built = try build(database, affix: affix, dictionary: dictionary, fingerprint: fingerprint) else { return nil }
-            // The log folded into the file and emptied: a process never closes its connection, and
-            // each later one would otherwise read the whole log again to open the file.
-            _ = try? database.query("PRAGMA wal_checkpoint(TRUNCATE)")
-            return HunspellRuleStore(connection: connection, file: built.file, settings: built.settings)
+            try database.execute(schema)
+        }
+        guard let built = try build(database, affix: affix, dictionary: dictionary, fingerprint: fingerprint) else { return nil }
+        // The log folded into the file and emptied: a process never closes its connection, and
+        // each later one would otherwise read the whole log again to open the file.
+        _ = try? database.query("PRAGMA wal_checkpoint(TRUNCATE)")
+        return HunspellRuleStore(connection: connection, file: built.file, settings: built.settings)
     }
 
     static let schema = """
@@ -271,24 +271,24 @@ public final class HunspellRuleStore: @unchecked Sendable {
     }
 
     private func candidateBases(of variants: Set<String>, caches: inout Caches) throws(SQLiteError) -> Set<String> {
-                var candidates: [Candidate] = []
-                for variant in variants {
-                    let scalars = Array(variant.unicodeScalars.filter { !ignored.contains($0) })
-                    var starts = [Candidate(scalars: scalars, steps: [])]
-                    var prefixed = try stripping(starts[0], suffix: false, caches: &caches)
-                    if complexPrefixes {
-                        for once in prefixed { prefixed += try stripping(once, suffix: false, caches: &caches) }
-                    }
-                    starts += prefixed
-                    for start in starts {
-                        candidates.append(start)
-                        for once in try stripping(start, suffix: true, caches: &caches) {
-                            candidates.append(once)
-                            candidates += try stripping(once, suffix: true, caches: &caches)
-                        }
-                    }
+        var candidates: [Candidate] = []
+        for variant in variants {
+            let scalars = Array(variant.unicodeScalars.filter { !ignored.contains($0) })
+            var starts = [Candidate(scalars: scalars, steps: [])]
+            var prefixed = try stripping(starts[0], suffix: false, caches: &caches)
+            if complexPrefixes {
+                for once in prefixed { prefixed += try stripping(once, suffix: false, caches: &caches) }
+            }
+            starts += prefixed
+            for start in starts {
+                candidates.append(start)
+                for once in try stripping(start, suffix: true, caches: &caches) {
+                    candidates.append(once)
+                    candidates += try stripping(once, suffix: true, caches: &caches)
                 }
-                return try bases(of: candidates, caches: &caches)
+            }
+        }
+        return try bases(of: candidates, caches: &caches)
     }
 
     /// The candidates that are roots with one of their chain's flags (any root, for the word
