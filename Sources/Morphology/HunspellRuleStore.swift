@@ -56,7 +56,8 @@ public final class HunspellRuleStore: @unchecked Sendable {
         var isSuffix: Bool
     }
 
-    /// The connection is one thread's at a time: every read holds this lock.
+    /// What a store keeps for the process; taken inside the connection's lock, or alone for a
+    /// known answer.
     private struct Caches {
         var rules: [String: [Rule]] = [:]
         /// The answers given, by word: the dictionaries of one language ask alike.
@@ -117,7 +118,7 @@ public final class HunspellRuleStore: @unchecked Sendable {
     /// The store of the dictionary `affix` and `dictionary` in `cacheDirectory`, built first when
     /// it holds none of these files as they are now; nil when that cannot be done.
     public static func open(affix: String, dictionary: String, cacheDirectory: String) -> HunspellRuleStore? {
-        guard let fingerprint = fingerprint(affix, dictionary), ensureDirectory(cacheDirectory) else { return nil }
+        guard let fingerprint = fingerprint(affix, dictionary), (try? makeDirectories(cacheDirectory)) != nil else { return nil }
         let path = cacheDirectory + "/" + fileName
         do throws(SQLiteError) {
             let connection = try Connection.shared(path)
@@ -180,9 +181,11 @@ public final class HunspellRuleStore: @unchecked Sendable {
               let parsed = HunspellAffixes(affixFile: affixBytes) else { return nil }
         return try database.writing { () throws(SQLiteError) -> (file: Int64, settings: [String: String])? in
             if let found = try stored(database, dictionary: dictionary, fingerprint: fingerprint) { return found }
-            if let old = try database.integer("SELECT id FROM files WHERE dictionary = '\(dictionary.replacing("'", with: "''"))'") {
-                try database.execute("DELETE FROM rules WHERE file = \(old); DELETE FROM roots WHERE file = \(old); DELETE FROM files WHERE id = \(old)")
+            // An older version of the same files: its rows go.
+            for table in ["rules", "roots"] {
+                try database.prepare("DELETE FROM \(table) WHERE file IN (SELECT id FROM files WHERE dictionary = ?)").bind(dictionary).run()
             }
+            try database.prepare("DELETE FROM files WHERE dictionary = ?").bind(dictionary).run()
             var settings: [String: String] = [:]
             settings["ICONV"] = parsed.inputConversions.map { $0.from + "\u{1F}" + $0.to }.joined(separator: "\u{1E}")
             settings["OCONV"] = parsed.outputConversions.map { $0.from + "\u{1F}" + $0.to }.joined(separator: "\u{1E}")
@@ -194,8 +197,9 @@ public final class HunspellRuleStore: @unchecked Sendable {
             try database.prepare("INSERT INTO files(dictionary, fingerprint, settings) VALUES (?, ?, ?)").bind(dictionary, fingerprint, text).run()
             let file = database.lastInsertedRow
             let insertRule = try database.prepare("INSERT INTO rules(file, suffix, affix, flag, strip, condition, continuation) VALUES (?, ?, ?, ?, ?, ?, ?)")
-            for rule in Set(parsed.rules.map { Key(rule: $0) }) {
-                try insertRule.bind(file, rule.isSuffix ? 1 : 0, rule.affix, rule.flag, rule.strip, rule.condition, rule.continuation).run()
+            for rule in Set(parsed.rules) {
+                try insertRule.bind(file, rule.isSuffix ? 1 : 0, rule.affix, rule.flag, rule.strip, rule.condition,
+                                    rule.continuation.joined(separator: "\u{1F}")).run()
             }
             let insertRoot = try database.prepare("INSERT INTO roots(file, root, flags, stems) VALUES (?, ?, ?, ?)")
             var failure: SQLiteError?
@@ -209,15 +213,6 @@ public final class HunspellRuleStore: @unchecked Sendable {
             }
             if let failure { throw failure }
             return (file, settings)
-        }
-    }
-
-    /// A rule as stored: what `possibleBases` needs of it.
-    private struct Key: Hashable {
-        var isSuffix: Bool, affix: String, flag: String, strip: String, condition: String, continuation: String
-        init(rule: HunspellAffixes.Rule) {
-            (isSuffix, affix, flag, strip, condition) = (rule.isSuffix, rule.affix, rule.flag, rule.strip, rule.condition)
-            continuation = rule.continuation.joined(separator: "\u{1F}")
         }
     }
 
@@ -374,17 +369,6 @@ public final class HunspellRuleStore: @unchecked Sendable {
             parts.append("\(info.st_size):\(info.st_mtim.tv_sec):\(info.st_mtim.tv_nsec)")
         }
         return parts.joined(separator: " ")
-    }
-
-    static func ensureDirectory(_ path: String) -> Bool {
-        var info = stat()
-        if stat(path, &info) == 0 { return true }
-        var partial = ""
-        for part in path.split(separator: "/") {
-            partial += "/" + part
-            if stat(partial, &info) != 0, mkdir(partial, 0o755) != 0, errno != EEXIST { return false }
-        }
-        return true
     }
 
     static func settings(from text: String) -> [String: String] {
