@@ -307,8 +307,8 @@ public final class InputDecoder {
         }
     }
 
-    /// Mouse reports: a press, a release (or ncurses' CLICKED when it merged them), motion
-    /// with or without the button held, the wheel.
+    /// Mouse reports: a press, a release (or ncurses' CLICKED, DOUBLE_ or TRIPLE_CLICKED when it
+    /// merged them), motion with or without the button held, the wheel.
     private func decodeMouse(_ point: CellPoint, state: mmask_t, time: Double) -> [BrowserEvent]? {
         func make(_ kind: MouseEvent.Kind) -> BrowserEvent { .mouse(MouseEvent(kind, at: point, time: time)) }
         if state & CNcursesw_BUTTON4_PRESSED() != 0 { return [make(.wheelUp)] }
@@ -322,8 +322,13 @@ public final class InputDecoder {
             isButtonDown = true
             return [make(.pressed)]
         }
-        if state & (CNcursesw_BUTTON1_CLICKED() | CNcursesw_BUTTON1_DOUBLE_CLICKED()) != 0 {
-            return [make(.pressed), make(.released)]
+        // Clicks that came in one read are merged by ncurses even with `mouseinterval(0)`:
+        // give each back, so that the browser sees the double-click it was.
+        let clicks = state & CNcursesw_BUTTON1_TRIPLE_CLICKED() != 0 ? 3
+            : state & CNcursesw_BUTTON1_DOUBLE_CLICKED() != 0 ? 2
+            : state & CNcursesw_BUTTON1_CLICKED() != 0 ? 1 : 0
+        if clicks > 0 {
+            return Array(repeating: [make(.pressed), make(.released)], count: clicks).flatMap { $0 }
         }
         if state & CNcursesw_REPORT_MOUSE_POSITION() != 0 {
             return [make(isButtonDown ? .dragged : .moved)]

@@ -134,6 +134,16 @@ import Testing
                 [.mouse(MouseEvent(.pressed, at: point, time: 1)), .mouse(MouseEvent(.released, at: point, time: 1))])
     }
 
+    /// ncurses merges clicks that arrive in one read, whatever `mouseinterval` says: a
+    /// double-click sent in one write came as DOUBLE_CLICKED and was taken for one click.
+    @Test(arguments: [(CNcursesw_BUTTON1_DOUBLE_CLICKED(), 2), (CNcursesw_BUTTON1_TRIPLE_CLICKED(), 3)])
+    func mergedClicksAreEachAPressThenARelease(state: mmask_t, clicks: Int) {
+        let decoder = InputDecoder()
+        let point = CellPoint(column: 3, row: 4)
+        let click: [BrowserEvent] = [.mouse(MouseEvent(.pressed, at: point, time: 1)), .mouse(MouseEvent(.released, at: point, time: 1))]
+        #expect(decoder.feed(.mouse(point, state: state, time: 1)) == Array(repeating: click, count: clicks).flatMap { $0 })
+    }
+
     /// Any byte sequence leaves the decoder answering keys: random noise, then Ctrl-C.
     @Test func randomNoiseNeverStallsTheInput() {
         var generator = SplitMix(seed: 7)
