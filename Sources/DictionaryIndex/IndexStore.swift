@@ -102,6 +102,7 @@ public enum IndexStore {
         var updated: IndexedFolder
         var failure: String?
         let seen = index.generation
+        let look = FolderLook.now(folder: path)
         do throws(SQLiteError) {
             updated = try index.update(folder: absolute, title: info.title, progress: progress)
         } catch {
@@ -124,7 +125,8 @@ public enum IndexStore {
                 updated = again
             }
         }
-        let lookup = IndexedLookup(index: index, dictionary: updated.dictionary, folder: path, rules: info.lookupRules, title: info.title)
+        let lookup = IndexedLookup(index: index, dictionary: updated.dictionary, folder: path, rules: info.lookupRules, title: info.title,
+                                   lookedAt: look)
         let status: IndexedDictionary.IndexStatus = updated.isNew ? .built : updated.changedFiles == 0 ? .loaded : .updated(changedFiles: updated.changedFiles)
         return IndexedDictionary(path: path, info: info, lookup: lookup, problemCount: problems + updated.problemCount, indexStatus: status,
                                  indexFile: index.memoryReason == nil ? index.path : nil,

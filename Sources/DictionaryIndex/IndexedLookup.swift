@@ -29,29 +29,54 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     /// The dictionary's title, for the progress of an update (`LibraryIndex.reportProgress`).
     let title: String
 
-    public init(index: LibraryIndex, dictionary: Int64, folder: String, rules: [LookupRule], title: String = "") {
+    /// `lookedAt`: the folder as it was when the index was last brought up to date with it
+    /// (`FolderLook.now(folder:)`, taken before that update); nil when unknown, so that the
+    /// first miss looks at the files.
+    public init(index: LibraryIndex, dictionary: Int64, folder: String, rules: [LookupRule], title: String = "",
+                lookedAt: FolderLook? = nil) {
         self.index = index
         self.title = title
         row = Mutex((dictionary, index.generation))
         self.folder = folder
         self.rules = LookupRules(rules)
+        lastLook = Mutex(lookedAt)
     }
 
     /// How many times the index was brought up to date while this lookup was in use (tests).
     public var refreshCount: Int { decoded.withLock { $0.refreshes } }
+
+    /// How many times the entry files were listed and compared with the index (tests).
+    public var lookCount: Int { decoded.withLock { $0.looks } }
+
+    /// The folder when its files were last compared with the index.
+    private let lastLook: Mutex<FolderLook?>
 
     /// Brings the index up to date with the entry files now and forgets the entries decoded so
     /// far: what an editor calls after a save, so that the next page shows the saved entry and
     /// lookups see its new headword and forms. Only the files that changed are read again.
     @discardableResult
     public func refresh() -> Bool {
+        let look = FolderLook.now(folder: folder)
         let updated = try? index.update(folder: realPath(folder) ?? folder, title: title, progress: index.reportProgress)
+        if updated != nil { lastLook.withLock { $0 = look } }
         let changed = (updated?.changedFiles ?? 0) > 0
         decoded.withLock { cache in
             cache.removeAll()
+            cache.looks += 1
             if changed { cache.refreshes += 1 }
         }
         return changed
+    }
+
+    /// `refresh()` after a miss, when the files may have changed since they were last looked
+    /// at: the entries folder changed (a file added, removed, or saved by renaming over it, as
+    /// editors and wordlink do), or the clock's second moved on (a file rewritten in place
+    /// leaves the folder as it was). A library's forty dictionaries missing a word in the
+    /// command that has just opened them list none of their folders again.
+    private func refreshAfterMiss() -> Bool {
+        let now = FolderLook.now(folder: folder)
+        guard lastLook.withLock({ $0 }) != now else { return false }
+        return refresh()
     }
 
     /// `body`'s answer from the index. When SQLite finds the file damaged, the index is begun
@@ -102,7 +127,7 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     /// `checkingOnMiss` false: a miss is an answer (an importer that has just indexed the folder).
     public func lookUp(_ query: String, checkingOnMiss: Bool) -> LookupResult {
         let result = resolve(query, unionWithRules: true)
-        guard checkingOnMiss, !result.isFound, refresh() else { return result }
+        guard checkingOnMiss, !result.isFound, refreshAfterMiss() else { return result }
         return resolve(query, unionWithRules: true)
     }
 
@@ -112,7 +137,7 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
 
     public func lookUp(linkTarget target: String, checkingOnMiss: Bool) -> LookupResult {
         let result = resolve(target, unionWithRules: false)
-        guard checkingOnMiss, !result.isFound, refresh() else { return result }
+        guard checkingOnMiss, !result.isFound, refreshAfterMiss() else { return result }
         return resolve(target, unionWithRules: false)
     }
 
@@ -314,12 +339,31 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     }
 }
 
+/// What tells whether a data folder's entry files may have changed since a moment: the
+/// second on the clock and the stat of `entries/`.
+public struct FolderLook: Equatable, Sendable {
+    var second: Int64
+    var entries: FileFingerprint?
+
+    /// The folder at `folder` now.
+    public static func now(folder: String) -> FolderLook {
+        let second = LibraryIndex.now()
+        return FolderLook(second: second, entries: fileStatus(folder + "/entries").map { status in
+            var fingerprint = FileFingerprint(stat: status)
+            // The same size and time on another folder put in its place is not the same folder.
+            fingerprint.contentHash = UInt64(status.st_ino)
+            return fingerprint
+        })
+    }
+}
+
 /// The entries a `IndexedLookup` keeps decoded, by entry number: at most
 /// `IndexedLookup.cacheLimit`, searched in turn.
 private struct DecodedEntries {
     private var numbers: [Int] = []
     private var entries: [Entry] = []
     var refreshes = 0
+    var looks = 0
 
     var count: Int { numbers.count }
 

@@ -247,8 +247,11 @@ private struct Scanner {
                 throw fail("control character U+\(hex4(UInt32(byte))) in a string; write it as an escape such as \\n or \\u\(hex4(UInt32(byte)))")
             }
             if byte != UInt8(ascii: "\\") {
-                utf8.append(byte)
-                position += 1
+                // The run up to the next quote, escape or control character, copied at once.
+                var end = position + 1
+                while end < count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+                utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<end]))
+                position = end
                 continue
             }
             let escapeStart = position

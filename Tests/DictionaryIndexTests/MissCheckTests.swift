@@ -26,6 +26,43 @@ import TestSupport
         #expect(lookup.lookUp(linkTarget: "zebra", checkingOnMiss: false).isFound)
     }
 
+    /// The forty dictionaries of a library that miss a word in the command that has just
+    /// opened them list none of their folders again: a miss looks at the files only when the
+    /// entries folder changed or the clock's second moved on since the last look.
+    @Test func missesSoonAfterALookListNothing() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let lookup = try scratch.open().lookup
+        for _ in 0..<10 { #expect(!lookup.lookUp("nothing at all").isFound) }
+        // Once at most: only if the second turned between the open and the misses.
+        #expect(lookup.lookCount <= 1)
+        // A file added changes the folder: the next miss looks, at once, and finds it.
+        try scratch.write(Self.zebra, to: "entries/zebra.json")
+        #expect(lookup.lookUp("zebra").isFound)
+    }
+
+    /// A file rewritten in place (`cat >`, an editor that writes through the open file)
+    /// leaves the folder as it was: a miss finds its new entry once the second has moved on.
+    @Test func aFileRewrittenInPlaceIsFoundByAMissInALaterSecond() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let lookup = try scratch.open().lookup
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: scratch.folder + "/entries")
+            .filter { $0.hasSuffix(".json") }.sorted().first)
+        let path = scratch.folder + "/entries/" + file
+        let folderBefore = try FileManager.default.attributesOfItem(atPath: scratch.folder + "/entries")[.modificationDate] as? Date
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(Self.zebra.utf8))
+        try handle.close()
+        let folderAfter = try FileManager.default.attributesOfItem(atPath: scratch.folder + "/entries")[.modificationDate] as? Date
+        #expect(folderBefore == folderAfter, "a rewrite in place leaves the folder's time")
+        waitForTheNextSecond()
+        let found = lookup.lookUp("zebra")
+        #expect(found.isFound)
+        #expect(found.entryNumbers.map { lookup.entry(at: $0).id } == ["zebra"])
+    }
+
     @Test func aLibraryResolvesAcrossItsMembersWithoutListingThem() throws {
         let home = try Scratch(copying: "sample")
         let other = try Scratch(copying: "sample")

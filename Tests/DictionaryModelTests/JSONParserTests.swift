@@ -35,6 +35,13 @@ import DictionaryModel
         #expect(value["s"]?.stringValue == "\u{1B}[31m \u{202E}evil \u{0} \u{85} e\u{301} 😀")
     }
 
+    /// After an escape the rest of a string is copied run by run: CJK, emoji sequences and
+    /// combining marks between escapes come through whole.
+    @Test func textBetweenEscapesIsKeptWhole() throws {
+        let text = "{\"s\": \"日本\\n語 🐕\u{200D}🦺\\t e\u{301}\\\\\\\"x\\u00e9\"}"
+        #expect(try JSONParser.parse(text)["s"]?.stringValue == "日本\n語 🐕\u{200D}🦺\t e\u{301}\\\"xé")
+    }
+
     @Test func numbers() throws {
         #expect(try JSONParser.parse("0").kind == .number(0))
         #expect(try JSONParser.parse("-0.5").kind == .number(-0.5))
@@ -60,6 +67,8 @@ import DictionaryModel
         ("{\n  // note\n  \"a\": 1\n}", "2:3: invalid JSON: unexpected '/'; expected a member name in double quotes"),
         ("[1] /* c */", "1:5: invalid JSON: unexpected '/' after the top-level value"),
         ("\"a\tb\"", "1:3: invalid JSON: control character U+0009 in a string; write it as an escape such as \\n or \\u0009"),
+        ("\"a\\nb\tc\"", "1:6: invalid JSON: control character U+0009 in a string; write it as an escape such as \\n or \\u0009"),
+        ("[\"é\\n日本", "1:2: invalid JSON: unterminated string"),
         ("\"a\\qb\"", "1:3: invalid JSON: invalid escape '\\q' in a string; the escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"),
         ("[\"\\ud800\"]", "1:3: invalid JSON: lone surrogate \\uD800 in a string"),
         ("[\"\\udc00x\"]", "1:3: invalid JSON: lone surrogate \\uDC00 in a string"),

@@ -26,3 +26,11 @@ public struct Scratch {
 
     public func remove() { try? FileManager.default.removeItem(atPath: root) }
 }
+
+/// Waits until the clock's second has moved on (at most a second): a miss looks at a folder's
+/// files again in a later second when nothing but a file's content changed
+/// (`IndexedLookup`'s look after a miss).
+public func waitForTheNextSecond() {
+    let start = Date().timeIntervalSince1970
+    usleep(UInt32((start.rounded(.down) + 1.02 - start) * 1_000_000))
+}
