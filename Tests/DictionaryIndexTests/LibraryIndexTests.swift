@@ -72,6 +72,7 @@ import Glibc
         let full = Lookup(folder: folder)
         let (_, lookup, updated) = try Self.indexed(scratch)
         #expect(updated.problemCount == 1, "the duplicate id")
+        #expect(lookup.entryCount == full.entries.count, "the duplicate is not counted")
         var queries = IndexTests.queries(full)
         queries += words.flatMap { [$0, String($0.prefix(1)), String($0.dropLast()), $0.uppercased()] }
         try Self.expectSameAnswers(full, lookup, queries: queries, folder: folder)
