@@ -135,7 +135,7 @@ extension LibraryIndex {
             """)
         let findPath = try statement("SELECT path FROM files WHERE id = ?")
         var paths: [Int64: String] = [:]
-        var found: [(path: String, link: LinkRow)] = []
+        var found: [(file: Int64, link: LinkRow)] = []
         for key in Set(keys) {
             find.bind(key)
             var entry: Int64 = -1
@@ -150,21 +150,24 @@ extension LibraryIndex {
                     guard seen.insert(target + "\u{0}" + (anchor ?? "\u{1}") + "\u{0}" + (sense ?? "\u{1}")).inserted else { continue }
                 }
                 let file = find.integer(2)
-                let path: String
-                if let known = paths[file] {
-                    path = known
-                } else {
+                if paths[file] == nil {
                     findPath.bind(file)
-                    path = try findPath.step() ? findPath.text(0) ?? "" : ""
+                    paths[file] = try findPath.step() ? findPath.text(0) ?? "" : ""
                     findPath.reset()
-                    paths[file] = path
                 }
-                found.append((path, LinkRow(row: row, dictionary: find.integer(1), target: target, anchor: anchor, sense: sense)))
+                found.append((file, LinkRow(row: row, dictionary: find.integer(1), target: target, anchor: anchor, sense: sense)))
             }
             find.reset()
         }
-        found.sort { a, b in a.path != b.path ? ByteOrder.precedes(a.path, b.path) : a.link.row < b.link.row }
-        return found.map(\.link)
+        // Load order: by the bytes of the file's path (each path ranked once), then by row.
+        let order = Set(paths.values).sorted(by: ByteOrder.precedes)
+        let rankOfPath = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        let rank: [Int64: Int] = paths.mapValues { rankOfPath[$0] ?? 0 }
+        var keyed: [(rank: Int, link: LinkRow)] = found.map { (rank[$0.file] ?? 0, $0.link) }
+        keyed.sort { (a: (rank: Int, link: LinkRow), b: (rank: Int, link: LinkRow)) -> Bool in
+            a.rank != b.rank ? a.rank < b.rank : a.link.row < b.link.row
+        }
+        return keyed.map(\.link)
     }
 
     /// The entries the links of `rows` stand in and the links' texts, by row; a row the index
