@@ -50,10 +50,11 @@ public enum LookupKey {
 
     /// `text` with every run of white space made one space and the ends trimmed.
     public static func collapseWhiteSpace(_ text: String) -> String {
+        if isCollapsedASCII(text) { return text }
         var result = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
+            if scalar.value < 0x80 ? scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace {
                 pendingSpace = !result.isEmpty
                 continue
             }
@@ -62,5 +63,18 @@ public enum LookupKey {
             result.append(scalar)
         }
         return String(result)
+    }
+
+    /// Whether `text` is ASCII whose only white space is single spaces between other
+    /// characters: most headwords and definitions, which then need no copy.
+    private static func isCollapsedASCII(_ text: String) -> Bool {
+        var previousIsSpace = true
+        for byte in text.utf8 {
+            if byte >= 0x80 || (byte >= 0x09 && byte <= 0x0D) { return false }
+            let isSpace = byte == 0x20
+            if isSpace && previousIsSpace { return false }
+            previousIsSpace = isSpace
+        }
+        return !previousIsSpace || text.isEmpty
     }
 }

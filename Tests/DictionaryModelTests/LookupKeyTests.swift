@@ -30,6 +30,32 @@ import Testing
         #expect(LookupKey.normalise(text) == key)
     }
 
+    /// `collapseWhiteSpace` answers ASCII without a copy and tests ASCII white space by its
+    /// bytes: the same as asking every scalar's White_Space property, on every string of up to
+    /// four characters from an alphabet of each kind (CJK, an emoji sequence, a combining
+    /// mark, Unicode's other spaces, ASCII controls that are not white space).
+    @Test func collapsingWhiteSpaceAgreesWithTheScalarsProperty() {
+        func reference(_ text: String) -> String {
+            var words: [String] = [], word = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars {
+                if scalar.properties.isWhitespace {
+                    if !word.isEmpty { words.append(String(word)); word = String.UnicodeScalarView() }
+                } else {
+                    word.append(scalar)
+                }
+            }
+            if !word.isEmpty { words.append(String(word)) }
+            return words.joined(separator: " ")
+        }
+        let alphabet = ["a", " ", "\t", "\n", "\u{0B}", "\u{1F}", "\u{85}", "\u{A0}", "\u{3000}", "\u{2028}", "辞",
+                        "👩\u{200D}👧", "\u{301}", "Z"]
+        var strings: [String] = [""]
+        for _ in 0..<4 { strings += strings.flatMap { prefix in alphabet.map { prefix + $0 } } }
+        for text in strings {
+            #expect(LookupKey.collapseWhiteSpace(text) == reference(text), "\(Array(text.unicodeScalars))")
+        }
+    }
+
     @Test func rulesKeepTheirKeys() {
         var rule = LookupRule(suffix: "IES", replace: "Y")
         #expect(rule.normalisedSuffix == "ies" && rule.normalisedReplace == "y")
