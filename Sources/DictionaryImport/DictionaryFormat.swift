@@ -10,7 +10,7 @@ import DictionaryIndex
 /// written), describes the dictionary, and streams its records, each already converted to
 /// an entry. It never writes; a record it cannot read is counted in `problems`, never an
 /// error that stops the import.
-public protocol DictionaryFormat {
+public protocol DictionaryFormat: SendableMetatype {
     /// The format's name, as `--format` takes it: `stardict`.
     static var name: String { get }
 

@@ -18,7 +18,7 @@ public enum ImportSources {
     }
 
     /// A dictionary found: its main file and its format.
-    public struct Found {
+    public struct Found: Sendable {
         public var path: String
         public var format: any DictionaryFormat.Type
     }

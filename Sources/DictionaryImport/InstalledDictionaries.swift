@@ -13,8 +13,8 @@ public enum InstalledDictionaries {
     public static let pathsVariable = "WORDLINK_INSTALLED_PATHS"
 
     /// One dictionary found.
-    public struct Found {
-        public enum Kind {
+    public struct Found: Sendable {
+        public enum Kind: Sendable {
             case format(ImportSources.Found)
             case dictd(index: String, dict: String)
             case wordnet(folder: String)
@@ -96,7 +96,8 @@ public enum InstalledDictionaries {
     /// The dictionaries `paths` name, for `wordlink import SOURCE…`, in the order given, each
     /// once: a dictionary's file (a dictd `.index`, or its `.dict` or `.dict.dz`, among them) or
     /// a folder, searched as `find(in:)` searches (a WordNet database folder among them); only
-    /// `format`'s (a name of `formatNames`) when it is given.
+    /// `format`'s (a name of `formatNames`) when it is given; ids made unique as `find(in:)`
+    /// makes them.
     /// - Throws: `.refused` for a path that is no dictionary and holds none; `.unreadable`
     ///   for one that does not exist.
     public static func find(sources paths: [String], format: String? = nil) throws(DictionaryModelError) -> [Found] {
@@ -126,6 +127,18 @@ public enum InstalledDictionaries {
                 }
             }
             for item in found where seen.insert(item.path).inserted { result.append(item) }
+        }
+        // Ids made unique across the sources too (`a/mini.ifo b/mini.ifo`: `mini`, `mini-2`):
+        // each goes to a folder of its own, and the imports may run at once.
+        var ids: Set<String> = []
+        for i in result.indices {
+            let base = result[i].id
+            var number = 2
+            while ids.contains(result[i].id) {
+                result[i].id = "\(base)-\(number)"
+                number += 1
+            }
+            ids.insert(result[i].id)
         }
         return result
     }

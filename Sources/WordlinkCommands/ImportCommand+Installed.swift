@@ -3,6 +3,7 @@ import DictionaryModel
 import Glibc
 #endif
 import DictionaryImport
+import Synchronization
 
 extension ImportCommand {
     /// `import --installed [--dry-run]`: every dictionary installed where Debian's packages
@@ -25,40 +26,44 @@ extension ImportCommand {
             Terminal.write("No dictionaries are installed in " + paths.joined(separator: ", ") + ".\n")
             return 0
         }
-        var counts = (imported: 0, unchanged: 0, failed: 0)
-        for dictionary in found {
+        enum Outcome: Sendable { case imported, unchanged, failed }
+        // Two at a time (`ImportQueue`), each line in the order the dictionaries were found.
+        let line = SharedProgressLine()
+        let counts = Mutex((imported: 0, unchanged: 0, failed: 0))
+        ImportQueue.run(count: found.count, work: { i -> (Outcome, String) in
+            let dictionary = found[i]
             let destination = library + "/" + dictionary.id
             let fingerprint = SourceFingerprint.of(dictionary.files)
             if SourceFingerprint.recorded(in: destination) == fingerprint {
-                counts.unchanged += 1
-                Terminal.write("\(dictionary.id): unchanged (\(dictionary.path))\n")
-                continue
+                return (.unchanged, "\(dictionary.id): unchanged (\(dictionary.path))\n")
             }
-            if dryRun {
-                counts.imported += 1
-                Terminal.write("\(dictionary.id): would be imported from \(dictionary.path)\n")
-                continue
-            }
-            let line = ProgressLine()
+            if dryRun { return (.imported, "\(dictionary.id): would be imported from \(dictionary.path)\n") }
             let progress: (ProgressStep) -> Void = { line.update($0) }
             do throws(DictionaryModelError) {
                 try makeDirectories(library)
                 let summary = try importFound(dictionary, to: destination, fingerprint: fingerprint, progress: progress)
                 prepare(destination, progress: progress)
-                line.clear()
-                counts.imported += 1
                 let entries = CheckCommand.count(summary.entryCount, "entry", "entries")
-                Terminal.write("\(dictionary.id): imported from \(dictionary.path) (\(entries))\n")
+                return (.imported, "\(dictionary.id): imported from \(dictionary.path) (\(entries))\n")
             } catch {
-                line.clear()
-                counts.failed += 1
-                Terminal.write("\(dictionary.id): failed: \(error.message)\n")
+                return (.failed, "\(dictionary.id): failed: \(error.message)\n")
             }
-        }
+        }, report: { _, result in
+            line.clear()
+            counts.withLock { counts in
+                switch result.0 {
+                case .imported: counts.imported += 1
+                case .unchanged: counts.unchanged += 1
+                case .failed: counts.failed += 1
+                }
+            }
+            Terminal.write(result.1)
+        })
+        let counted = counts.withLock { $0 }
         let total = CheckCommand.count(found.count, "dictionary", "dictionaries")
         let verb = dryRun ? "to import" : "imported"
-        Terminal.write("\(total): \(counts.imported) \(verb), \(counts.unchanged) unchanged, \(counts.failed) failed.\n")
-        return counts.failed > 0 ? 1 : 0
+        Terminal.write("\(total): \(counted.imported) \(verb), \(counted.unchanged) unchanged, \(counted.failed) failed.\n")
+        return counted.failed > 0 ? 1 : 0
     }
 
     /// Imports one dictionary found (by `import SOURCE…` or `--installed`) by its kind, under

@@ -3,6 +3,7 @@ import DictionaryModel
 import Glibc
 #endif
 import DictionaryImport
+import Synchronization
 import DictionaryIndex
 import DictionarySearch
 
@@ -189,30 +190,36 @@ enum ImportCommand {
             return 1
         }
         let library = LibraryLocation.libraryFolder(environment: LibraryLocation.processEnvironment())
-        var failed = false
-        for (number, dictionary) in found.enumerated() {
-            let dictionaryID = id ?? dictionary.id
-            guard let destination = to ?? library.map({ $0 + "/" + dictionaryID }) else {
-                Terminal.error("no library folder to import into: neither $XDG_DATA_HOME nor $HOME is set; pass --to DIR.")
-                return 1
-            }
-            if number > 0 { Terminal.write("\n") }
-            if found.count > 1 { Terminal.write("\(dictionary.path):\n") }
-            let line = ProgressLine()
+        if to == nil && library == nil {
+            Terminal.error("no library folder to import into: neither $XDG_DATA_HOME nor $HOME is set; pass --to DIR.")
+            return 1
+        }
+        // Two at a time (`ImportQueue`), each report in the order the dictionaries were found.
+        let line = SharedProgressLine()
+        let failures = Mutex(0)
+        ImportQueue.run(count: found.count, work: { number -> (report: String, error: String?) in
+            var named = found[number]
+            named.id = id ?? named.id
+            let destination = to ?? (library ?? "") + "/" + named.id
             do throws(DictionaryModelError) {
                 if to == nil, let slash = destination.lastIndex(of: "/") { try makeDirectories(String(destination[..<slash])) }
-                var named = dictionary
-                named.id = dictionaryID
                 let summary = try importFound(named, to: destination, progress: { line.update($0) })
                 prepare(destination, progress: { line.update($0) })
-                line.clear()
-                Terminal.write(report(summary, destination: destination, inLibrary: to == nil))
+                return (report(summary, destination: destination, inLibrary: to == nil), nil)
             } catch {
-                line.clear()
-                Terminal.error(error.message + ".")
-                failed = true
+                return ("", error.message + ".")
             }
-        }
+        }, report: { number, result in
+            line.clear()
+            if number > 0 { Terminal.write("\n") }
+            if found.count > 1 { Terminal.write("\(found[number].path):\n") }
+            Terminal.write(result.report)
+            if let error = result.error {
+                Terminal.error(error)
+                failures.withLock { $0 += 1 }
+            }
+        })
+        let failed = failures.withLock { $0 } > 0
         return failed ? 1 : 0
     }
 
@@ -316,7 +323,8 @@ enum ImportHelp {
                     as /usr/share/wordnet), as 'wordlink import wordnet' below.
 
         The dictionary's id is its file name, lower-cased, with every run of other
-        characters than a-z and 0-9 made one '-' (XMLittre.ifo → xmlittre); its
+        characters than a-z and 0-9 made one '-' (XMLittre.ifo → xmlittre), and
+        -2, -3... added to a name that an earlier dictionary of the command has; its
         language is taken from the source where it says (DSL's headers, XDXF's
         lang_from), else from its name (eng-fra, XMLittre).
 
@@ -328,6 +336,9 @@ enum ImportHelp {
         for each: imported, unchanged, or failed with the reason. A dictionary whose
         files have the size and time they had at its last import is unchanged and not
         read again. Exit status 1 when any failed; the others are still imported.
+
+        Several dictionaries (SOURCE... or --installed) are imported two at a time
+        on a machine of two processors or more, and reported in the order found.
 
         Options:
           --to DIR        the data folder to write (one dictionary only): new, empty, or

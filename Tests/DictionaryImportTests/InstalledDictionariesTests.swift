@@ -63,6 +63,10 @@ import DictionaryModel
         // A folder of every kind, named twice with a file of it: each dictionary once.
         let all = try InstalledDictionaries.find(sources: [root + "/mixed", root + "/mixed/Word-List.index"])
         #expect(all.map(\.formatName) == ["dsl", "dictd", "wordnet"], "\(all.map(\.path))")
+        // Two sources of one name (a dictd `word-list` and a DSL `word-list`): one folder each,
+        // since the imports of one command may run at once.
+        let named = try InstalledDictionaries.find(sources: [root + "/mixed/Word-List.index", root + "/mixed/dsl"])
+        #expect(named.map(\.id) == ["word-list", "word-list-2"])
         #expect(try InstalledDictionaries.find(sources: [root + "/mixed"], format: "dictd").map(\.path) == [root + "/mixed/Word-List.index"])
         #expect(try InstalledDictionaries.find(sources: [root + "/mixed"], format: "wordnet").map(\.path) == [root + "/mixed/wn"])
 

@@ -1,0 +1,65 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+import DictionaryModel
+import Synchronization
+
+/// Several dictionaries imported by one command, two at a time on a machine of two processors
+/// or more: the library index takes one writer at a time, so while one dictionary's rows go
+/// into it the next is converted on the other core. What each import has to say is handed to
+/// `report` in the order the dictionaries were found, as soon as it and those before it are
+/// done, so the output reads the same as one at a time.
+enum ImportQueue {
+    /// At most two: each import holds its own dictionary's entries in memory (up to a few
+    /// hundred MB for the largest), and the index writes one at a time anyway.
+    static var workers: Int { max(1, min(2, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) }
+
+    /// Runs `work` for each of `0..<count` on up to `workers` threads, and `report` with each
+    /// result in order (serially, on whichever thread finished what it was waiting for).
+    static func run<Result: Sendable>(count: Int, workers: Int = ImportQueue.workers,
+                                      work: @Sendable (Int) -> Result, report: @Sendable (Int, Result) -> Void) {
+        let state = Mutex(Queue<Result>(count: count))
+        let threads = max(1, min(workers, count))
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            while let item = state.withLock({ $0.take() }) {
+                let result = work(item)
+                state.withLock { queue in
+                    queue.results[item] = result
+                    while queue.reported < count, let ready = queue.results[queue.reported] {
+                        report(queue.reported, ready)
+                        queue.results[queue.reported] = nil
+                        queue.reported += 1
+                    }
+                }
+            }
+        }
+    }
+
+    private struct Queue<Result> {
+        var next = 0
+        var reported = 0
+        var results: [Result?]
+        let count: Int
+
+        init(count: Int) {
+            self.count = count
+            results = Array(repeating: nil, count: count)
+        }
+
+        mutating func take() -> Int? {
+            guard next < count else { return nil }
+            next += 1
+            return next - 1
+        }
+    }
+}
+
+/// One progress line shared by the imports under way: each step shown as it comes, from
+/// whichever import made it.
+final class SharedProgressLine: Sendable {
+    private let line = Mutex(ProgressLine())
+
+    func update(_ step: ProgressStep) { line.withLock { $0.update(step) } }
+    func clear() { line.withLock { $0.clear() } }
+}
