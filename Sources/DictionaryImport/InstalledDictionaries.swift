@@ -65,18 +65,8 @@ public enum InstalledDictionaries {
     public static func find(in paths: [String]) -> [Found] {
         var result: [Found] = []
         var seen: Set<String> = []
-        var ids: Set<String> = []
         func add(_ found: Found) {
-            guard seen.insert(found.path).inserted else { return }
-            var found = found
-            var number = 2
-            let base = found.id
-            while ids.contains(found.id) {
-                found.id = "\(base)-\(number)"
-                number += 1
-            }
-            ids.insert(found.id)
-            result.append(found)
+            if seen.insert(found.path).inserted { result.append(found) }
         }
         for path in paths where isDirectory(path) {
             var formats: [ImportSources.Found] = []
@@ -87,7 +77,24 @@ public enum InstalledDictionaries {
             }
             searchDictdAndWordNet(path, depth: 0, add: add)
         }
-        return result
+        return uniqueIDs(result)
+    }
+
+    /// `found` with `-2`, `-3`… added to each id an earlier one has: each dictionary goes to a
+    /// folder of its own (and the imports of one command may run at once).
+    static func uniqueIDs(_ found: [Found]) -> [Found] {
+        var ids: Set<String> = []
+        return found.map { item in
+            var item = item
+            let base = item.id
+            var number = 2
+            while ids.contains(item.id) {
+                item.id = "\(base)-\(number)"
+                number += 1
+            }
+            ids.insert(item.id)
+            return item
+        }
     }
 
     /// The names `--format` takes: the formats `ImportSources` recognises, `dictd` and `wordnet`.
@@ -128,19 +135,7 @@ public enum InstalledDictionaries {
             }
             for item in found where seen.insert(item.path).inserted { result.append(item) }
         }
-        // Ids made unique across the sources too (`a/mini.ifo b/mini.ifo`: `mini`, `mini-2`):
-        // each goes to a folder of its own, and the imports may run at once.
-        var ids: Set<String> = []
-        for i in result.indices {
-            let base = result[i].id
-            var number = 2
-            while ids.contains(result[i].id) {
-                result[i].id = "\(base)-\(number)"
-                number += 1
-            }
-            ids.insert(result[i].id)
-        }
-        return result
+        return uniqueIDs(result)
     }
 
     /// What `find(sources:)` looks for, said for a message.

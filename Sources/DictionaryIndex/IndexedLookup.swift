@@ -343,17 +343,16 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
 /// second on the clock and the stat of `entries/`.
 public struct FolderLook: Equatable, Sendable {
     var second: Int64
+    /// `entries/`'s size and time, and its inode: another folder put in its place (a dictionary
+    /// imported again) is not the same folder, whatever its time says.
     var entries: FileFingerprint?
+    var inode: UInt64?
 
     /// The folder at `folder` now.
     public static func now(folder: String) -> FolderLook {
-        let second = LibraryIndex.now()
-        return FolderLook(second: second, entries: fileStatus(folder + "/entries").map { status in
-            var fingerprint = FileFingerprint(stat: status)
-            // The same size and time on another folder put in its place is not the same folder.
-            fingerprint.contentHash = UInt64(status.st_ino)
-            return fingerprint
-        })
+        let status = fileStatus(folder + "/entries")
+        return FolderLook(second: LibraryIndex.now(), entries: status.map(FileFingerprint.init(stat:)),
+                          inode: status.map { UInt64($0.st_ino) })
     }
 }
 

@@ -3,7 +3,6 @@ import DictionaryModel
 import Glibc
 #endif
 import DictionaryImport
-import Synchronization
 
 extension ImportCommand {
     /// `import --installed [--dry-run]`: every dictionary installed where Debian's packages
@@ -29,8 +28,7 @@ extension ImportCommand {
         enum Outcome: Sendable { case imported, unchanged, failed }
         // Two at a time (`ImportQueue`), each line in the order the dictionaries were found.
         let line = SharedProgressLine()
-        let counts = Mutex((imported: 0, unchanged: 0, failed: 0))
-        ImportQueue.run(count: found.count, work: { i -> (Outcome, String) in
+        let outcomes = ImportQueue.run(count: found.count, work: { i -> (Outcome, String) in
             let dictionary = found[i]
             let destination = library + "/" + dictionary.id
             let fingerprint = SourceFingerprint.of(dictionary.files)
@@ -50,16 +48,10 @@ extension ImportCommand {
             }
         }, report: { _, result in
             line.clear()
-            counts.withLock { counts in
-                switch result.0 {
-                case .imported: counts.imported += 1
-                case .unchanged: counts.unchanged += 1
-                case .failed: counts.failed += 1
-                }
-            }
             Terminal.write(result.1)
-        })
-        let counted = counts.withLock { $0 }
+        }).map(\.0)
+        let counted = (imported: outcomes.filter { $0 == .imported }.count, unchanged: outcomes.filter { $0 == .unchanged }.count,
+                       failed: outcomes.filter { $0 == .failed }.count)
         let total = CheckCommand.count(found.count, "dictionary", "dictionaries")
         let verb = dryRun ? "to import" : "imported"
         Terminal.write("\(total): \(counted.imported) \(verb), \(counted.unchanged) unchanged, \(counted.failed) failed.\n")

@@ -3,7 +3,6 @@ import DictionaryModel
 import Glibc
 #endif
 import DictionaryImport
-import Synchronization
 import DictionaryIndex
 import DictionarySearch
 
@@ -196,8 +195,7 @@ enum ImportCommand {
         }
         // Two at a time (`ImportQueue`), each report in the order the dictionaries were found.
         let line = SharedProgressLine()
-        let failures = Mutex(0)
-        ImportQueue.run(count: found.count, work: { number -> (report: String, error: String?) in
+        let results = ImportQueue.run(count: found.count, work: { number -> (report: String, error: String?) in
             var named = found[number]
             named.id = id ?? named.id
             let destination = to ?? (library ?? "") + "/" + named.id
@@ -214,13 +212,9 @@ enum ImportCommand {
             if number > 0 { Terminal.write("\n") }
             if found.count > 1 { Terminal.write("\(found[number].path):\n") }
             Terminal.write(result.report)
-            if let error = result.error {
-                Terminal.error(error)
-                failures.withLock { $0 += 1 }
-            }
+            if let error = result.error { Terminal.error(error) }
         })
-        let failed = failures.withLock { $0 } > 0
-        return failed ? 1 : 0
+        return results.contains { $0.error != nil } ? 1 : 0
     }
 
     /// What the import wrote, in two or three lines.

@@ -16,9 +16,11 @@ enum ImportQueue {
     static var workers: Int { max(1, min(2, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) }
 
     /// Runs `work` for each of `0..<count` on up to `workers` threads, and `report` with each
-    /// result in order (serially, on whichever thread finished what it was waiting for).
+    /// result in order (serially, on whichever thread finished what it was waiting for); the
+    /// results, in order.
+    @discardableResult
     static func run<Result: Sendable>(count: Int, workers: Int = ImportQueue.workers,
-                                      work: @Sendable (Int) -> Result, report: @Sendable (Int, Result) -> Void) {
+                                      work: @Sendable (Int) -> Result, report: @Sendable (Int, Result) -> Void) -> [Result] {
         let state = Mutex(Queue<Result>(count: count))
         let threads = max(1, min(workers, count))
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
@@ -28,12 +30,12 @@ enum ImportQueue {
                     queue.results[item] = result
                     while queue.reported < count, let ready = queue.results[queue.reported] {
                         report(queue.reported, ready)
-                        queue.results[queue.reported] = nil
                         queue.reported += 1
                     }
                 }
             }
         }
+        return state.withLock { $0.results.compactMap { $0 } }
     }
 
     private struct Queue<Result> {

@@ -63,6 +63,21 @@ import TestSupport
         #expect(found.entryNumbers.map { lookup.entry(at: $0).id } == ["zebra"])
     }
 
+    /// A dictionary imported again puts a new `entries/` in place of the old: a miss looks at
+    /// once, however the new folder's time compares.
+    @Test func anEntriesFolderPutInPlaceOfTheOldIsLookedAtOnAMiss() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let lookup = try scratch.open().lookup
+        #expect(!lookup.lookUp("zebra").isFound)
+        let fm = FileManager.default
+        try fm.copyItem(atPath: scratch.folder + "/entries", toPath: scratch.folder + "/entries.new")
+        try Self.zebra.write(toFile: scratch.folder + "/entries.new/zebra.json", atomically: false, encoding: .utf8)
+        try fm.moveItem(atPath: scratch.folder + "/entries", toPath: scratch.folder + "/entries.old")
+        try fm.moveItem(atPath: scratch.folder + "/entries.new", toPath: scratch.folder + "/entries")
+        #expect(lookup.lookUp("zebra").isFound)
+    }
+
     @Test func aLibraryResolvesAcrossItsMembersWithoutListingThem() throws {
         let home = try Scratch(copying: "sample")
         let other = try Scratch(copying: "sample")

@@ -10,11 +10,12 @@ import Testing
 @Suite struct ImportQueueTests {
     @Test func everyItemIsReportedOnceInOrder() {
         let reported = Mutex<[Int]>([])
-        ImportQueue.run(count: 7, workers: 2, work: { $0 * $0 }, report: { item, square in
+        let results = ImportQueue.run(count: 7, workers: 2, work: { $0 * $0 }, report: { item, square in
             reported.withLock { $0.append(item) }
             #expect(square == item * item)
         })
         #expect(reported.withLock { $0 } == Array(0..<7))
+        #expect(results == (0..<7).map { $0 * $0 })
     }
 
     /// The first item cannot end before the second has: only two running at once finish
