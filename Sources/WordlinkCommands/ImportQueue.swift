@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,15 +16,17 @@ enum ImportQueue {
     /// hundred MB for the largest), and the index writes one at a time anyway.
     static var workers: Int { max(1, min(2, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) }
 
-    /// Runs `work` for each of `0..<count` on up to `workers` threads, and `report` with each
+    /// Runs `work` for each of `0..<count` on up to `workers` threads (this one and threads of
+    /// its own, so the second really runs beside the first: Dispatch's `concurrentPerform` may
+    /// run every iteration on the calling thread when the pool is busy), and `report` with each
     /// result in order (serially, on whichever thread finished what it was waiting for); the
     /// results, in order.
     @discardableResult
     static func run<Result: Sendable>(count: Int, workers: Int = ImportQueue.workers,
-                                      work: @Sendable (Int) -> Result, report: @Sendable (Int, Result) -> Void) -> [Result] {
+                                      work: @escaping @Sendable (Int) -> Result,
+                                      report: @escaping @Sendable (Int, Result) -> Void) -> [Result] {
         let state = Mutex(Queue<Result>(count: count))
-        let threads = max(1, min(workers, count))
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+        let drain: @Sendable () -> Void = {
             while let item = state.withLock({ $0.take() }) {
                 let result = work(item)
                 state.withLock { queue in
@@ -35,6 +38,13 @@ enum ImportQueue {
                 }
             }
         }
+        let others = max(1, min(workers, count)) - 1
+        let finished = DispatchSemaphore(value: 0)
+        for _ in 0..<others {
+            Thread { drain(); finished.signal() }.start()
+        }
+        drain()
+        for _ in 0..<others { finished.wait() }
         return state.withLock { $0.results.compactMap { $0 } }
     }
 
