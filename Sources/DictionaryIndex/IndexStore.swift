@@ -87,7 +87,10 @@ public enum IndexStore {
                             progress: (ProgressStep) -> Void = { _ in }) throws(DictionaryModelError) -> IndexedDictionary {
         guard isDirectory(path) else { throw .notADataFolder(path: path, reason: "no such folder") }
         var problems = 0
-        let hasEntries = isDirectory(path + "/entries")
+        // Looked at before the update: a change made while it runs is seen by the next look.
+        let entries = fileStatus(path + "/entries")
+        let look = FolderLook.now(entries: entries)
+        let hasEntries = entries.map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
         let (info, infoHash) = readInfoAndHash(path + "/dictionary.json") ?? {
             problems += 1
             return (DictionaryInfo(id: "", title: DataFolder.folderName(path)), nil)
@@ -102,7 +105,6 @@ public enum IndexStore {
         var updated: IndexedFolder
         var failure: String?
         let seen = index.generation
-        let look = FolderLook.now(folder: path)
         do throws(SQLiteError) {
             updated = try index.update(folder: absolute, title: info.title, progress: progress)
         } catch {
@@ -148,7 +150,7 @@ public enum IndexStore {
     }
 
     /// The `dictionary.json` of the folder at `path`; nil when it is missing or broken.
-    public static func info(ofFolder path: String, cacheDirectory: String? = nil) -> DictionaryInfo? {
+    public static func info(ofFolder path: String) -> DictionaryInfo? {
         readInfoAndHash(path + "/dictionary.json")?.info
     }
 

@@ -112,13 +112,18 @@ struct IndexedFile: Sendable {
         var entries: [IndexedEntry] = []
         var first: DictionaryModelError?
         let source = SourceFile(path: path, bytes: bytes)
-        for item in DataFolder.entries(in: source) {
+        // Each entry kept as the index keeps it as soon as it is decoded: memory holds the
+        // file's rows, never its tree or its decoded entries.
+        let broken = DataFolder.forEachEntry(in: source) { item in
             switch item {
             case .failure(let error):
                 errors += error.all.count
                 if first == nil { first = error }
             case .success(let (entry, _)): entries.append(IndexedEntry(entry: entry))
             }
+        }
+        if let broken {
+            (errors, entries, first) = (broken.all.count, [], broken)
         }
         var damage: String?
         if entries.isEmpty, let first {

@@ -350,9 +350,13 @@ public struct FolderLook: Equatable, Sendable {
 
     /// The folder at `folder` now.
     public static func now(folder: String) -> FolderLook {
-        let status = fileStatus(folder + "/entries")
-        return FolderLook(second: LibraryIndex.now(), entries: status.map(FileFingerprint.init(stat:)),
-                          inode: status.map { UInt64($0.st_ino) })
+        now(entries: fileStatus(folder + "/entries"))
+    }
+
+    /// The folder whose `entries/` has the stat `status` (nil: there is none) now.
+    static func now(entries status: stat?) -> FolderLook {
+        FolderLook(second: LibraryIndex.now(), entries: status.map(FileFingerprint.init(stat:)),
+                   inode: status.map { UInt64($0.st_ino) })
     }
 }
 

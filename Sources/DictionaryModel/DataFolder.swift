@@ -154,32 +154,49 @@ public struct DataFolder: Sendable {
     }
 
     private static func entries(in file: SourceFile, warnings: inout [Diagnostic]?) -> [Result<(entry: Entry, idOffset: Int), DictionaryModelError>] {
-        let json: JSONValue
-        do throws(DictionaryModelError) {
-            json = try JSONParser.parse(file.bytes)
-        } catch {
-            return [.failure(error)]
-        }
-        if warnings != nil { warnings! += duplicateKeyWarnings(in: json, file: file) }
-        let values: [JSONValue]
-        switch json.kind {
-        case .object: values = [json]
-        case .array(let elements): values = elements
-        default:
-            return [.failure(.invalidData("expected an entry object or an array of entries, found \(json.kindDescription)", offset: json.offset))]
-        }
         var results: [Result<(entry: Entry, idOffset: Int), DictionaryModelError>] = []
-        results.reserveCapacity(values.count)
-        for (i, value) in values.enumerated() {
-            let end = i + 1 < values.count ? values[i + 1].offset : file.bytes.count
-            do throws(DictionaryModelError) {
-                let entry = try Entry(json: value, file: file.path, byteRange: value.offset..<objectEnd(in: file.bytes, before: end))
-                results.append(.success((entry, value["id"]?.offset ?? value.offset)))
-            } catch {
-                results.append(.failure(error))
-            }
-        }
+        if let broken = forEachEntry(in: file, warnings: &warnings, { results.append($0) }) { return [.failure(broken)] }
         return results
+    }
+
+    /// One decoded entry of a file, or the error that left it out.
+    public typealias EntryResult = Result<(entry: Entry, idOffset: Int), DictionaryModelError>
+
+    /// The entries of one file in file order, each handed to `body` as soon as it is decoded:
+    /// the file is parsed one element of its array at a time, so memory holds one entry's JSON
+    /// (an import's shard of thousands of entries once took a tree ten times its size). A
+    /// file that is not JSON, or neither an entry nor an array, is the error returned; the
+    /// entries handed before the place it breaks are then not the file's (`entries(in:)`
+    /// gives the one error alone).
+    public static func forEachEntry(in file: SourceFile, _ body: (EntryResult) -> Void) -> DictionaryModelError? {
+        var ignored: [Diagnostic]? = nil
+        return forEachEntry(in: file, warnings: &ignored, body)
+    }
+
+    private static func forEachEntry(in file: SourceFile, warnings: inout [Diagnostic]?, _ body: (EntryResult) -> Void) -> DictionaryModelError? {
+        var wrongKind: DictionaryModelError?
+        var found: [Diagnostic]? = warnings == nil ? nil : []
+        do throws(DictionaryModelError) {
+            try JSONParser.forEachElement(file.bytes) { value, end, isElement in
+                if found != nil { found! += duplicateKeyWarnings(in: value, file: file) }
+                if !isElement {
+                    guard case .object = value.kind else {
+                        wrongKind = .invalidData("expected an entry object or an array of entries, found \(value.kindDescription)", offset: value.offset)
+                        return
+                    }
+                }
+                do throws(DictionaryModelError) {
+                    let entry = try Entry(json: value, file: file.path, byteRange: value.offset..<end)
+                    body(.success((entry, value["id"]?.offset ?? value.offset)))
+                } catch {
+                    body(.failure(error))
+                }
+            }
+        } catch {
+            return error
+        }
+        if warnings != nil { warnings! += found ?? [] }
+        return wrongKind
     }
 
     /// A warning for every key that an object repeats, at the repeat, with a note naming the
@@ -215,25 +232,6 @@ public struct DataFolder: Sendable {
             Diagnostic(.warning, "duplicate key \"\(item.key)\"; the first one is read", at: file.location(ofOffset: item.offset),
                        notes: [Diagnostic.Note("first defined at", at: file.location(ofOffset: item.first))])
         }
-    }
-
-    /// The end of the JSON value that stops before `limit`: back over white space, commas
-    /// and a closing bracket of the enclosing array.
-    static func objectEnd(in bytes: [UInt8], before limit: Int) -> Int {
-        var end = limit
-        var closedArray = false
-        while end > 0 {
-            let byte = bytes[end - 1]
-            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == UInt8(ascii: ",") {
-                end -= 1
-            } else if byte == UInt8(ascii: "]") && !closedArray && limit == bytes.count {
-                closedArray = true
-                end -= 1
-            } else {
-                break
-            }
-        }
-        return end
     }
 
     /// The place of byte `offset` of the file at `path` (relative to the folder).

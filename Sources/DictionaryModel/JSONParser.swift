@@ -37,6 +37,25 @@ public struct JSONParser {
     public static func parse(_ text: String) throws(DictionaryModelError) -> JSONValue {
         try parse(Array(text.utf8))
     }
+
+    /// Parses a whole document as `parse` does, but hands each element of a top-level array
+    /// to `body` as soon as it is parsed (with the offset just past it), and never builds the
+    /// array: a file of thousands of entries is held one entry at a time. A document that is
+    /// not an array is handed whole, with `isElement` false. An error anywhere is thrown after
+    /// the elements before it were handed.
+    public static func forEachElement(_ bytes: [UInt8],
+                                      _ body: (_ value: JSONValue, _ end: Int, _ isElement: Bool) -> Void) throws(DictionaryModelError) {
+        let failure: DictionaryModelError? = bytes.withUnsafeBufferPointer { buffer in
+            var parser = Scanner(buffer)
+            do throws(DictionaryModelError) {
+                try parser.parseElements(body)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
 }
 
 private struct Scanner {
@@ -74,6 +93,23 @@ private struct Scanner {
             throw fail("unexpected \(found()) after the top-level value")
         }
         return value
+    }
+
+    /// `parseDocument`, handing a top-level array's elements to `body` one by one.
+    mutating func parseElements(_ body: (JSONValue, Int, Bool) -> Void) throws(DictionaryModelError) {
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
+        skipWhitespace()
+        guard position < bytes.count else { throw fail("the file is empty; expected a JSON value") }
+        if bytes[position] == UInt8(ascii: "[") {
+            try parseArray { element, end in body(element, end, true) }
+        } else {
+            let value = try parseValue()
+            body(value, base + position, false)
+        }
+        skipWhitespace()
+        if position < bytes.count {
+            throw fail("unexpected \(found()) after the top-level value")
+        }
     }
 
     @inline(__always)
@@ -174,21 +210,29 @@ private struct Scanner {
 
     mutating func parseArray() throws(DictionaryModelError) -> JSONValue {
         let start = position
+        var elements: [JSONValue] = []
+        try parseArray { element, _ in elements.append(element) }
+        return JSONValue(.array(elements), offset: base + start)
+    }
+
+    /// Parses an array starting at its `[`, handing each element to `body` as it is parsed,
+    /// with the offset just past it.
+    mutating func parseArray(_ body: (JSONValue, Int) -> Void) throws(DictionaryModelError) {
         try enter()
         position += 1
-        var elements: [JSONValue] = []
         skipWhitespace()
         if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
             position += 1
             depth -= 1
-            return JSONValue(.array(elements), offset: base + start)
+            return
         }
         while true {
             skipWhitespace()
             if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
                 throw fail("trailing comma before ']'")
             }
-            elements.append(try parseValue())
+            let element = try parseValue()
+            body(element, base + position)
             skipWhitespace()
             guard position < bytes.count else { throw fail("unexpected end of the file; expected ',' or ']'") }
             if bytes[position] == UInt8(ascii: ",") {
@@ -198,7 +242,7 @@ private struct Scanner {
             if bytes[position] == UInt8(ascii: "]") {
                 position += 1
                 depth -= 1
-                return JSONValue(.array(elements), offset: base + start)
+                return
             }
             throw fail("unexpected \(found()); expected ',' or ']'")
         }

@@ -73,7 +73,8 @@ struct LibraryLocation: Equatable {
         var found: [(title: String, path: String, info: DictionaryInfo?)] = []
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = library + "/" + name
-            guard isDirectory(path), fileExists(path + "/dictionary.json") else { continue }
+            // A folder is a dictionary when it holds a `dictionary.json` (a broken one too).
+            guard fileExists(path + "/dictionary.json") else { continue }
             let info = info(ofFolder: path)
             // Lowercased once, not at every comparison.
             found.append(((info?.title ?? name).lowercased(), path, info))
@@ -83,7 +84,7 @@ struct LibraryLocation: Equatable {
 
     /// The folder's `dictionary.json`, nil when it is missing or broken.
     static func info(ofFolder path: String) -> DictionaryInfo? {
-        IndexStore.info(ofFolder: path, cacheDirectory: IndexStore.defaultCacheDirectory())
+        IndexStore.info(ofFolder: path)
     }
 
     static func shippedFolder(executablePath: String?) -> (path: String, origin: String)? {

@@ -62,6 +62,30 @@ import TestSupport
         #expect(reparsed.senses.map { $0.definition?.source } == bankVerb.senses.map { $0.definition?.source })
     }
 
+    /// A file's entries come one by one as they decode, each with the byte range of its
+    /// object (CJK, an emoji sequence, a combining mark), an entry that does not decode among
+    /// them; a file that then stops being JSON is one error, as `entries(in:)` gives it.
+    @Test func entriesComeOneByOneAndAFileThatBreaksIsOneError() throws {
+        let first = #"{"id": "犬", "headword": "犬", "senses": [{"definition": "🐕\#u{200D}🦺"}]}"#
+        let last = #"{"id": "e\#u{301}", "headword": "e\#u{301}", "senses": [{"definition": "x"}]}"#
+        let text = "[\n  " + first + ",\n  {\"id\": 3},\n  " + last + "\n]\n"
+        let file = SourceFile(path: "entries/x.json", text: text)
+        var handed: [DataFolder.EntryResult] = []
+        #expect(DataFolder.forEachEntry(in: file) { handed.append($0) } == nil)
+        let entries = handed.compactMap { try? $0.get().entry }
+        #expect(handed.count == 3 && entries.map(\.id) == ["犬", "e\u{301}"])
+        #expect(entries.map { String(decoding: file.bytes[$0.origin.byteRange], as: UTF8.self) } == [first, last])
+        #expect(DataFolder.entries(in: file).compactMap { try? $0.get().entry.origin.byteRange } == entries.map(\.origin.byteRange))
+
+        let broken = SourceFile(path: "entries/x.json", text: String(text.dropLast(3)) + ",]")
+        handed = []
+        let error = try #require(DataFolder.forEachEntry(in: broken) { handed.append($0) })
+        #expect(Diagnostic(error, in: broken).description.hasPrefix("error: invalid JSON: trailing comma before ']'"))
+        #expect(handed.count == 3)
+        let all = DataFolder.entries(in: broken)
+        #expect(all.count == 1 && (try? all[0].get()) == nil)
+    }
+
     @Test func decodesEveryField() throws {
         let folder = try Fixtures.load("sample")
         #expect(folder.diagnostics.isEmpty)

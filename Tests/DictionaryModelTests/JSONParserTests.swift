@@ -109,4 +109,45 @@ import DictionaryModel
         let offset = Array(file.bytes).firstIndex(of: UInt8(ascii: "x"))!
         #expect(file.location(ofOffset: offset).description == "entries/dog.json:2:9")
     }
+
+    /// A top-level array's elements, one by one, each with the offset just past it; what
+    /// `parse` gives for the same bytes.
+    @Test func elementsComeOneByOneWithTheirEnds() throws {
+        let text = "[ {\"a\": \"日本\"} ,\n {\"b\": [1, {\"c\": \"🐕\u{200D}🦺\"}]},\"e\u{301}\" ]\n"
+        let bytes = Array(text.utf8)
+        var handed: [(value: JSONValue, end: Int, isElement: Bool)] = []
+        try JSONParser.forEachElement(bytes) { handed.append(($0, $1, $2)) }
+        let whole = try #require(try JSONParser.parse(bytes).arrayValue)
+        #expect(whole == handed.map(\.value))
+        #expect(handed.allSatisfy { $0.isElement })
+        let texts = handed.map { String(decoding: bytes[$0.value.offset..<$0.end], as: UTF8.self) }
+        #expect(texts == ["{\"a\": \"日本\"}", "{\"b\": [1, {\"c\": \"🐕\u{200D}🦺\"}]}", "\"e\u{301}\""])
+    }
+
+    /// A document that is not an array is handed whole; an empty array hands nothing.
+    @Test func aDocumentNotAnArrayIsHandedWhole() throws {
+        var handed: [(JSONValue, Int, Bool)] = []
+        try JSONParser.forEachElement(Array(" {\"a\": 1} ".utf8)) { handed.append(($0, $1, $2)) }
+        #expect(handed.count == 1 && handed[0].0.offset == 1 && handed[0].1 == 9 && !handed[0].2)
+        handed = []
+        try JSONParser.forEachElement(Array("[ ]".utf8)) { handed.append(($0, $1, $2)) }
+        #expect(handed.isEmpty)
+    }
+
+    /// An error is thrown with its place after the elements before it were handed, and the
+    /// same errors as `parse` gives.
+    @Test(arguments: [("[{\"a\": 1}, {\"b\": x}]", 1), ("[{}, {}", 2), ("[{},]", 1), ("[{}] {}", 1), ("", 0), ("[{}, \"é", 1)])
+    func elementsBeforeAnErrorAreHandedThenTheErrorThrown(_ text: String, handedBefore: Int) {
+        var count = 0
+        let expected = failure(text)
+        #expect(expected != nil)
+        do {
+            try JSONParser.forEachElement(Array(text.utf8)) { _, _, _ in count += 1 }
+            Issue.record("no error for \(text)")
+        } catch {
+            let diagnostic = Diagnostic(error, in: SourceFile(path: "t.json", text: text))
+            #expect("\(diagnostic.location!.line):\(diagnostic.location!.column): \(diagnostic.message)" == expected)
+        }
+        #expect(count == handedBefore)
+    }
 }
