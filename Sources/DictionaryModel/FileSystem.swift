@@ -76,11 +76,31 @@ public func realPath(_ path: String) -> String? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     if let kept = RealPaths.kept(path), kept.device == info.st_dev, kept.inode == info.st_ino { return kept.resolved }
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    let answer = String(cString: resolved)
+    let answer: String
+    if let (parent, name) = plainLastName(path), let resolvedParent = realPath(parent) {
+        // The parent's path resolved (once: the folders of a library share it) and the name:
+        // `realpath` reads every component of the whole path again for each.
+        answer = resolvedParent == "/" ? "/" + name : resolvedParent + "/" + name
+    } else {
+        guard let resolved = realpath(path, nil) else { return nil }
+        answer = String(cString: resolved)
+        free(resolved)
+    }
     RealPaths.keep(path, RealPaths.Answer(resolved: answer, device: info.st_dev, inode: info.st_ino))
     return answer
+}
+
+/// The parent and the last component of `path` when that component is a name that is not
+/// a symbolic link (nor `.` or `..`), so that the path resolves as its parent does; nil
+/// otherwise (a relative name alone, a trailing slash, a link).
+private func plainLastName(_ path: String) -> (parent: String, name: String)? {
+    guard let slash = path.lastIndex(of: "/") else { return nil }
+    let name = String(path[path.index(after: slash)...])
+    guard !name.isEmpty, name != ".", name != ".." else { return nil }
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFLNK else { return nil }
+    let parent = String(path[..<slash])
+    return (parent.isEmpty ? "/" : parent, name)
 }
 
 /// `realPath`'s answers so far, by the path asked.

@@ -15,6 +15,9 @@ public final class HunspellMorphology: WordMorphology, @unchecked Sendable {
     /// Where the stores are kept (the cache folder); nil: nowhere, and every analysis opens
     /// its dictionary.
     public let cacheDirectory: String?
+    /// Each language's files as `dictionaries` found them; nil: none. Looked for once, for the
+    /// store and for Hunspell alike.
+    private let found = Mutex<[String: HunspellDictionaries.Files?]>([:])
 
     public init(dictionaries: HunspellDictionaries, cacheDirectory: String? = nil) {
         self.dictionaries = dictionaries
@@ -25,9 +28,18 @@ public final class HunspellMorphology: WordMorphology, @unchecked Sendable {
     public func hunspell(for language: String) -> Hunspell? {
         opened.withLock { opened in
             if let known = opened[language] { return known }
-            let hunspell = dictionaries.files(for: language).flatMap { Hunspell(affix: $0.affix, dictionary: $0.dictionary) }
+            let hunspell = files(for: language).flatMap { Hunspell(affix: $0.affix, dictionary: $0.dictionary) }
             opened[language] = .some(hunspell)
             return hunspell
+        }
+    }
+
+    private func files(for language: String) -> HunspellDictionaries.Files? {
+        found.withLock { found in
+            if let known = found[language] { return known }
+            let files = dictionaries.files(for: language)
+            found[language] = .some(files)
+            return files
         }
     }
 
@@ -42,7 +54,7 @@ public final class HunspellMorphology: WordMorphology, @unchecked Sendable {
         guard let cacheDirectory else { return nil }
         return stores.withLock { stores in
             if let known = stores[language] { return known }
-            let store = dictionaries.files(for: language).flatMap {
+            let store = files(for: language).flatMap {
                 HunspellRuleStore.open(affix: $0.affix, dictionary: $0.dictionary, cacheDirectory: cacheDirectory)
             }
             stores[language] = .some(store)

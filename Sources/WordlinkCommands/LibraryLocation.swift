@@ -148,8 +148,10 @@ extension LibraryLocation {
     /// The chosen folders opened through their indexes and narrowed by `-d`, or nil after
     /// saying on standard error what is wrong (exit status in `failure`: 1 for data, 2 for a
     /// `-d` that names no dictionary); `purpose` ends the sentence "no data folder to …".
-    static func openLibrary(_ options: LibraryOptions, purpose: String) -> Result<[IndexedDictionary], OpenFailure> {
-        let location = choose(options: options)
+    /// `chosen`: the folders when the caller has chosen them already.
+    static func openLibrary(_ options: LibraryOptions, purpose: String,
+                            chosen: LibraryLocation? = nil) -> Result<[IndexedDictionary], OpenFailure> {
+        let location = chosen ?? choose(options: options)
         guard !location.folders.isEmpty else {
             Terminal.error("no data folder to \(purpose) (\(location.origin)); pass --data DIR or set WORDLINK_DATA.")
             return .failure(OpenFailure(status: 1))
@@ -216,9 +218,10 @@ extension LibraryLocation {
     /// Returns the exit status. `beforeOpening` is given the folders before they are opened.
     static func printAnswer(_ options: LibraryOptions, purpose: String, beforeOpening: ([String]) -> Void = { _ in },
                             _ work: (Library) -> CommandAnswer) -> Int32 {
-        beforeOpening(choose(options: options).folders)
+        let location = choose(options: options)
+        beforeOpening(location.folders)
         let opened: [IndexedDictionary]
-        do throws(OpenFailure) { opened = try open(options, purpose: purpose) } catch { return error.status }
+        do throws(OpenFailure) { opened = try openLibrary(options, purpose: purpose, chosen: location).get() } catch { return error.status }
         return work(Library(opened)).print()
     }
 

@@ -173,4 +173,22 @@ import Glibc
         try makeDirectories(link)
         #expect(realPath(link)?.hasSuffix("/link 犬") == true)
     }
+
+    /// A folder resolves through its parent's links (the parent resolved once for all its
+    /// folders), and a folder that is itself a link resolves to its target.
+    @Test func realPathResolvesAFolderThroughItsParentsLinks() throws {
+        let folder = ImportScratch.folder("fs parent 字典 e\u{301} 👩‍👩‍👧")
+        defer { ImportScratch.remove(folder) }
+        try makeDirectories(folder + "/real/子 🐕")
+        try makeDirectories(folder + "/elsewhere")
+        #expect(symlink(folder + "/real", folder + "/via") == 0)
+        #expect(symlink(folder + "/elsewhere", folder + "/real/linked") == 0)
+        let direct = try #require(realPath(folder + "/real/子 🐕"))
+        #expect(direct.hasSuffix("/real/子 🐕") && !direct.contains("/../"))
+        #expect(realPath(folder + "/via/子 🐕") == direct)
+        #expect(realPath(folder + "/via/./子 🐕") == direct)
+        #expect(realPath(folder + "/via/linked")?.hasSuffix("/elsewhere") == true)
+        #expect(realPath(folder + "/via/子 🐕/..")?.hasSuffix("/real") == true)
+        #expect(realPath(folder + "/via/none") == nil)
+    }
 }
