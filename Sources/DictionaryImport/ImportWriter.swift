@@ -258,12 +258,13 @@ public struct ImportWriter {
         }
         summary.unresolvedExamples = examples.strings
         summary.sourceKeyCount = keys.count
-        for (key, entry) in keys {
-            let row = lookup.entryNumber(inFile: ImportWriter.shardPath(entry / entriesPerFile), position: entry % entriesPerFile)
-            if let row, lookup.lookUp(key, checkingOnMiss: false).entryNumbers.contains(row) {
+        let perFile = entriesPerFile
+        lookup.checkLookups(count: keys.count, query: { keys[$0].key },
+                            place: { (ImportWriter.shardPath(keys[$0].entry / perFile), keys[$0].entry % perFile) }) { i, found in
+            if found {
                 summary.findableSourceKeyCount += 1
             } else if summary.unfindableKeyExamples.count < 10 {
-                summary.unfindableKeyExamples.append(key)
+                summary.unfindableKeyExamples.append(keys[i].key)
             }
         }
         return summary

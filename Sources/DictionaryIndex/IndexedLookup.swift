@@ -150,29 +150,56 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     /// (first) or form is the query, then (for a query, or a target that names nothing) those
     /// a lookup rule leads to, as `Lookup` does.
     func resolve(_ query: String, unionWithRules: Bool) -> LookupResult {
-        let empty = LookupResult(query: query, entryNumbers: [], match: .none)
-        return ask(empty) { index throws(SQLiteError) -> LookupResult in
-            if let number = try index.entry(withID: query, in: dictionary) {
-                return LookupResult(query: query, entryNumbers: [Int(number)], match: .id)
+        ask(LookupResult(query: query, entryNumbers: [], match: .none)) { index throws(SQLiteError) -> LookupResult in
+            try resolve(query, unionWithRules: unionWithRules, in: index)
+        }
+    }
+
+    /// `resolve`, inside a read of `index` already begun.
+    private func resolve(_ query: String, unionWithRules: Bool, in index: LibraryIndex) throws(SQLiteError) -> LookupResult {
+        if let number = try index.entry(withID: query, in: dictionary) {
+            return LookupResult(query: query, entryNumbers: [Int(number)], match: .id)
+        }
+        let key = LookupKey.normalise(query)
+        var found = try index.directMatches(key, in: dictionary).map(Int.init)
+        let direct = found.count
+        guard direct == 0 || unionWithRules else {
+            return LookupResult(query: query, entryNumbers: found, match: .headwordOrForm)
+        }
+        var firstRule: LookupRule?
+        for r in rules.fitting(key) {
+            let rule = rules.all[r]
+            let stem = String(key.dropLast(rule.normalisedSuffix.count)) + rule.normalisedReplace
+            for number in try index.directMatches(stem, in: dictionary).map(Int.init) where !found.contains(number) {
+                if rule.pos != nil, !rule.lands(onPartOfSpeech: try index.pos(Int64(number))) { continue }
+                found.append(number)
+                if firstRule == nil { firstRule = rule }
             }
-            let key = LookupKey.normalise(query)
-            var found = try index.directMatches(key, in: dictionary).map(Int.init)
-            let direct = found.count
-            guard direct == 0 || unionWithRules else {
-                return LookupResult(query: query, entryNumbers: found, match: .headwordOrForm)
-            }
-            var firstRule: LookupRule?
-            for r in rules.fitting(key) {
-                let rule = rules.all[r]
-                let stem = String(key.dropLast(rule.normalisedSuffix.count)) + rule.normalisedReplace
-                for number in try index.directMatches(stem, in: dictionary).map(Int.init) where !found.contains(number) {
-                    if rule.pos != nil, !rule.lands(onPartOfSpeech: try index.pos(Int64(number))) { continue }
-                    found.append(number)
-                    if firstRule == nil { firstRule = rule }
+        }
+        let match: LookupResult.Match = direct > 0 ? .headwordOrForm : firstRule.map { .rule($0) } ?? .none
+        return LookupResult(query: query, entryNumbers: found, match: match, directCount: direct)
+    }
+
+    /// Whether a lookup of each of `count` queries (a miss an answer) finds the entry it should:
+    /// `answer` is given each number in `0..<count` with the answer, in order. The entry is
+    /// given by its place, its file and its position there. Asked a thousand at a time in one
+    /// read of the index (an import checks each of its source's keys so, hundreds of thousands
+    /// of them: a read each was a fifth of an import), and between them another thread may
+    /// write. A read that fails answers false.
+    public func checkLookups(count: Int, query: (Int) -> String, place: (Int) -> (path: String, position: Int),
+                             answer: (Int, Bool) -> Void) {
+        var next = 0
+        while next < count {
+            let batch = next..<min(count, next + 1_000)
+            let answers = ask([Bool](repeating: false, count: batch.count)) { index throws(SQLiteError) -> [Bool] in
+                try batch.map { i throws(SQLiteError) -> Bool in
+                    let (path, position) = place(i)
+                    guard let row = try index.entry(inFile: path, position: position, in: dictionary) else { return false }
+                    return try resolve(query(i), unionWithRules: true, in: index).entryNumbers.contains(Int(row))
                 }
             }
-            let match: LookupResult.Match = direct > 0 ? .headwordOrForm : firstRule.map { .rule($0) } ?? .none
-            return LookupResult(query: query, entryNumbers: found, match: match, directCount: direct)
+            for (i, found) in zip(batch, answers) { answer(i, found) }
+            next = batch.upperBound
         }
     }
 
