@@ -229,7 +229,10 @@ enum ImportCommand {
         }
         if summary.sourceKeyCount > 0 {
             text += "\(summary.findableSourceKeyCount) of \(count(summary.sourceKeyCount, "index key", "index keys")) find their record's entry"
-            text += summary.unfindableKeyExamples.isEmpty ? ".\n" : " (not: " + summary.unfindableKeyExamples.prefix(5).joined(separator: ", ") + ", …).\n"
+            // An empty key (FreeDict eng-deu's index has seven) is named, not printed as nothing.
+            let shown = summary.unfindableKeyExamples.prefix(5).map { $0.isEmpty ? "an empty key" : $0 }
+            let more = summary.sourceKeyCount - summary.findableSourceKeyCount > shown.count
+            text += shown.isEmpty ? ".\n" : " (not: " + shown.joined(separator: ", ") + (more ? ", …" : "") + ").\n"
         }
         if summary.unreadRecordCount + summary.strayLineCount + summary.leftoverMarkCount > 0 {
             text += "Not placed: \(count(summary.unreadRecordCount, "record", "records")) without a header (kept as text), "
