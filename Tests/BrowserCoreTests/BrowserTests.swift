@@ -343,6 +343,28 @@ import TestSupport
         }
     }
 
+    /// One match is one: no count of matches to move between.
+    @Test func findWithOneMatchSaysSo() throws {
+        let store = makeStore()
+        let text = store.view.page.text
+        try store.send(.keyPressed(.character("/"))) { $0.mode = .find(FindPrompt()) }
+        var typed = ""
+        for c in "dog" {
+            typed.append(c)
+            let matches = text.ranges(ofFolded: typed)
+            try store.send(.keyPressed(.character(c))) { [typed] in
+                $0.mode = .find(FindPrompt(field: PromptField(typed)))
+                $0.find = .init(query: typed, matches: matches)
+                $0.page.selection = matches.first
+            }
+        }
+        #expect(store.state.find.matches.count == 1)
+        try store.send(.keyPressed(.enter)) {
+            $0.mode = .browsing
+            $0.message = "1 match."
+        }
+    }
+
     @Test func findInPageSelectsMatchesAndMovesBetweenThem() throws {
         let store = makeStore()
         let text = store.view.page.text

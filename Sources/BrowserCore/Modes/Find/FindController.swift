@@ -27,6 +27,7 @@ enum FindController {
             state.mode = .browsing
             let matches = state.find.matches
             if matches.isEmpty && !prompt.field.isEmpty { state.say("“\(state.find.query)” is not on this page.") }
+            else if matches.count == 1 { state.say("1 match.") }
             else if !matches.isEmpty { state.say("\(matches.count) matches — n next, N previous.") }
             return []
         case .closeWhenEmpty where prompt.field.isEmpty:
