@@ -12,13 +12,25 @@ extension Markup {
     /// - An empty target (`[[]]`, `[[|x]]`) is not a link: its text is shown literally. An empty
     ///   shown text (`[[dog|]]`) shows the target, as `[[dog]]` does.
     public static func parse(_ source: String) -> [Run] {
-        MarkupScanner.scanning(source) { $0.parse() }
+        if isPlain(source) { return source.isEmpty ? [] : [Run(source)] }
+        return MarkupScanner.scanning(source) { $0.parse() }
     }
 
     /// The runs `parse` makes, given to `body` one at a time as they are made, none kept:
     /// for a reader of a long field that needs each run once (the index's text and links).
     public func forEachRun(_ body: (Run) -> Void) {
+        if Self.isPlain(source) {
+            if !source.isEmpty { body(Run(source)) }
+            return
+        }
         withoutActuallyEscaping(body) { body in MarkupScanner.scanning(source) { $0.parse(into: body) } }
+    }
+
+    /// Whether `source` has none of the bytes markup begins with (a backslash, a quote, an
+    /// opening bracket): then it is one unstyled run as it stands, as most definitions are,
+    /// and the scanner is not needed.
+    static func isPlain(_ source: String) -> Bool {
+        !source.utf8.contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "[") }
     }
 
     /// The source itself as the parser reads it: every byte of `source` in one span, in order,
@@ -65,7 +77,7 @@ public struct MarkupSpan: Hashable, Sendable {
 /// took a fifth of `define`'s time on a long definition, and an array of scalars four bytes
 /// a character). No cluster is ever split in a way a reader would notice (a combining mark
 /// after `]]` attaches to the text after).
-private struct MarkupScanner {
+struct MarkupScanner {
     /// The source's bytes, read in place (`scanning`).
     let scalars: UnsafeBufferPointer<UInt8>
     var linkCount = 0
