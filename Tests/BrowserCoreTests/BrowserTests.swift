@@ -343,13 +343,13 @@ import TestSupport
         }
     }
 
-    /// One match is one: no count of matches to move between.
-    @Test func findWithOneMatchSaysSo() throws {
-        let store = makeStore()
+    /// Opens find and types `query` a character at a time: after each, the matches so far,
+    /// the first from the top of the window selected (in view there).
+    func typeFind(_ query: String, into store: BrowserTestStore) throws {
         let text = store.view.page.text
         try store.send(.keyPressed(.character("/"))) { $0.mode = .find(FindPrompt()) }
         var typed = ""
-        for c in "dog" {
+        for c in query {
             typed.append(c)
             let matches = text.ranges(ofFolded: typed)
             try store.send(.keyPressed(.character(c))) { [typed] in
@@ -358,6 +358,12 @@ import TestSupport
                 $0.page.selection = matches.first
             }
         }
+    }
+
+    /// One match is one: no count of matches to move between.
+    @Test func findWithOneMatchSaysSo() throws {
+        let store = makeStore()
+        try typeFind("dog", into: store)
         #expect(store.state.find.matches.count == 1)
         try store.send(.keyPressed(.enter)) {
             $0.mode = .browsing
@@ -368,18 +374,7 @@ import TestSupport
     @Test func findInPageSelectsMatchesAndMovesBetweenThem() throws {
         let store = makeStore()
         let text = store.view.page.text
-        try store.send(.keyPressed(.character("/"))) { $0.mode = .find(FindPrompt()) }
-        var typed = ""
-        for c in "LINE 2" {
-            typed.append(c)
-            // The first match from the top of the window is selected; it is in view there.
-            let matches = text.ranges(ofFolded: typed)
-            try store.send(.keyPressed(.character(c))) { [typed] in
-                $0.mode = .find(FindPrompt(field: PromptField(typed)))
-                $0.find = .init(query: typed, matches: matches)
-                $0.page.selection = matches.first
-            }
-        }
+        try typeFind("LINE 2", into: store)
         let matches = store.state.find.matches
         #expect(matches.count == 11) // line 2, 20–29
         #expect(text.substring(matches[0]) == "line 2")
