@@ -261,7 +261,7 @@ extension DictdConverter {
     /// `s'élancer, se précipiter (vite)` → the translations, split at commas outside parentheses.
     static func splitTranslations(_ text: Substring) -> [String] {
         // Read byte by byte: every character that matters is ASCII, and a loop over
-        // `Character`s appending each to a string was an eighth of a FreeDict conversion.
+        // `Character`s appending each to a string was slower by far.
         var result: [String] = []
         var depth = 0
         var start = text.startIndex

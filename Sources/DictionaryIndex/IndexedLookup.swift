@@ -184,8 +184,8 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     /// `answer` is given each number in `0..<count` with the answer, in order. The entry is
     /// given by its place, its file and its position there. Asked a thousand at a time in one
     /// read of the index (an import checks each of its source's keys so, hundreds of thousands
-    /// of them: a read each was a fifth of an import), and between them another thread may
-    /// write. A read that fails answers false.
+    /// of them, and a read each cost more than its lookup), and between them another thread
+    /// may write. A read that fails answers false.
     public func checkLookups(count: Int, query: (Int) -> String, place: (Int) -> (path: String, position: Int),
                              answer: (Int, Bool) -> Void) {
         var next = 0

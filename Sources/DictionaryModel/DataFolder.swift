@@ -164,7 +164,7 @@ public struct DataFolder: Sendable {
 
     /// The entries of one file in file order, each handed to `body` as soon as it is decoded:
     /// the file is parsed one element of its array at a time, so memory holds one entry's JSON
-    /// (an import's shard of thousands of entries once took a tree ten times its size). A
+    /// (a tree of an import's whole shard of thousands of entries was many times its size). A
     /// file that is not JSON, or neither an entry nor an array, is the error returned; the
     /// entries handed before the place it breaks are then not the file's (`entries(in:)`
     /// gives the one error alone).
