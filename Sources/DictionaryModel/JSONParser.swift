@@ -83,33 +83,33 @@ private struct Scanner {
     }
 
     mutating func parseDocument() throws(DictionaryModelError) -> JSONValue {
-        // A UTF-8 byte order mark is not JSON (RFC 8259 §8.1 lets parsers ignore it; we do).
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
-        skipWhitespace()
-        guard position < bytes.count else { throw fail("the file is empty; expected a JSON value") }
-        let value = try parseValue()
-        skipWhitespace()
-        if position < bytes.count {
-            throw fail("unexpected \(found()) after the top-level value")
-        }
-        return value
+        try document { scanner throws(DictionaryModelError) in try scanner.parseValue() }
     }
 
     /// `parseDocument`, handing a top-level array's elements to `body` one by one.
     mutating func parseElements(_ body: (JSONValue, Int, Bool) -> Void) throws(DictionaryModelError) {
+        try document { scanner throws(DictionaryModelError) in
+            if scanner.bytes[scanner.position] == UInt8(ascii: "[") {
+                try scanner.parseArray { element, end in body(element, end, true) }
+            } else {
+                body(try scanner.parseValue(), scanner.base + scanner.position, false)
+            }
+        }
+    }
+
+    /// One whole document: its byte order mark skipped, `value` read from its first byte,
+    /// and nothing but white space after it.
+    mutating func document<T>(_ value: (inout Scanner) throws(DictionaryModelError) -> T) throws(DictionaryModelError) -> T {
+        // A UTF-8 byte order mark is not JSON (RFC 8259 §8.1 lets parsers ignore it; we do).
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
         skipWhitespace()
         guard position < bytes.count else { throw fail("the file is empty; expected a JSON value") }
-        if bytes[position] == UInt8(ascii: "[") {
-            try parseArray { element, end in body(element, end, true) }
-        } else {
-            let value = try parseValue()
-            body(value, base + position, false)
-        }
+        let result = try value(&self)
         skipWhitespace()
         if position < bytes.count {
             throw fail("unexpected \(found()) after the top-level value")
         }
+        return result
     }
 
     @inline(__always)
