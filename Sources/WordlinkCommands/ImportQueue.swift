@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,9 +15,10 @@ enum ImportQueue {
     /// hundred MB for the largest), and the index writes one at a time anyway.
     static var workers: Int { max(1, min(2, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) }
 
-    /// Runs `work` for each of `0..<count` on up to `workers` threads (this one and threads of
-    /// its own, so the second really runs beside the first: Dispatch's `concurrentPerform` may
-    /// run every iteration on the calling thread when the pool is busy), and `report` with each
+    /// Runs `work` for each of `0..<count` on up to `workers` threads (this one and, for each
+    /// other, a serial queue of its own, which Dispatch gives a thread of its own however busy
+    /// the pool is, so the second really runs beside the first: `concurrentPerform` may run
+    /// every iteration on the calling thread when the pool is busy), and `report` with each
     /// result in order (serially, on whichever thread finished what it was waiting for); the
     /// results, in order.
     @discardableResult
@@ -40,8 +40,8 @@ enum ImportQueue {
         }
         let others = max(1, min(workers, count)) - 1
         let finished = DispatchSemaphore(value: 0)
-        for _ in 0..<others {
-            Thread { drain(); finished.signal() }.start()
+        for helper in 0..<others {
+            DispatchQueue(label: "wordlink.import.\(helper)").async { drain(); finished.signal() }
         }
         drain()
         for _ in 0..<others { finished.wait() }
