@@ -335,8 +335,9 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
     }
 
     /// Completions for what has been typed so far, best first: the exact key, then keys that
-    /// start with it (shorter first, then by key), then typo suggestions when there are fewer
-    /// than `limit`. Headwords and forms both take part.
+    /// start with it (shorter first, then by key). Headwords and forms both take part. Keys
+    /// near it (typos) are `suggestions(for:limit:)`'s: the lookup prompt asks for them off the
+    /// input thread, since over a library of forty they cost a keystroke tens of milliseconds.
     public func completions(for prefix: String, limit: Int = 10) -> [Suggestion] {
         let key = LookupKey.normalise(prefix)
         guard !key.isEmpty, limit > 0 else { return [] }
@@ -347,12 +348,6 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
         if let exact { result.append(Suggestion(text: exact.display, key: key, distance: 0, kind: .exact)) }
         for word in prefixed.prefix(limit - result.count) {
             result.append(Suggestion(text: word.display, key: word.key, distance: 0, kind: .prefix))
-        }
-        if result.count < limit {
-            for suggestion in suggestions(for: prefix, limit: limit) where !result.contains(where: { $0.key == suggestion.key }) {
-                result.append(suggestion)
-                if result.count == limit { break }
-            }
         }
         return result
     }

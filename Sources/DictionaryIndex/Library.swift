@@ -122,8 +122,8 @@ public struct Library: Sendable {
     }
 
     /// Completions for what has been typed, over every member: each member's ranked list
-    /// merged by key (the exact key first, then prefixes shorter first, then typos nearest
-    /// first; ties in library order), each candidate naming the members that have it.
+    /// merged by key (the exact key first, then prefixes shorter first; ties in library
+    /// order), each candidate naming the members that have it. Keys near it are `nearest(to:limit:)`'s.
     public func completions(for prefix: String, limit: Int) -> [Candidate] {
         guard members.count > 1 else {
             return members.first.map { member in member.lookup.completions(for: prefix, limit: limit).map { Candidate(suggestion: $0, members: [0]) } } ?? []
@@ -159,16 +159,28 @@ public struct Library: Sendable {
 
     /// The nearest headwords and forms to `query` by edit distance, over every member.
     func nearestHeadwords(for query: String, limit: Int) -> [Suggestion] {
-        guard members.count > 1 else { return members.first?.lookup.suggestions(for: query, limit: limit) ?? [] }
-        var seen = Set<String>()
-        var all: [Suggestion] = []
-        for member in members {
-            for suggestion in member.lookup.suggestions(for: query, limit: limit) where seen.insert(suggestion.key).inserted {
-                all.append(suggestion)
+        nearest(to: query, limit: limit)?.map(\.suggestion) ?? []
+    }
+
+    /// The nearest headwords and forms to `query` by edit distance, over every member, each with
+    /// the members that have it: best first, at most `limit`. Nil when `isCancelled` says so,
+    /// which it is asked before each member.
+    public func nearest(to query: String, limit: Int, isCancelled: () -> Bool = { false }) -> [Candidate]? {
+        var all: [Candidate] = []
+        var byKey: [String: Int] = [:]
+        for i in members.indices {
+            if isCancelled() { return nil }
+            for suggestion in members[i].lookup.suggestions(for: query, limit: limit) {
+                if let known = byKey[suggestion.key] {
+                    all[known].members.append(i)
+                } else {
+                    byKey[suggestion.key] = all.count
+                    all.append(Candidate(suggestion: suggestion, members: [i]))
+                }
             }
         }
         let order = all.indices.sorted { a, b in
-            let ra = Self.rank(all[a]), rb = Self.rank(all[b])
+            let ra = Self.rank(all[a].suggestion), rb = Self.rank(all[b].suggestion)
             return ra != rb ? ra < rb : a < b
         }
         return order.prefix(limit).map { all[$0] }

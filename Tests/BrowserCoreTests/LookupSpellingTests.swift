@@ -4,9 +4,10 @@ import TerminalText
 import TestSupport
 import Testing
 
-/// The lookup prompt asks for spellings (Hunspell's, through the page source) off the input
-/// thread when what is typed names nothing: the reducer returns the request as an effect, and
-/// the answer, when it comes back for what the prompt still holds, goes first.
+/// The lookup prompt lists its completions at once and asks the page source for the words near
+/// what is typed (Hunspell's spellings, the nearest headwords) off the input thread, when the
+/// completions do not fill its list: the reducer returns the request as an effect, and the
+/// answer, when it comes back for what the prompt still holds, follows the completions.
 @Suite struct LookupSpellingTests {
     static let pages = [
         "home": "Start: «manger»",
@@ -15,7 +16,8 @@ import Testing
         "maison": "maison: a house",
     ]
 
-    static func browser(spellings: [String: [String]]? = ["mangur": ["mangeur", "manger"]]) -> Browser {
+    static func browser(spellings: [String: [String]]? = ["mangur": ["mangeur", "manger"]],
+                        pages: [String: String] = LookupSpellingTests.pages) -> Browser {
         let browser = Browser(source: FakePageSource(pages: pages, start: "home", spellings: spellings), size: CellSize(columns: 60, rows: 12))
         _ = browser.handle(.keyPressed(.character(":")))
         return browser
@@ -31,28 +33,38 @@ import Testing
         return nil
     }
 
-    @Test func aWordThatNamesNothingAsksForSpellingsAndTheyComeFirst() throws {
+    @Test func wordsNearWhatIsTypedAreAskedForAndFollowItsCompletions() throws {
         let browser = Self.browser()
-        // Up to `mangu`, a candidate goes on from what is typed (`mangue`): no spellings
-        // asked; `mangur` names nothing and no candidate begins with it: asked.
-        #expect(Self.type("mangu", into: browser).allSatisfy { $0.isEmpty })
-        #expect(Self.type("r", into: browser) == [[.suggestSpellings("mangur")]])
+        // Each key leaves fewer candidates than the list holds: each asks, for what it made.
+        #expect(Self.type("mangur", into: browser) == ["m", "ma", "man", "mang", "mangu", "mangur"].map { [.suggestSpellings($0)] })
         let before = try #require(Self.prompt(browser))
-        #expect(before.candidates.map(\.text) == ["manger", "mangue"], "the nearest headwords, from the completions")
+        #expect(before.candidates.map(\.text) == ["manger", "mangue"], "the completions, at once")
         // A late answer for something no longer typed changes nothing.
         #expect(browser.handle(.spellingsFound(query: "mangu", [Completion(text: "mangeait", address: "mangeait")])).isEmpty)
         #expect(Self.prompt(browser) == before)
-        // The answer for what is typed goes first, without repeats; the first is highlighted
-        // and previewed.
+        // The answer for what is typed follows the completions, without repeats; the first
+        // candidate stays highlighted and previewed.
         let suggest = try #require(browser.source.spellingSuggester)
-        #expect(browser.handle(.spellingsFound(query: "mangur", suggest("mangur", 8))).isEmpty)
+        #expect(browser.handle(.spellingsFound(query: "mangur", suggest("mangur", 8, { false }) ?? [])).isEmpty)
         let after = try #require(Self.prompt(browser))
-        #expect(after.candidates.map(\.text) == ["mangeur", "manger", "mangue"])
-        #expect(after.candidates[0].detail == "did you mean?")
+        #expect(after.candidates.map(\.text) == ["manger", "mangue", "mangeur"])
+        #expect(after.candidates[2].detail == "did you mean?")
         #expect(after.highlighted == 0)
-        // Enter opens the highlighted spelling (here a page the fake has not: the miss page).
+        // Enter opens the highlighted candidate.
         _ = browser.handle(.keyPressed(.enter))
         #expect(browser.state.mode == .browsing)
+    }
+
+    /// A word that nothing completes gets its list from the answer alone.
+    @Test func aWordThatNothingCompletesIsListedFromTheAnswer() throws {
+        let browser = Self.browser(spellings: ["zzq": ["maison"]])
+        _ = Self.type("zzq", into: browser)
+        #expect(Self.prompt(browser)?.candidates.isEmpty == true)
+        _ = browser.handle(.spellingsFound(query: "zzq", [Completion(text: "maison", detail: "did you mean?", address: "maison")]))
+        let prompt = try #require(Self.prompt(browser))
+        #expect(prompt.candidates.map(\.text) == ["maison"])
+        #expect(prompt.highlighted == 0)
+        #expect(browser.state.preview?.address == PageAddress(query: "maison"), "the answer's first candidate is previewed")
     }
 
     @Test func theHighlightStaysOnItsCandidate() throws {
@@ -63,19 +75,37 @@ import Testing
         #expect(Self.prompt(browser)?.highlighted == 1)
         _ = browser.handle(.spellingsFound(query: "mangur", [Completion(text: "mangeur", address: "mangeur")]))
         let prompt = try #require(Self.prompt(browser))
-        #expect(prompt.candidates.map(\.text) == ["mangeur", "manger", "mangue"])
+        #expect(prompt.candidates.map(\.text) == ["manger", "mangue", "mangeur"])
         #expect(prompt.candidates[prompt.highlighted].text == "mangue")
     }
 
-    @Test func noSpellingsAreAskedWhenTheyCannotHelp() throws {
-        // A source without morphology.
-        #expect(Self.type("mangur", into: Self.browser(spellings: nil)).allSatisfy { $0.isEmpty })
-        // A word of fewer than three characters; a paste of a word that is there.
+    /// A key cancels the work under way (the event loop does, so that the input thread need
+    /// not wait for it): every key asks again until the answer for the query has come, even
+    /// an empty one; then none does.
+    @Test func everyKeyAsksAgainUntilTheAnswerHasCome() throws {
         let browser = Self.browser()
-        #expect(Self.type("xq", into: browser).allSatisfy { $0.isEmpty })
+        _ = Self.type("mangur", into: browser)
+        #expect(browser.handle(.keyPressed(.down)) == [.suggestSpellings("mangur")])
+        #expect(browser.handle(.keyPressed(.left)) == [.suggestSpellings("mangur")], "a key that moves the caret")
+        _ = browser.handle(.spellingsFound(query: "mangur", []))
+        #expect(Self.prompt(browser)?.nearbyArrived == true)
+        #expect(Self.prompt(browser)?.candidates.map(\.text) == ["manger", "mangue"])
+        #expect(browser.handle(.keyPressed(.down)).isEmpty)
+        // A new query asks again.
+        #expect(browser.handle(.keyPressed(.backspace)) == [.suggestSpellings("mangr")], "the caret one back: u goes")
+    }
+
+    @Test func nothingIsAskedWhenItCannotHelp() throws {
+        // A source with nothing to suggest.
+        #expect(Self.type("mangur", into: Self.browser(spellings: nil)).allSatisfy { $0.isEmpty })
+        // Completions that fill the list: nothing is asked; nor for an empty prompt.
+        var many = Self.pages
+        for i in 0..<10 { many["mai\(i)"] = "mai\(i): a page" }
+        let browser = Self.browser(pages: many)
+        #expect(Self.type("mai", into: browser).last == [])
         _ = browser.handle(.keyPressed(.control("u")))
-        #expect(browser.handle(.pasted("maison")).isEmpty)
-        // A paste that makes a word that names nothing asks, as typing it would.
-        #expect(browser.handle(.pasted("x")) == [.suggestSpellings("maisonx")])
+        #expect(Self.prompt(browser)?.candidates.isEmpty == true)
+        // A paste asks as typing does.
+        #expect(browser.handle(.pasted("maisonx")) == [.suggestSpellings("maisonx")])
     }
 }

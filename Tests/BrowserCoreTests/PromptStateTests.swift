@@ -40,8 +40,9 @@ import Testing
     @Test func theLookupPromptStepByStep() throws {
         let store = try Self.store()
         try store.send(.keyPressed(.character(":"))) { $0.mode = .lookup(LookupPrompt()) }
-        // The candidates for what is typed, the first highlighted and shown as a preview.
-        try store.send(.keyPressed(.character("d"))) {
+        // The candidates for what is typed, the first highlighted and shown as a preview; three
+        // do not fill the list, so the words near it are asked for off the input thread.
+        try store.send(.keyPressed(.character("d")), effects: [.suggestSpellings("d")]) {
             $0.mode = .lookup(LookupPrompt(field: PromptField("d"), candidates: [
                 Completion(text: "dog", detail: "noun", address: "dog"),
                 Completion(text: "dogs", detail: "form of dog · noun", address: "dogs"),
@@ -49,7 +50,8 @@ import Testing
             ], query: "d"))
             $0.preview = .init(address: PageAddress(query: "dog"), title: "dog")
         }
-        try store.send(.keyPressed(.down)) {
+        // Until the words near "d" come, every key asks for them again (a key cancels the work).
+        try store.send(.keyPressed(.down), effects: [.suggestSpellings("d")]) {
             guard case .lookup(var prompt) = $0.mode else { return }
             prompt.highlighted = 1
             $0.mode = .lookup(prompt)

@@ -68,5 +68,22 @@ import TestSupport
         let keys = candidates.filter { $0.suggestion.kind == .prefix }.map(\.suggestion.key)
         #expect(keys == keys.sorted { $0.unicodeScalars.count < $1.unicodeScalars.count || ($0.unicodeScalars.count == $1.unicodeScalars.count) })
         #expect(library.completions(for: "hou", limit: 5).first?.members == [1])
+        #expect(!candidates.contains { $0.suggestion.kind == .typo }, "no typos among the completions")
+    }
+
+    /// The keys near a word, over every dictionary, each naming the dictionaries that have it.
+    @Test func theNearestKeysMergeEveryDictionaryAndNameThem() throws {
+        let library = try Self.library(["sample", "second"])
+        let near = try #require(library.nearest(to: "dgo", limit: 5))
+        let dog = try #require(near.first)
+        #expect(dog.suggestion.key == "dog")
+        #expect(dog.suggestion.kind == .typo)
+        #expect(dog.members == [0, 1])
+        #expect(Set(near.map(\.suggestion.key)).count == near.count)
+        #expect(library.suggestions(for: "dgo", limit: 5).map(\.key) == near.map(\.suggestion.key))
+        // Asked before each dictionary whether the answer is still wanted.
+        var asked = 0
+        #expect(library.nearest(to: "dgo", limit: 5, isCancelled: { asked += 1; return asked > 1 }) == nil)
+        #expect(asked == 2)
     }
 }

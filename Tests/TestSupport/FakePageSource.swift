@@ -20,7 +20,7 @@ public final class FakePageSource: PageSource {
 
     public var spellingSuggester: SpellingSuggester? {
         guard let spellings else { return nil }
-        return { query, limit in (spellings[query] ?? []).prefix(limit).map { Completion(text: $0, detail: "did you mean?", address: $0) } }
+        return { query, limit, _ in (spellings[query] ?? []).prefix(limit).map { Completion(text: $0, detail: "did you mean?", address: $0) } }
     }
 
     func make(_ address: String) -> Page? {

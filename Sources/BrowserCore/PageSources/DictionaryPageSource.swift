@@ -154,30 +154,11 @@ public final class DictionaryPageSource: PageSource {
 
     public func completions(for prefix: String, limit: Int) -> [Completion] {
         let candidates = library.completions(for: prefix, limit: limit)
-        var completions = candidates.map { candidate in
-            let suggestion = candidate.suggestion
-            var details: [String] = []
-            for member in candidate.members {
-                let lookup = library.members[member].lookup
-                let result = lookup.lookUp(suggestion.text)
-                var detail = result.entryNumbers.compactMap { lookup.pos(ofEntryAt: $0) }.joined(separator: ", ")
-                if let first = result.entryNumbers.first {
-                    let headword = lookup.headword(ofEntryAt: first)
-                    if LookupKey.normalise(headword) != suggestion.key {
-                        detail = "form of " + headword + (detail.isEmpty ? "" : " · " + detail)
-                    }
-                }
-                if library.isShared { detail = library.members[member].info.title + (detail.isEmpty ? "" : ": " + detail) }
-                if !detail.isEmpty { details.append(detail) }
-            }
-            var detail = details.joined(separator: "; ")
-            if case .typo = suggestion.kind { detail = detail.isEmpty ? "did you mean?" : detail + " · did you mean?" }
-            return Completion(text: suggestion.text, detail: detail, address: suggestion.text)
-        }
+        var completions = candidates.map { Self.completion($0, in: library) }
         // A form no dictionary has as a key, which morphology leads to base words (`chevaux`), is
         // the first candidate, so that Enter opens it rather than the nearest spelling. Only the
         // analysis, which is quick, is asked while typing; Hunspell's suggestions, which are
-        // slow, wait for a miss.
+        // slow, and the keys near it come off the input thread (`spellingSuggester`).
         if library.morphology != nil, !candidates.contains(where: { $0.suggestion.kind == .exact }) {
             let notes = library.lookUp(prefix).flatMap(\.notes)
             if !notes.isEmpty {
@@ -190,13 +171,43 @@ public final class DictionaryPageSource: PageSource {
         return completions
     }
 
-    /// Hunspell's spellings near a word, each kept only when it leads somewhere, with the base
-    /// word it leads to (`mangeaiont`: `mangeaient`, `manger`).
+    /// A candidate as the prompt lists it: its text, and what each dictionary that has it says
+    /// of it (part of speech, the headword it is a form of; the dictionary's title in a
+    /// library), "did you mean?" for a key near what was typed.
+    static func completion(_ candidate: Library.Candidate, in library: Library) -> Completion {
+        let suggestion = candidate.suggestion
+        var details: [String] = []
+        for member in candidate.members {
+            let lookup = library.members[member].lookup
+            let result = lookup.lookUp(suggestion.text)
+            var detail = result.entryNumbers.compactMap { lookup.pos(ofEntryAt: $0) }.joined(separator: ", ")
+            if let first = result.entryNumbers.first {
+                let headword = lookup.headword(ofEntryAt: first)
+                if LookupKey.normalise(headword) != suggestion.key {
+                    detail = "form of " + headword + (detail.isEmpty ? "" : " · " + detail)
+                }
+            }
+            if library.isShared { detail = library.members[member].info.title + (detail.isEmpty ? "" : ": " + detail) }
+            if !detail.isEmpty { details.append(detail) }
+        }
+        var detail = details.joined(separator: "; ")
+        if case .typo = suggestion.kind { detail = detail.isEmpty ? "did you mean?" : detail + " · did you mean?" }
+        return Completion(text: suggestion.text, detail: detail, address: suggestion.text)
+    }
+
+    /// What the lookup prompt adds after its completions, off the input thread: for a word of
+    /// three characters or more that no headword or form begins with, Hunspell's spellings that
+    /// lead somewhere, with the base word they lead to (`mangeaiont`: `mangeaient`, `manger`);
+    /// then the headwords and forms nearest to it.
     public var spellingSuggester: SpellingSuggester? {
-        guard library.morphology != nil else { return nil }
         let library = library
-        return { query, limit in
-            library.morphologySuggestions(for: query, limit: limit).map { Completion(text: $0.text, detail: "did you mean?", address: $0.text) }
+        return { query, limit, isCancelled in
+            var found: [Completion] = []
+            if library.morphology != nil, query.count >= 3, library.completions(for: query, limit: 1).isEmpty {
+                found = library.morphologySuggestions(for: query, limit: limit).map { Completion(text: $0.text, detail: "did you mean?", address: $0.text) }
+            }
+            guard let near = library.nearest(to: query, limit: limit, isCancelled: isCancelled) else { return nil }
+            return found + near.map { Self.completion($0, in: library) }
         }
     }
 

@@ -146,9 +146,11 @@ public struct Completion: Hashable, Sendable {
     }
 }
 
-/// Spellings near `query` that lead somewhere, best first, at most `limit`, as candidates of
-/// the lookup prompt.
-public typealias SpellingSuggester = @Sendable (_ query: String, _ limit: Int) -> [Completion]
+/// Words near `query` that lead somewhere (spellings from the dictionaries' morphology, keys
+/// near it), best first, at most `limit`, as candidates of the lookup prompt after its
+/// completions.
+/// `isCancelled` says when the answer is no longer wanted: nil then.
+public typealias SpellingSuggester = @Sendable (_ query: String, _ limit: Int, _ isCancelled: @Sendable () -> Bool) -> [Completion]?
 
 /// The answer to a request for a page.
 public enum PageLookup: Sendable {
@@ -176,9 +178,9 @@ public protocol PageSource: AnyObject {
     func page(at address: PageAddress) -> PageLookup
     /// Makes full-text search results pages (the `s` prompt); nil when the source cannot search.
     var searchPages: SearchPageMaker? { get }
-    /// Spellings near a word that names nothing, from the dictionaries' morphology (Hunspell's
-    /// suggest, slow enough that the lookup prompt asks off the input thread); nil
-    /// when the source has no morphology.
+    /// Words near what the lookup prompt holds: Hunspell's spellings of a word that names
+    /// nothing, and the headwords and forms near it (over a library of forty, slow enough that
+    /// the prompt asks off the input thread); nil when the source has none to give.
     var spellingSuggester: SpellingSuggester? { get }
     /// Reads and writes entries for editing mode; nil when the source cannot edit.
     var editing: EntryEditingSource? { get }
@@ -197,7 +199,7 @@ public protocol PageSource: AnyObject {
 extension PageSource {
     /// No search, unless a source has one.
     public var searchPages: SearchPageMaker? { nil }
-    /// No spellings, unless a source has a morphology.
+    /// No words near a query, unless a source has them.
     public var spellingSuggester: SpellingSuggester? { nil }
 
     /// No editing, unless a source has it.

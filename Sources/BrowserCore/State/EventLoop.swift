@@ -95,6 +95,12 @@ public enum EventLoop {
                     continue
                 }
                 if case .windowResized = event { terminal.invalidate() }
+                // A key or a paste cancels the words near the lookup prompt's text being found:
+                // the work would hold the index while the key is handled (the prompt asks again).
+                switch event {
+                case .keyPressed, .pasted: spellings.cancel()
+                default: break
+                }
                 for effect in browser.handle(event) {
                     switch effect {
                     case .quit: return
@@ -107,7 +113,9 @@ public enum EventLoop {
                         searches?.start(request)
                     case .suggestSpellings(let query):
                         guard let suggest = browser.source.spellingSuggester else { continue }
-                        spellings.start { _ in .spellingsFound(query: query, suggest(query, LookupController.completionLimit)) }
+                        spellings.start { isCancelled in
+                            suggest(query, LookupController.completionLimit, isCancelled).map { .spellingsFound(query: query, $0) }
+                        }
                     }
                 }
                 // After `handle`, which has kept the session and any edit's recovery copy.

@@ -10,6 +10,8 @@ public struct LookupPrompt: Equatable, Sendable {
     public var highlighted: Int = 0
     /// The query the candidates are for: the start of the text, at most `queryLimit` bytes.
     public var query: String = ""
+    /// Whether the words near `query` (`PageSource.spellingSuggester`) have come back.
+    public var nearbyArrived = false
 
     public init(field: PromptField = PromptField(), candidates: [Completion] = [], highlighted: Int = 0, query: String = "") {
         self.field = field
@@ -64,59 +66,58 @@ enum LookupController {
             return []
         case .closeWhenEmpty, nil:
             switch prompt.field.handle(key) {
-            case .edited:
-                let effects = refreshCandidates(&prompt, env)
-                state.mode = .lookup(prompt)
-                updatePreview(prompt, &state, env)
-                return effects
+            case .edited: refreshCandidates(&prompt, env)
             case .moved: break
-            case .ignored: return []
+            case .ignored: return askForNearby(prompt, env)
             }
         }
         state.mode = .lookup(prompt)
         updatePreview(prompt, &state, env)
-        return []
+        return askForNearby(prompt, env)
     }
 
     /// A paste into the prompt: inserted at the caret.
     static func insert(_ text: String, _ prompt: LookupPrompt, _ state: inout BrowserState, _ env: BrowserEnvironment) -> [BrowserEffect] {
         var prompt = prompt
         prompt.field.insert(text)
-        let effects = refreshCandidates(&prompt, env)
+        refreshCandidates(&prompt, env)
         state.mode = .lookup(prompt)
         updatePreview(prompt, &state, env)
-        return effects
+        return askForNearby(prompt, env)
     }
 
-    /// The candidates for what the prompt holds now; asks for spellings in the background
-    /// (`BrowserEffect.suggestSpellings`) when no candidate is the typed word or begins with it.
-    private static func refreshCandidates(_ prompt: inout LookupPrompt, _ env: BrowserEnvironment) -> [BrowserEffect] {
+    /// The candidates for what the prompt holds now: its completions (the typed word, the
+    /// words that go on from it).
+    private static func refreshCandidates(_ prompt: inout LookupPrompt, _ env: BrowserEnvironment) {
         let query = prompt.field.prefix(utf8Limit: queryLimit)
         // Typing past the limit (a paste sent as keys) does not change what is looked up.
-        if query == prompt.query { return [] }
+        if query == prompt.query { return }
         prompt.query = query
         prompt.candidates = query.isEmpty ? [] : env.source.completions(for: query, limit: completionLimit)
         prompt.highlighted = 0
-        return needsSpellings(prompt, env) ? [.suggestSpellings(query)] : []
+        prompt.nearbyArrived = false
     }
 
-    /// Whether the typed word looks misspelt (no candidate is it or goes on from it) and the
-    /// source can suggest spellings: a word of three characters or more.
-    private static func needsSpellings(_ prompt: LookupPrompt, _ env: BrowserEnvironment) -> Bool {
-        guard prompt.query.count >= 3, env.source.spellingSuggester != nil else { return false }
-        let key = LookupKey.normalise(prompt.query)
-        return !prompt.candidates.contains { LookupKey.normalise($0.text).hasPrefix(key) }
+    /// When the completions do not fill the list, asks the source in the background for the
+    /// words near what is typed (`BrowserEffect.suggestSpellings`), which follow them; again
+    /// after every key until they come, since a key cancels the work under way (the event
+    /// loop's, so that the input thread need not wait for it).
+    private static func askForNearby(_ prompt: LookupPrompt, _ env: BrowserEnvironment) -> [BrowserEffect] {
+        let wanted = !prompt.query.isEmpty && !prompt.nearbyArrived && prompt.candidates.count < completionLimit
+        return wanted && env.source.spellingSuggester != nil ? [.suggestSpellings(prompt.query)] : []
     }
 
-    /// Spellings for `query` came back: when the prompt still holds it, they come first among
-    /// its candidates (the nearest headwords after them, without repeats), and the highlight
-    /// stays on the candidate it was on, or on the first.
+    /// Words near `query` came back: when the prompt still holds it, they follow its
+    /// completions (without repeats; a word that names nothing has none, so its spellings come
+    /// first), and the highlight stays on the candidate it was on, or on the first.
     static func spellingsFound(_ spellings: [Completion], for query: String, _ state: inout BrowserState, _ env: BrowserEnvironment) {
-        guard case .lookup(var prompt) = state.mode, prompt.query == query, !spellings.isEmpty else { return }
+        guard case .lookup(var prompt) = state.mode, prompt.query == query else { return }
+        prompt.nearbyArrived = true
+        guard !spellings.isEmpty else { state.mode = .lookup(prompt); return }
         let highlighted = prompt.candidates.indices.contains(prompt.highlighted) && prompt.highlighted > 0
             ? prompt.candidates[prompt.highlighted].address : nil
         var seen = Set<String>()
-        prompt.candidates = Array((spellings + prompt.candidates).filter { seen.insert(LookupKey.normalise($0.text)).inserted }.prefix(completionLimit))
+        prompt.candidates = Array((prompt.candidates + spellings).filter { seen.insert(LookupKey.normalise($0.text)).inserted }.prefix(completionLimit))
         prompt.highlighted = highlighted.flatMap { address in prompt.candidates.firstIndex { $0.address == address } } ?? 0
         state.mode = .lookup(prompt)
         updatePreview(prompt, &state, env)

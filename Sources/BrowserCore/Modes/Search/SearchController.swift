@@ -192,6 +192,11 @@ public final class LatestOnly: Sendable {
         self.mailbox = mailbox
     }
 
+    /// Cancels the work under way: its `isCancelled` says so, and its event is not posted.
+    public func cancel() {
+        latest.withLock { $0 += 1 }
+    }
+
     /// Runs `work` on another thread and posts its event, unless a later `start` came first.
     public func start(_ work: @escaping @Sendable (_ isCancelled: @Sendable () -> Bool) -> BrowserEvent?) {
         let generation = latest.withLock { value in
