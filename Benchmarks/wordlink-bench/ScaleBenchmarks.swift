@@ -58,15 +58,62 @@ enum ScaleBenchmarks {
             ProcessTimer.report(results)
             print(String(format: "  ratio: %.2f", results[0].median / results[1].median))
         }
+        // The same answer from both: what opening the other 40 costs a command, apart from
+        // answering from them.
+        for (what, arguments) in [("define dog", ["define", "dog"]), ("links-to dog", ["links-to", "dog"])] {
+            let results = ProcessTimer.compare([("\(what) -d wordnet, the library of \(count)", [wordlink] + arguments + ["-d", "wordnet"]),
+                                                ("\(what), WordNet alone", [wordlink] + arguments + wordnet)],
+                                               runs: 21, environment: environment)
+            ProcessTimer.report(results)
+            print(String(format: "  ratio: %.2f", results[0].median / results[1].median))
+        }
         if access("/usr/bin/wn", X_OK) == 0 {
             let results = ProcessTimer.compare([("define dog, the library of \(count)", [wordlink, "define", "dog"]),
                                                 ("wn dog -over", ["/usr/bin/wn", "dog", "-over"])], runs: 21, environment: environment)
             ProcessTimer.report(results)
             print(String(format: "  ratio: %.2f", results[0].median / results[1].median))
         }
+        // The browser on the whole library and on WordNet alone (issue 30: at most 80 MB as
+        // `top` shows it), the search prompt on the library, and every key on the biggest page.
+        do {
+            try WordNetBenchmarks.browser(binary: wordlink, folder: library + "/wordnet", environment: environment, runs: 5,
+                                          data: [], name: "the library of \(count)", memoryTarget: 80)
+            try WordNetBenchmarks.browser(binary: wordlink, folder: library + "/wordnet", environment: environment, runs: 5,
+                                          name: "WordNet alone", memoryTarget: 80)
+            try SearchBenchmarks.prompt(binary: wordlink, folder: library + "/wordnet", environment: environment, data: [],
+                                        name: " (the library of \(count))")
+            try pageKeys(binary: wordlink, word: "set", environment: environment)
+        } catch {
+            print("the browser on the library failed: \(error)")
+        }
         let data = directorySize(library), caches = directorySize(cache)
         print(String(format: "disk: sources %.0f MB; library %.0f MB + caches %.0f MB = %.1f × the sources",
                      Double(sources) / 1e6, Double(data) / 1e6, Double(caches) / 1e6, Double(data + caches) / Double(max(1, sources))))
+    }
+
+    /// Every key of browsing on the page of `word` in the whole library (`set`: GCIDE's biggest
+    /// page, 26 KB of its entries, with every other dictionary's `set`), from sending it to the
+    /// screen's last byte, on an 80×24 pseudo-terminal: pages down, the next dictionary's
+    /// section, folding and unfolding it, the bottom and the top, links focused, lines, a
+    /// page up. A key that changes nothing on the screen is left out.
+    static func pageKeys(binary: String, word: String, environment: [String: String], runs: Int = 5) throws {
+        let keys = [" ", " ", " ", "}", "}", "z", "z", "G", "g", "\t", "\t", "\t", "j", "j", "k", " ", "b", "{"]
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let terminal = try PseudoTerminal(arguments: [binary, word], columns: 80, rows: 24, environment: environment)
+            try terminal.waitFor("Tab links", timeout: 60)
+            terminal.settle()
+            for key in keys {
+                let start = Measure.now()
+                terminal.send(key)
+                if let seconds = terminal.settle(since: start) { times.append(seconds) }
+            }
+            terminal.send("q")
+        }
+        guard !times.isEmpty else { throw BenchError.setup("no key on \(word) changed the screen") }
+        Measure.report("browser: a key on the page of \(word), median", WordNetBenchmarks.median(times), target: 0.016,
+                       extra: "\(times.count) keys, \(runs) runs")
+        Measure.report("browser: a key on the page of \(word), slowest", times.max()!, target: 0.016)
     }
 
     static func fileSize(_ path: String) -> Int {
