@@ -1,4 +1,5 @@
 import BrowserCore
+import Synchronization
 import TerminalText
 import Testing
 import TestSupport
@@ -72,6 +73,37 @@ import Dispatch
         EventLoop.run(browser(), on: terminal, mailbox: mailbox)
         posted.wait()
         #expect(EventLoopTests.now() - start < 4, "woken by the post, not by the 5 s time-out")
+    }
+
+    /// A key cancels the words near the lookup prompt's text being found before the key is
+    /// handled (the work holds the index a dictionary at a time, and the key needs it): the work
+    /// for `x`, under way, types `y` itself and is asked whether it is cancelled while `y` is
+    /// being handled, before the prompt has asked for `xy` (which would make it moot anyway).
+    @Test func aKeyCancelsTheWordsNearBeingFoundBeforeItIsHandled() {
+        let source = FakePageSource(pages: Self.pages, start: "home")
+        let mailbox = EventMailbox()
+        let release = DispatchSemaphore(value: 0), checked = DispatchSemaphore(value: 0)
+        let cancelled = Mutex<Bool?>(nil)
+        source.nearby = { query, _, isCancelled in
+            guard query == "x" else { return [] }
+            mailbox.post(.keyPressed(.character("y")))
+            // Bounded, so that a loop that never handles `y` fails rather than hangs.
+            _ = release.wait(timeout: .now() + 10)
+            cancelled.withLock { $0 = isCancelled() }
+            checked.signal()
+            return [Completion(text: "dog", address: "dog")]
+        }
+        // Handling `y`: the work for `x` is let go and answers before the key's handling ends.
+        source.onCompletions = { prefix in
+            guard prefix == "xy" else { return }
+            release.signal()
+            _ = checked.wait(timeout: .now() + 10)
+            mailbox.post(.keyPressed(.escape))
+            mailbox.post(.keyPressed(.character("q")))
+        }
+        let terminal = ScriptedTerminal(script: [[.keyPressed(.character(":"))], [.keyPressed(.character("x"))]])
+        EventLoop.run(Browser(source: source, size: CellSize(columns: 30, rows: 5)), on: terminal, mailbox: mailbox)
+        #expect(cancelled.withLock { $0 } == true)
     }
 
     static func now() -> Double {

@@ -18,7 +18,11 @@ public final class FakePageSource: PageSource {
         self.spellings = spellings
     }
 
+    /// A suggester of the test's own, in place of `spellings`'.
+    public var nearby: SpellingSuggester?
+
     public var spellingSuggester: SpellingSuggester? {
+        if let nearby { return nearby }
         guard let spellings else { return nil }
         return { query, limit, _ in (spellings[query] ?? []).prefix(limit).map { Completion(text: $0, detail: "did you mean?", address: $0) } }
     }
@@ -52,7 +56,11 @@ public final class FakePageSource: PageSource {
         page(forQuery: link.destination ?? link.target)
     }
 
+    /// Called with each prefix the completions are asked for, before they are given.
+    public var onCompletions: ((String) -> Void)?
+
     public func completions(for prefix: String, limit: Int) -> [Completion] {
+        onCompletions?(prefix)
         let exact = pages.keys.filter { $0.hasPrefix(prefix) }.sorted()
         let near = suggestions(for: prefix, limit: limit).filter { !exact.contains($0) }
         return (exact + near).prefix(limit).map { Completion(text: $0, address: $0) }

@@ -148,8 +148,7 @@ public struct Completion: Hashable, Sendable {
 
 /// Words near `query` that lead somewhere (spellings from the dictionaries' morphology, keys
 /// near it), best first, at most `limit`, as candidates of the lookup prompt after its
-/// completions.
-/// `isCancelled` says when the answer is no longer wanted: nil then.
+/// completions; nil once `isCancelled` says the answer is no longer wanted.
 public typealias SpellingSuggester = @Sendable (_ query: String, _ limit: Int, _ isCancelled: @Sendable () -> Bool) -> [Completion]?
 
 /// The answer to a request for a page.
