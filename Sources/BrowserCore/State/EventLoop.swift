@@ -83,7 +83,7 @@ public enum EventLoop {
         // Made again when the source changes (a group chosen with D), so a search asks the group's dictionaries.
         var searchSource = browser.source
         var searches = searchSource.searchPages.map { SearchRunner(makePage: $0, mailbox: mailbox) }
-        let spellings = LatestOnly(mailbox: mailbox)
+        let spellings = LatestOnly(mailbox: mailbox, label: "wordlink.nearby-words")
         terminal.draw(browser.render(), cursor: browser.cursorPosition)
         while true {
             let events = terminal.waitForEvents(wakingOn: mailbox) + mailbox.take()

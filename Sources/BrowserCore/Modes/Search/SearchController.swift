@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 import DictionaryModel
 import PageFormatting
@@ -169,7 +170,7 @@ public final class SearchRunner: Sendable {
 
     public init(makePage: @escaping SearchPageMaker, mailbox: EventMailbox) {
         self.makePage = makePage
-        runner = LatestOnly(mailbox: mailbox)
+        runner = LatestOnly(mailbox: mailbox, label: "wordlink.search")
     }
 
     /// Starts `request`, superseding any search still running.
@@ -184,12 +185,18 @@ public final class SearchRunner: Sendable {
 /// Work done off the input thread whose answer is an event for the browser, where only the
 /// latest request counts: starting one makes every earlier one's answer moot (it is told by
 /// `isCancelled`, and what it gives is never posted).
+///
+/// The work runs on a serial Dispatch queue of its own, which Dispatch gives a thread however
+/// busy its pools are: the work blocks (SQLite, Hunspell), which Swift's cooperative pool is not
+/// for, and a request waits only for the one before it to see that it is cancelled.
 public final class LatestOnly: Sendable {
     private let latest = Mutex<Int>(0)
     private let mailbox: EventMailbox
+    private let queue: DispatchQueue
 
-    public init(mailbox: EventMailbox) {
+    public init(mailbox: EventMailbox, label: String = "wordlink.latest-only") {
         self.mailbox = mailbox
+        queue = DispatchQueue(label: label)
     }
 
     /// Cancels the work under way: its `isCancelled` says so, and its event is not posted.
@@ -203,7 +210,7 @@ public final class LatestOnly: Sendable {
             value += 1
             return value
         }
-        Task.detached { [self] in
+        queue.async { [self] in
             let isCancelled: @Sendable () -> Bool = { [self] in latest.withLock { $0 } != generation }
             guard !isCancelled(), let event = work(isCancelled), !isCancelled() else { return }
             mailbox.post(event)
