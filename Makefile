@@ -74,9 +74,9 @@ ASAN_ENV    := ASAN_OPTIONS=suppressions=$(CURDIR)/Tests/asan-suppressions.txt:d
                LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt:print_suppressions=0
 # Left out under the sanitizer, and said so as it runs: the two suites that import whole real
 # dictionaries (XMLittre and Czech from StarDict, all of WordNet compared with `wn`), which
-# `make test` runs. Under the sanitizer they took 390 and 281 s of one processor (11 of the run's
-# 40 minutes), and the C calls they make (zlib, SQLite) are those the other tests make on small
-# sources.
+# `make test` runs. Under the sanitizer they took 390 and 281 s of one processor each (the whole
+# run, 40 minutes on two), and the C calls they make (zlib, SQLite) are those the other tests make
+# on small sources.
 ASAN_SKIP   := StarDictIntegrationTests WordNetFidelityIntegrationTests
 test-asan: deps
 	$(SWIFT) build $(BUILD_FLAGS) $(ASAN) --build-tests
