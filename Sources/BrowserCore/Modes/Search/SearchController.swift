@@ -194,7 +194,7 @@ public final class LatestOnly: Sendable {
     private let mailbox: EventMailbox
     private let queue: DispatchQueue
 
-    public init(mailbox: EventMailbox, label: String = "wordlink.latest-only") {
+    public init(mailbox: EventMailbox, label: String) {
         self.mailbox = mailbox
         queue = DispatchQueue(label: label)
     }
