@@ -32,12 +32,12 @@ extension DictdConverter {
         let body = rest[end...]
         var headword = line
         var after: Substring = ""
-        if let slash = line.firstRange(of: " /") {
-            headword = line[..<slash.lowerBound]
-            after = line[line.index(after: slash.lowerBound)...]
-        } else if let angle = line.firstRange(of: " <"), line.hasSuffix(">") {
-            headword = line[..<angle.lowerBound]
-            after = line[line.index(after: angle.lowerBound)...]
+        if let slash = line.firstIndex(ofASCII: " /") {
+            headword = line[..<slash]
+            after = line[line.index(after: slash)...]
+        } else if let angle = line.firstIndex(ofASCII: " <"), line.hasSuffix(">") {
+            headword = line[..<angle]
+            after = line[line.index(after: angle)...]
         } else {
             let keys = indexHeadwords.map(LookupKey.normalise)
             guard keys.contains(LookupKey.normalise(String(line))) else { return nil }

@@ -112,10 +112,11 @@ struct DictdConverter {
     static func pronunciations(_ text: Substring) -> ([Pronunciation], Substring) {
         var result: [Pronunciation] = []
         var rest = text
-        while rest.first == "/", let close = rest.dropFirst().firstIndex(of: "/"),
-              rest.distance(from: rest.startIndex, to: close) <= 60 {
+        while rest.first == "/", let close = rest.dropFirst().firstIndex(ofASCII: "/"),
+              rest.utf8.distance(from: rest.startIndex, to: close) <= 60 || rest[..<close].count <= 60 {
             let inside = rest[rest.index(after: rest.startIndex)..<close]
-            if inside.contains("{") || inside.contains("\n") { break }
+            if inside.utf8.contains(UInt8(ascii: "{")) && inside.contains("{") { break }
+            if inside.utf8.contains(UInt8(ascii: "\n")) && inside.contains("\n") { break }
             if !inside.trimmingCharacters(in: " ").isEmpty { result.append(Pronunciation("/" + inside + "/")) }
             rest = rest[rest.index(after: close)...].trimmingCharacters(in: " ")
             if rest.first == "," { rest = rest.dropFirst().trimmingCharacters(in: " ") }

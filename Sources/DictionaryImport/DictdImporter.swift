@@ -443,10 +443,39 @@ public struct DictdImporter {
 
 extension StringProtocol {
     /// The text without the given characters at either end.
+    ///
+    /// Every importer trims every line it reads: a set of ASCII characters (all but one
+    /// caller's) is looked up by its bytes, not searched a character at a time. A character
+    /// of one byte is an ASCII one; CR LF is one character of two, as in the set (a set
+    /// holding both goes the slow way, as does one with other characters).
     func trimmingCharacters(in set: String) -> Substring {
         var result = self[...]
-        while let first = result.first, set.contains(first) { result = result.dropFirst() }
-        while let last = result.last, set.contains(last) { result = result.dropLast() }
+        let members = set.utf8
+        if members.allSatisfy({ $0 < 0x80 }), !(members.contains(0x0D) && members.contains(0x0A)) {
+            let isMember = { (character: Character) in character.utf8.count == 1 && members.contains(character.utf8.first!) }
+            while let first = result.first, isMember(first) { result = result.dropFirst() }
+            while let last = result.last, isMember(last) { result = result.dropLast() }
+        } else {
+            while let first = result.first, set.contains(first) { result = result.dropFirst() }
+            while let last = result.last, set.contains(last) { result = result.dropLast() }
+        }
         return Substring(result)
+    }
+}
+
+extension Substring {
+    /// Where the first `pattern` of ASCII characters starts, the text taken as characters
+    /// (`/` followed by a combining mark is not a `/`): found by its bytes, each place
+    /// confirmed as characters. Importers look for `/` and ` <` in every header they read.
+    func firstIndex(ofASCII pattern: String) -> Index? {
+        let wanted = Array(pattern.utf8)
+        guard let head = wanted.first else { return startIndex }
+        let bytes = utf8
+        var from = bytes.startIndex
+        while let found = bytes[from...].firstIndex(of: head) {
+            if bytes[found...].starts(with: wanted), self[found...].hasPrefix(pattern) { return found }
+            from = bytes.index(after: found)
+        }
+        return nil
     }
 }

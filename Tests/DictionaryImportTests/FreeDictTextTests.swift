@@ -18,4 +18,53 @@ import Testing
         #expect(DictdConverter.lines(of: "\n\n"[...]) == [])
         #expect(DictdConverter.lines(of: "one"[...]) == ["one"])
     }
+
+    /// What the trim gave when it searched the set a character at a time, as it still does for other sets.
+    private static func trimmedByCharacters(_ text: String, _ set: String) -> String {
+        var result = text[...]
+        while let first = result.first, set.contains(first) { result = result.dropFirst() }
+        while let last = result.last, set.contains(last) { result = result.dropLast() }
+        return String(result)
+    }
+
+    @Test func anASCIISetIsTrimmedByWholeCharactersAsBefore() {
+        let texts = ["  犬 ", "\t🐕\u{200D}🦺\t", " \u{301}e ", "e\u{301} ", " e\u{301}", "\u{0600} ", " \u{0600}1 ",
+                     "\r\nx\r\n", "\rx\r", " \r\n", "\n\r", "", " ", "   ", "x", " x y ", "🇫🇷 ", " 🇫🇷", "/ˈɑː/ ",
+                     "\u{FEFF} x \u{FEFF}", " , x ;, ", "{}", "\t\r\n"]
+        let sets = [" ", " \t", " \t\r", " \t\n", " \t\u{FEFF}", " ,;", " .-{}", "\r\n", "\r"]
+        for text in texts {
+            for set in sets {
+                #expect(String(text.trimmingCharacters(in: set)) == Self.trimmedByCharacters(text, set), "\(Array(text.unicodeScalars)) in \(Array(set.unicodeScalars))")
+            }
+        }
+        // A substring's own bounds, not its base's.
+        let base = "ab  犬  cd"
+        let middle = base[base.index(base.startIndex, offsetBy: 2)..<base.index(base.endIndex, offsetBy: -2)]
+        #expect(middle.trimmingCharacters(in: " ") == "犬")
+    }
+
+    @Test func aPatternIsFoundAsCharactersByItsBytes() {
+        let line = "e\u{301} /\u{301}x/ 犬 /dɔɡ/ <n>"[...]
+        // `/` with a combining mark is not a `/`: the first ` /` is the one before `dɔɡ`.
+        let found = line.firstIndex(ofASCII: " /")
+        #expect(found.map { String(line[$0...]) } == " /dɔɡ/ <n>")
+        #expect(line.firstIndex(ofASCII: " <").map { String(line[$0...]) } == " <n>")
+        #expect(line.firstIndex(ofASCII: " [") == nil)
+        #expect("🐕\u{200D}🦺"[...].firstIndex(ofASCII: "/") == nil)
+    }
+
+    @Test func pronunciationsAreReadAsCharacters() {
+        let (found, rest) = DictdConverter.pronunciations("/dɔɡ/, /dɑɡ/ <n>"[...])
+        #expect(found.map(\.text) == ["/dɔɡ/", "/dɑɡ/"])
+        #expect(rest == "<n>")
+        // Sixty characters at most between the slashes, however many bytes they take.
+        let long = "/" + String(repeating: "犬", count: 59) + "/ x"
+        #expect(DictdConverter.pronunciations(long[...]).0.count == 1)
+        let tooLong = "/" + String(repeating: "e", count: 61) + "/ x"
+        #expect(DictdConverter.pronunciations(tooLong[...]).0.isEmpty)
+        // A `{` or a line feed inside ends the search (as characters: CR LF is one, not a line feed).
+        #expect(DictdConverter.pronunciations("/a{b/"[...]).0.isEmpty)
+        #expect(DictdConverter.pronunciations("/a\nb/"[...]).0.isEmpty)
+        #expect(DictdConverter.pronunciations("/a\r\nb/"[...]).0.count == 1)
+    }
 }
