@@ -445,9 +445,9 @@ extension StringProtocol {
     /// The text without the given characters at either end.
     ///
     /// Every importer trims every line it reads: a set of ASCII characters (all but one
-    /// caller's) is looked up by its bytes, not searched a character at a time. A character
-    /// of one byte is an ASCII one; CR LF is one character of two, as in the set (a set
-    /// holding both goes the slow way, as does one with other characters).
+    /// caller's) is looked up by the byte of a one-byte character, not searched a character
+    /// at a time. CR LF is one character of two bytes, so never a member of such a set; a set
+    /// holding both CR and LF (where it may be one) is searched, as is one of other characters.
     func trimmingCharacters(in set: String) -> Substring {
         var result = self[...]
         let members = set.utf8
@@ -465,17 +465,26 @@ extension StringProtocol {
 
 extension Substring {
     /// Where the first `pattern` of ASCII characters starts, the text taken as characters
-    /// (`/` followed by a combining mark is not a `/`): found by its bytes, each place
-    /// confirmed as characters. Importers look for `/` and ` <` in every header they read.
+    /// (`/` followed by a combining mark is not a `/`, nor a space after a prepended mark a
+    /// space): found by its bytes, each place confirmed as characters. Importers look for
+    /// `/` and ` <` in every header they read.
     func firstIndex(ofASCII pattern: String) -> Index? {
         let wanted = Array(pattern.utf8)
         guard let head = wanted.first else { return startIndex }
         let bytes = utf8
         var from = bytes.startIndex
         while let found = bytes[from...].firstIndex(of: head) {
-            if bytes[found...].starts(with: wanted), self[found...].hasPrefix(pattern) { return found }
+            if bytes[found...].starts(with: wanted), self[found...].hasPrefix(pattern), startsCharacter(at: found) { return found }
             from = bytes.index(after: found)
         }
         return nil
+    }
+
+    /// Whether a character starts at `index`, an ASCII one: only a scalar of 0x80 or more
+    /// before it may take it in (a prepended mark such as U+0600), and Swift says whether it does.
+    private func startsCharacter(at index: Index) -> Bool {
+        guard index != startIndex, utf8[utf8.index(before: index)] >= 0x80 else { return true }
+        let before = unicodeScalars[unicodeScalars.index(before: index)]
+        return (String(before) + String(unicodeScalars[index])).count == 2
     }
 }

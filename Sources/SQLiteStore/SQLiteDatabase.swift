@@ -264,6 +264,13 @@ extension Double: SQLBindable {
     public func bind(to statement: OpaquePointer, at position: Int32) { sqlite3_bind_double(statement, position, self) }
 }
 
+extension Optional: SQLBindable where Wrapped: SQLBindable {
+    /// NULL for nil.
+    public func bind(to statement: OpaquePointer, at position: Int32) {
+        if let value = self { value.bind(to: statement, at: position) } else { sqlite3_bind_null(statement, position) }
+    }
+}
+
 /// One prepared statement; bind, step through rows, reset to run it again.
 public final class SQLiteStatement {
     private let statement: OpaquePointer
@@ -279,15 +286,19 @@ public final class SQLiteStatement {
         sqlite3_finalize(statement)
     }
 
-    /// Binds parameters from 1 in order (String, Int, Int64, Double, nil) after a reset. Each
-    /// value binds itself (`SQLBindable`): a type that cannot be bound does not compile, where
-    /// each `any Sendable` was cast to every type in turn and one it did not know bound NULL.
+    /// Binds parameters from 1 in order (String, Int, Int64, Double, or one of them optional,
+    /// nil binding NULL) after a reset. Each value binds itself (`SQLBindable`): a type that
+    /// cannot be bound does not compile. The values are a parameter pack, each passed as what
+    /// it is: as an array of `any SQLBindable`, each call allocated the array and boxed every
+    /// value, and an import binds millions (docs/benchmarks.md has what it cost).
     @discardableResult
-    public func bind(_ values: (any SQLBindable)?...) -> SQLiteStatement {
+    public func bind<each Value: SQLBindable>(_ values: repeat each Value) -> SQLiteStatement {
         sqlite3_reset(statement)
         sqlite3_clear_bindings(statement)
-        for (i, value) in values.enumerated() {
-            if let value { value.bind(to: statement, at: Int32(i + 1)) } else { sqlite3_bind_null(statement, Int32(i + 1)) }
+        var position: Int32 = 0
+        for value in repeat each values {
+            position += 1
+            value.bind(to: statement, at: position)
         }
         return self
     }

@@ -51,6 +51,11 @@ import Testing
         #expect(line.firstIndex(ofASCII: " <").map { String(line[$0...]) } == " <n>")
         #expect(line.firstIndex(ofASCII: " [") == nil)
         #expect("🐕\u{200D}🦺"[...].firstIndex(ofASCII: "/") == nil)
+        // A space after a prepended mark is one character with it; a space after a letter is not.
+        let prepended = "\u{0600} /x/ b /y/"[...]
+        #expect(prepended.firstIndex(ofASCII: " /").map { String(prepended[$0...]) } == " /y/")
+        let after = "犬 /y/"[...]
+        #expect(after.firstIndex(ofASCII: " /").map { String(after[$0...]) } == " /y/")
     }
 
     @Test func pronunciationsAreReadAsCharacters() {
