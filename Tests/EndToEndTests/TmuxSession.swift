@@ -36,9 +36,12 @@ final class TmuxSession {
     convenience init(name: String, columns: Int = 80, rows: Int = 24, data: String = TmuxSession.data,
                      arguments: [String] = [], environment: [String: String] = [:]) throws {
         // A state folder of the session's own, so that no test comes back to another's
-        // last session (the folder is made again, empty, for each session of that name).
+        // last session (the folder is made again, empty, for each session of that name); and
+        // a cache folder of its own, so that the browser never waits, screen blank, for the
+        // write lock of the library index another test holds while it imports a large dictionary.
         var environment = environment
         if environment["XDG_STATE_HOME"] == nil { environment["XDG_STATE_HOME"] = TmuxSession.folder(for: name).path + "/state" }
+        if environment["XDG_CACHE_HOME"] == nil { environment["XDG_CACHE_HOME"] = TmuxSession.folder(for: name).path + "/cache" }
         let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value) " }.joined()
         let command = assignments + ([TmuxSession.binary, "--data", data] + arguments).map { "\"\($0)\"" }.joined(separator: " ")
         try self.init(name: name, columns: columns, rows: rows, shellCommand: command)
