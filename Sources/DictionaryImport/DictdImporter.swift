@@ -45,6 +45,9 @@ public struct DictdImporter {
     public var progress: (ProgressStep) -> Void
     /// More members of `dictionary.json`'s `source` (the source's fingerprint, `SourceFingerprint`).
     public var provenance: [(String, String)] = []
+    /// The cache folder whose library index the import brings up to date: the user's
+    /// (`$XDG_CACHE_HOME/wordlink`) unless set; nil keeps the index in memory.
+    public var cacheDirectory: String? = IndexStore.defaultCacheDirectory()
 
     public init(index: String, dict: String, to destination: String, style: Style? = nil, licenseFile: String? = nil,
                 entriesPerFile: Int = ImportWriter.defaultEntriesPerFile, progress: @escaping (ProgressStep) -> Void = { _ in }) {
@@ -269,7 +272,8 @@ public struct DictdImporter {
         (records, drafts, keys, usedIDs, homographs) = ([], [], [:], [:], [:])
         converter = DictdConverter(style: style, keys: [:])
         var summary = try writer.finish(info: dictionary, source: source + provenance, license: license, notice: info,
-                                        unlinkedReferences: unlinkedReferences, keys: indexKeys, progress: progress)
+                                        unlinkedReferences: unlinkedReferences, keys: indexKeys,
+                                        cacheDirectory: cacheDirectory, progress: progress)
         summary.unreadRecordCount = unreadRecords
         summary.strayLineCount = strayLines
         summary.leftoverMarkCount = leftoverMarks

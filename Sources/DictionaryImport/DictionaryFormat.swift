@@ -83,6 +83,9 @@ public struct FormatImport<Format: DictionaryFormat> {
     /// More members of `dictionary.json`'s `source`, after the format's own (the source's
     /// fingerprint, `SourceFingerprint`).
     public var provenance: [(String, String)] = []
+    /// The cache folder whose library index the import brings up to date: the user's
+    /// (`$XDG_CACHE_HOME/wordlink`) unless set; nil keeps the index in memory.
+    public var cacheDirectory: String? = IndexStore.defaultCacheDirectory()
 
     /// The marker of folders written by the import of this format: `wordlink import stardict`.
     public static var importerName: String { "wordlink import " + Format.name }
@@ -133,7 +136,7 @@ public struct FormatImport<Format: DictionaryFormat> {
         var info = format.info
         info.id = id
         var summary = try writer.finish(info: info, source: format.sourceMembers + provenance, notice: format.notice, keys: keys,
-                                       progress: progress)
+                                       cacheDirectory: cacheDirectory, progress: progress)
         summary.sourceCounts = format.sourceCounts
         summary.problems = format.problems
         return summary

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import DictionaryIndex
 import DictionaryModel
 
 /// Recognises the dictionaries of the formats in `formats` from their content: a file
@@ -102,16 +103,20 @@ public enum ImportSources {
         return id.isEmpty ? "dictionary" : id
     }
 
-    /// Imports the dictionary `found` into `destination` under `id`.
+    /// Imports the dictionary `found` into `destination` under `id`, bringing the library index
+    /// in `cacheDirectory` up to date (the user's unless given; nil keeps it in memory).
     public static func run(_ found: Found, to destination: String, id: String,
+                           cacheDirectory: String? = IndexStore.defaultCacheDirectory(),
                            progress: @escaping (ProgressStep) -> Void = { _ in }) throws(DictionaryModelError) -> ImportSummary {
-        try run(found.format, path: found.path, to: destination, id: id, progress: progress)
+        try run(found.format, path: found.path, to: destination, id: id, cacheDirectory: cacheDirectory, progress: progress)
     }
 
     static func run<Format: DictionaryFormat>(_ format: Format.Type, path: String, to destination: String, id: String,
+                                              cacheDirectory: String?,
                                               progress: @escaping (ProgressStep) -> Void) throws(DictionaryModelError) -> ImportSummary {
         var importer = FormatImport(try Format(path: path), to: destination, id: id, progress: progress)
         importer.provenance = [("fingerprint", SourceFingerprint.of(Format.sourceFiles(of: path)))]
+        importer.cacheDirectory = cacheDirectory
         return try importer.run()
     }
 

@@ -24,6 +24,9 @@ public struct WordNetImporter {
     public var progress: (ProgressStep) -> Void
     /// More members of `dictionary.json`'s `source` (the source's fingerprint, `SourceFingerprint`).
     public var provenance: [(String, String)] = []
+    /// The cache folder whose library index the import brings up to date: the user's
+    /// (`$XDG_CACHE_HOME/wordlink`) unless set; nil keeps the index in memory.
+    public var cacheDirectory: String? = IndexStore.defaultCacheDirectory()
 
     public init(from sourceFolder: String = WordNetImporter.defaultSourceFolder, to destination: String,
                 entriesPerFile: Int = ImportWriter.defaultEntriesPerFile, progress: @escaping (ProgressStep) -> Void = { _ in }) {
@@ -205,7 +208,7 @@ public struct WordNetImporter {
             start: hasEntity ? "entity~n" : nil,
             lookupRules: WordNetImporter.lookupRules, relationTypes: WordNetImporter.relationTypes)
         var summary = try writer.finish(info: info, source: [("files", sourceFolder)] + provenance, license: license.isEmpty ? nil : license,
-                                        progress: progress)
+                                        cacheDirectory: cacheDirectory, progress: progress)
         summary.sourceCounts = tally.read + placement.counts
         summary.problems = tally.problems
         return summary

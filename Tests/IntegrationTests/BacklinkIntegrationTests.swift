@@ -18,7 +18,9 @@ import Glibc
         let root = ImportScratch.folder("wordnet-backlinks")
         defer { ImportScratch.remove(root) }
         let folder = root + "/wn"
-        _ = try WordNetImporter(to: folder).run()
+        var importer = WordNetImporter(to: folder)
+        importer.cacheDirectory = root + "/cache"
+        _ = try importer.run()
         let dictionary = try IndexStore.open(folder: folder, cacheDirectory: root + "/cache")
         let library = Library([(dictionary.info, folder, dictionary.lookup as any EntryLookup, 0)])
         let search = LibrarySearch(library: library)

@@ -21,7 +21,7 @@ import DictionaryIndex
         let found = try InstalledDictionaries.find(sources: ["/usr/share/goldendict-wordnet"])
         #expect(found.map(\.path) == [Self.wordnet])
         guard case .format(let dsl)? = found.first?.kind else { Issue.record("not found as DSL: \(found.map(\.formatName))"); return }
-        let summary = try ImportSources.run(dsl, to: path + "/out", id: "goldendict-wordnet")
+        let summary = try ImportSources.run(dsl, to: path + "/out", id: "goldendict-wordnet", cacheDirectory: path + "/cache")
         // 148,730 cards and the abbreviations' entry; every headword finds its card.
         #expect(summary.entryCount == 148_731)
         #expect(summary.problems == [])

@@ -34,7 +34,9 @@ import DictionaryIndex
         try Self.requirePackage("/usr/share/wordnet/data.noun", "wordnet-base")
         let path = ImportScratch.folder("wordnet-real")
         defer { ImportScratch.remove(path) }
-        let summary = try WordNetImporter(to: path + "/wn").run()
+        var importer = WordNetImporter(to: path + "/wn")
+        importer.cacheDirectory = path + "/cache"
+        let summary = try importer.run()
         // WordNet 3.0: 117,798 nouns, 11,529 verbs, 21,479 adjectives, 4,481 adverbs.
         #expect(summary.entryCount == 155_287)
         #expect(summary.fileCount == 20, "8,000 entries a shard")

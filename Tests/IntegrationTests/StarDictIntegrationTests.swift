@@ -49,6 +49,7 @@ import DictionaryIndex
         let path = ImportScratch.folder("xmlittre")
         defer { ImportScratch.remove(path) }
         var importer = FormatImport(try StarDictImporter(path: Self.littre), to: path + "/out", id: "xmlittre")
+        importer.cacheDirectory = path + "/cache"
         let summary = try importer.run()
         #expect(summary.entryCount == 77_754)
         #expect(summary.problems == [])
@@ -92,6 +93,7 @@ import DictionaryIndex
         let path = ImportScratch.folder("czech")
         defer { ImportScratch.remove(path) }
         var importer = FormatImport(try StarDictImporter(path: Self.czech), to: path + "/out", id: "czech-cizi")
+        importer.cacheDirectory = path + "/cache"
         let summary = try importer.run()
         #expect(summary.sourceKeyCount == 18_259)
         #expect(summary.findableSourceKeyCount == 18_259, "not found: \(summary.unfindableKeyExamples)")

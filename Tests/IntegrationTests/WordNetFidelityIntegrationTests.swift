@@ -69,7 +69,9 @@ import DictionaryIndex
                      "/usr/share/wordnet is missing: install the Debian package wordnet-base (make deps does)")
         let path = ImportScratch.folder("wordnet-fidelity-real")
         defer { ImportScratch.remove(path) }
-        let summary = try WordNetImporter(to: path + "/wn").run()
+        var importer = WordNetImporter(to: path + "/wn")
+        importer.cacheDirectory = path + "/cache"
+        let summary = try importer.run()
         #expect(summary.unresolvedLinkCount == 0)
 
         // The source read whole: WordNet 3.0's synsets and lemmas, every pointer placed.
