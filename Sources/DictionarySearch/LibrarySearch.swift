@@ -218,15 +218,17 @@ public struct LibrarySearch: Sendable {
             }
         }
         let rows = byMember.enumerated().lazy.flatMap { i, links in links.lazy.map { (i, $0) } }
-        // Each distinct target of each dictionary resolved once.
+        // Each distinct target of each dictionary resolved once, whatever the sense it anchors:
+        // which entries a link leads to does not depend on its anchor (a sense the entry lacks
+        // is only marked missing), so the links to seven senses of `dog~n` resolve as one.
         var leads: [String: Bool] = [:]
         var chosen: [(member: Int, link: LinkRow)] = []
         var seen = Set<String>()
         var total = 0
         for (i, link) in rows {
-            let target = "\(i)\u{0}" + link.target + "\u{0}" + (link.anchor ?? "")
+            let target = "\(i)\u{0}" + link.target
             let leadsHere = leads[target] ?? {
-                let resolution = library.resolve(target: link.target, sense: link.anchor, in: i, checkingOnMiss: false)
+                let resolution = library.resolve(target: link.target, sense: nil, in: i, checkingOnMiss: false)
                 guard resolution.state == .resolved,
                       let into = resolution.leadsElsewhere ? resolution.dictionary.flatMap(library.member(forKey:)) : i else {
                     leads[target] = false

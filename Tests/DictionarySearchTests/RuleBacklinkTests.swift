@@ -51,4 +51,33 @@ import DictionarySearch
         let followed = library.resolve(target: "ponies", sense: nil, in: 1)
         #expect(followed.dictionary == "horses" && followed.entryIDs == ["pony"])
     }
+    /// Links to several senses of one entry, and one to a sense it does not have, all lead to
+    /// it: each counts once a linking sense, whatever its anchor (the page follows each to the
+    /// entry, marking the missing sense).
+    @Test func linksToEachSenseAndToAMissingOneAllCount() throws {
+        let root = NSTemporaryDirectory() + "wordlink-sense-backlinks-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let folder = root + "/animals"
+        try FileManager.default.createDirectory(atPath: folder + "/entries", withIntermediateDirectories: true)
+        try #"{"format": "wordlink-dictionary", "formatVersion": 1, "id": "animals", "title": "Animals"}"#
+            .write(toFile: folder + "/dictionary.json", atomically: false, encoding: .utf8)
+        try #"""
+            [{"id": "dog", "headword": "dog", "senses": [{"id": "pet", "definition": "a pet"}, {"id": "rogue", "definition": "a rogue"}]},
+             {"id": "cat", "headword": "cat", "senses": [{"definition": "not a [[dog#pet|dog]]"}, {"definition": "nor a [[dog#rogue|cad]] nor a [[dog#pet]]"},
+                                                          {"definition": "never a [[dog#wolf|wolf]]"}]},
+             {"id": "cur", "headword": "cur", "senses": [{"definition": "a [[dog]]"}]}]
+            """#.write(toFile: folder + "/entries/all.json", atomically: false, encoding: .utf8)
+        let opened = try IndexStore.open(folder: folder, cacheDirectory: root + "/cache")
+        let library = Library([(opened.info, folder, opened.lookup as any EntryLookup, 0)])
+        let search = LibrarySearch(library: library)
+        let all = try search.backlinks(toEntryWithID: "dog", member: 0)
+        #expect(all.links.map { $0.entryID + ":" + ($0.sense ?? "-") } == ["cat:1", "cat:2", "cat:2", "cat:3", "cur:1"], "\(all.links)")
+        #expect(all.total == 5)
+        let distinct = search.linkingEntries(to: [(0, "dog")], limit: 10)
+        #expect(distinct.items.map { $0.entryID + ":" + ($0.sense ?? "-") } == ["cat:1", "cat:2", "cat:3", "cur:1"])
+        #expect(distinct.total == 4)
+        // The missing sense is only marked as such when the link is followed.
+        let wolf = library.resolve(target: "dog", sense: "wolf", in: 0)
+        #expect(wolf.state == .resolved && wolf.entryIDs == ["dog"] && wolf.isMissingSense)
+    }
 }
