@@ -195,12 +195,21 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
                 try batch.map { i throws(SQLiteError) -> Bool in
                     let (path, position) = place(i)
                     guard let row = try index.entry(inFile: path, position: position, in: dictionary) else { return false }
-                    return try resolve(query(i), unionWithRules: true, in: index).entryNumbers.contains(Int(row))
+                    return try finds(query(i), row: row, in: index)
                 }
             }
             for (i, found) in zip(batch, answers) { answer(i, found) }
             next = batch.upperBound
         }
+    }
+
+    /// Whether a lookup of `query` finds entry `row`, as `resolve(_:unionWithRules: true)`
+    /// would say, but settled first by the query's key naming that entry, the answer for nearly
+    /// every key of a source: only a key that does not (a form the rules make) is resolved whole.
+    private func finds(_ query: String, row: Int64, in index: LibraryIndex) throws(SQLiteError) -> Bool {
+        if let number = try index.entry(withID: query, in: dictionary) { return number == row }
+        if try index.keyNames(LookupKey.normalise(query), entry: row, in: dictionary) { return true }
+        return try resolve(query, unionWithRules: true, in: index).entryNumbers.contains(Int(row))
     }
 
     /// The entry at `position` (from 0) of the entry file `path` (`entries/0003.json`).

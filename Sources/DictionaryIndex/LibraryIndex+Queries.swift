@@ -90,6 +90,19 @@ extension LibraryIndex {
         return found
     }
 
+    /// Whether `key` is a headword or form of entry `entry` of `dictionary` (one that is not a
+    /// duplicate of an earlier entry's id): what `directMatches` would list it for.
+    func keyNames(_ key: String, entry: Int64, in dictionary: Int64) throws(SQLiteError) -> Bool {
+        guard !key.isEmpty else { return false }
+        let find = try statement("""
+            SELECT 1 FROM keys k JOIN entries e ON e.id = k.entry
+            WHERE k.dictionary = ? AND k.key = ? AND k.entry = ? AND e.duplicate = 0 LIMIT 1
+            """)
+        find.bind(dictionary, key, entry)
+        defer { find.reset() }
+        return try find.step()
+    }
+
     /// Whether any of `keys` is a headword or form of an entry of `dictionary`.
     func namesAny(of keys: [String], in dictionary: Int64) throws(SQLiteError) -> Bool {
         let find = try statement("SELECT 1 FROM keys WHERE dictionary = ? AND key = ? LIMIT 1")

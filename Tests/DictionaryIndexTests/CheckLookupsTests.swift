@@ -36,4 +36,37 @@ import TestSupport
         lookup.checkLookups(count: 1, query: { _ in headwords[0] }, place: { _ in ("entries/many.json", 9_999) }) { _, found in beyond = found }
         #expect(beyond == false)
     }
+    /// Each way a key can find its entry, and the ways it cannot, answered as `lookUp` answers:
+    /// a headword, a form, a rule (`ponies` to `pony`), an id that names another entry (the id
+    /// wins, so the key does not find the entry it stands for), a word no entry has.
+    @Test func keysFindTheirEntryAsALookupWould() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        try scratch.write(#"""
+            {"format": "wordlink-dictionary", "formatVersion": 1, "id": "stable", "title": "Stable",
+             "lookupRules": [{"suffix": "ies", "replace": "y"}]}
+            """#, to: "dictionary.json")
+        try FileManager.default.removeItem(atPath: scratch.folder + "/entries")
+        try FileManager.default.createDirectory(atPath: scratch.folder + "/entries", withIntermediateDirectories: true)
+        try scratch.write(#"""
+            [{"id": "pony", "headword": "pony", "senses": []},
+             {"id": "horse", "headword": "horse", "forms": ["steed", "Roß"], "senses": []},
+             {"id": "mare", "headword": "horse", "senses": []}]
+            """#, to: "entries/a.json")
+        let lookup = try scratch.open().lookup
+        let keys: [(query: String, position: Int, finds: Bool)] = [
+            ("pony", 0, true), ("Pony", 0, true), ("ponies", 0, true), ("steed", 1, true), ("ross", 1, true) /* folded as Roß is */, ("Roß", 1, true),
+            ("horse", 2, false),  // the id `horse` names entry 1: a lookup finds that one alone
+            ("horse", 1, true), ("zebra", 0, false), ("steed", 0, false),
+        ]
+        var answers: [Bool?] = Array(repeating: nil, count: keys.count)
+        lookup.checkLookups(count: keys.count, query: { keys[$0].query }, place: { ("entries/a.json", keys[$0].position) }) { i, found in
+            answers[i] = found
+        }
+        for (i, key) in keys.enumerated() {
+            let row = try #require(lookup.entryNumber(inFile: "entries/a.json", position: key.position))
+            #expect(answers[i] == lookup.lookUp(key.query, checkingOnMiss: false).entryNumbers.contains(row), "\(key)")
+            #expect(answers[i] == key.finds, "\(key)")
+        }
+    }
 }
