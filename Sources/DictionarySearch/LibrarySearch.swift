@@ -180,30 +180,69 @@ public struct LibrarySearch: Sendable {
     /// Every link, in any dictionary, that resolves to one of `targets` (member, entry id):
     /// the same as asking for each, but the index is read and each link target resolved once
     /// for them all (a page of `dog` has eight entries, whose links are mostly the same rows).
+    /// `distinct` counts each sense of a linking entry once (entries told apart by their rows:
+    /// two of one dictionary with the same id, which `check` reports, count apart). The linking
+    /// entries' ids and headwords are read for the first `limit`.
+    public func backlinks(to targets: [(member: Int, id: String)], limit: Int = .max,
+                          distinct: Bool = false) throws(SearchIndexError) -> (links: [Backlink], total: Int) {
+        let found = try linkRows(to: targets, distinct: distinct)
+        var chosen: [(member: Int, link: LinkRow)] = []
+        var seen = Set<String>()
+        var total = 0
+        for row in found.rows where !row.leadsTo.isEmpty {
+            if distinct, !seen.insert("\(row.member)\u{0}\(row.link.entry)\u{0}" + (row.link.sense ?? "")).inserted { continue }
+            total += 1
+            if chosen.count < limit { chosen.append((row.member, row.link)) }
+        }
+        return (try backlinks(ofRows: chosen, groupOf: found.groupOf).compactMap { $0 }, total)
+    }
+
+    /// Each target's links (member, entry id), every one, in library order then load order:
+    /// what `links-to` lists under each entry its word names. As `backlinks(to:)`, the index
+    /// is read and each link target resolved once for all the targets (`links-to dog` on a
+    /// library of forty names 49 entries), and a link that leads to several of them is listed
+    /// under each.
+    public func backlinksByTarget(_ targets: [(member: Int, id: String)]) throws(SearchIndexError) -> [[Backlink]] {
+        let found = try linkRows(to: targets, distinct: false)
+        let leading = found.rows.filter { !$0.leadsTo.isEmpty }
+        let links = try backlinks(ofRows: leading.map { ($0.member, $0.link) }, groupOf: found.groupOf)
+        var byTarget = [[Backlink]](repeating: [], count: targets.count)
+        for (row, link) in zip(leading, links) {
+            guard let link else { continue }
+            for t in row.leadsTo { byTarget[t].append(link) }
+        }
+        return byTarget
+    }
+
+    /// The links that may resolve to one of `targets`, in library order then load order, each
+    /// with the targets (their places in `targets`) it leads to; and the group of each member
+    /// that has links. `distinct` reads only the first of one entry's sense's links with the
+    /// same target and anchor (they resolve alike; `LibraryIndex.links(withKeys:in:distinct:)`).
     ///
     /// The index finds the links by their normalised targets: each entry's id, headword and
     /// forms, and what its dictionary's lookup rules lead to them from (`ponies` to `pony`:
     /// whichever dictionary a link stands in, it reaches the entry through them; only the
     /// entry's own dictionary's rules can, since a link resolves in its own dictionary or else
-    /// in this one). Each distinct target is then resolved as the page would resolve it (in
-    /// its own dictionary first, then across the library), and only those that lead to one of
-    /// the entries count. `distinct` counts each sense of a linking entry once (entries told
-    /// apart by their rows: two of one dictionary with the same id, which `check` reports,
-    /// count apart). The linking entries' ids and headwords are read for the first `limit`.
-    public func backlinks(to targets: [(member: Int, id: String)], limit: Int = .max,
-                          distinct: Bool = false) throws(SearchIndexError) -> (links: [Backlink], total: Int) {
+    /// in this one). Each distinct target of each dictionary is then resolved once, as the page
+    /// would resolve it (in its own dictionary first, then across the library), whatever the
+    /// sense it anchors: which entries a link leads to does not depend on its anchor (a sense
+    /// the entry lacks is only marked missing), so the links to seven senses of `dog~n`
+    /// resolve as one.
+    private func linkRows(to targets: [(member: Int, id: String)], distinct: Bool) throws(SearchIndexError)
+        -> (rows: [(member: Int, link: LinkRow, leadsTo: [Int])], groupOf: [Int: Int]) {
         var candidates = Set<String>()
-        var goals = [Set<String>](repeating: [], count: library.members.count)
-        for (member, id) in targets {
+        // The targets of each member, by their places in `targets`.
+        var goals = [[Int]](repeating: [], count: library.members.count)
+        for (t, (member, id)) in targets.enumerated() {
             guard let home = library.members[member].lookup.indexed else { continue }
             let dictionary = home.currentDictionary
             let keys = try home.index.asking { () throws(SearchIndexError) in try home.index.linkKeys(ofEntryWithID: id, in: dictionary) }
             guard !keys.isEmpty else { continue }
-            goals[member].insert(id)
+            goals[member].append(t)
             candidates.formUnion(keys)
             for key in keys { candidates.formUnion(home.ruleSources(of: key)) }
         }
-        guard !candidates.isEmpty else { return ([], 0) }
+        guard !candidates.isEmpty else { return ([], [:]) }
         // Library order; each dictionary's rows come in load order already, and keep it.
         var byMember = [[LinkRow]](repeating: [], count: library.members.count)
         var groupOf: [Int: Int] = [:]
@@ -217,45 +256,43 @@ public struct LibrarySearch: Sendable {
                 groupOf[i] = g
             }
         }
-        let rows = byMember.enumerated().lazy.flatMap { i, links in links.lazy.map { (i, $0) } }
-        // Each distinct target of each dictionary resolved once, whatever the sense it anchors:
-        // which entries a link leads to does not depend on its anchor (a sense the entry lacks
-        // is only marked missing), so the links to seven senses of `dog~n` resolve as one.
-        var leads: [String: Bool] = [:]
-        var chosen: [(member: Int, link: LinkRow)] = []
-        var seen = Set<String>()
-        var total = 0
-        for (i, link) in rows {
-            let target = "\(i)\u{0}" + link.target
-            let leadsHere = leads[target] ?? {
-                let resolution = library.resolve(target: link.target, sense: nil, in: i, checkingOnMiss: false)
-                guard resolution.state == .resolved,
-                      let into = resolution.leadsElsewhere ? resolution.dictionary.flatMap(library.member(forKey:)) : i else {
-                    leads[target] = false
-                    return false
-                }
-                let answer = !goals[into].isDisjoint(with: resolution.entryIDs)
-                    && (!resolution.leadsElsewhere || resolution.dictionary == library.members[into].key)
-                leads[target] = answer
-                return answer
-            }()
-            guard leadsHere else { continue }
-            if distinct, !seen.insert("\(i)\u{0}\(link.entry)\u{0}" + (link.sense ?? "")).inserted { continue }
-            total += 1
-            if chosen.count < limit { chosen.append((i, link)) }
+        var leads: [String: [Int]] = [:]
+        var rows: [(member: Int, link: LinkRow, leadsTo: [Int])] = []
+        for (i, links) in byMember.enumerated() {
+            for link in links {
+                let target = "\(i)\u{0}" + link.target
+                let leadsTo = leads[target] ?? {
+                    let resolution = library.resolve(target: link.target, sense: nil, in: i, checkingOnMiss: false)
+                    guard resolution.state == .resolved,
+                          let into = resolution.leadsElsewhere ? resolution.dictionary.flatMap(library.member(forKey:)) : i,
+                          !resolution.leadsElsewhere || resolution.dictionary == library.members[into].key else {
+                        leads[target] = []
+                        return []
+                    }
+                    let ids = Set(resolution.entryIDs)
+                    let answer = goals[into].filter { ids.contains(targets[$0].id) }
+                    leads[target] = answer
+                    return answer
+                }()
+                rows.append((i, link, leadsTo))
+            }
         }
-        // The entries of the links given, read for those alone (a page shows a few of many).
+        return (rows, groupOf)
+    }
+
+    /// The backlinks of `rows`, in their order: the entries the links stand in read for those
+    /// alone (a page shows a few of many); nil for a row the index no longer holds.
+    private func backlinks(ofRows rows: [(member: Int, link: LinkRow)], groupOf: [Int: Int]) throws(SearchIndexError) -> [Backlink?] {
         var sources: [Int: [Int64: LinkSource]] = [:]
-        for g in Set(chosen.compactMap { groupOf[$0.member] }) {
-            let rows = chosen.filter { groupOf[$0.member] == g }.map(\.link.row)
-            sources[g] = try ask(g) { index, _ throws(SearchIndexError) in try index.linkSources(ofRows: rows) }
+        for g in Set(rows.compactMap { groupOf[$0.member] }) {
+            let asked = rows.filter { groupOf[$0.member] == g }.map(\.link.row)
+            sources[g] = try ask(g) { index, _ throws(SearchIndexError) in try index.linkSources(ofRows: asked) }
         }
-        let links = chosen.compactMap { i, link -> Backlink? in
+        return rows.map { i, link -> Backlink? in
             guard let g = groupOf[i], let source = sources[g]?[link.row] else { return nil }
             return Backlink(member: i, dictionary: library.members[i].key, entryID: source.entryID, headword: source.headword,
                             sense: link.sense, text: source.text)
         }
-        return (links, total)
     }
 
     /// The distinct entries and senses whose links resolve to one of `targets` (member, entry

@@ -31,11 +31,11 @@ enum LinksToCommand {
             for match in matches {
                 let lookup = library.members[match.member].lookup
                 for number in match.result.entryNumbers {
-                    let id = lookup.id(ofEntryAt: number)
-                    let links = try search.backlinks(toEntryWithID: id, member: match.member).links
-                    targets.append((match.member, id, lookup.headword(ofEntryAt: number), links))
+                    targets.append((match.member, lookup.id(ofEntryAt: number), lookup.headword(ofEntryAt: number), []))
                 }
             }
+            // Every entry's links found at once: the index read and each link target resolved once.
+            for (t, links) in try search.backlinksByTarget(targets.map { ($0.member, $0.id) }).enumerated() { targets[t].links = links }
         } catch {
             return .error(error.message + "; run the command again: a damaged index is built anew.", status: 1)
         }

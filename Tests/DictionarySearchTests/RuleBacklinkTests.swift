@@ -80,4 +80,33 @@ import DictionarySearch
         let wolf = library.resolve(target: "dog", sense: "wolf", in: 0)
         #expect(wolf.state == .resolved && wolf.entryIDs == ["dog"] && wolf.isMissingSense)
     }
+    /// `links-to`'s question, every entry of a word at once: each target gets the links that
+    /// lead to it, as asking for it alone gives them; a link that leads to two homographs is
+    /// listed under each; a target nothing links to gets none.
+    @Test func eachTargetGetsItsOwnLinksWhenAskedTogether() throws {
+        let (library, root) = try Self.library()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let search = LibrarySearch(library: library)
+        let targets: [(member: Int, id: String)] = [(0, "pony"), (2, "pony"), (0, "foal"), (0, "mare")]
+        let together = try search.backlinksByTarget(targets)
+        #expect(together.map { $0.map { $0.dictionary + ":" + $0.entryID + ":" + $0.text } }
+                == [["horses:mare:ponies", "stables:stable:ponies"], ["ponies:bar:ponies"], ["horses:mare:foals"], []])
+        for (t, target) in targets.enumerated() {
+            #expect(together[t] == (try search.backlinks(toEntryWithID: target.id, member: target.member).links), "\(target)")
+        }
+
+        let homographs = root + "/bats"
+        try FileManager.default.createDirectory(atPath: homographs + "/entries", withIntermediateDirectories: true)
+        try #"{"format": "wordlink-dictionary", "formatVersion": 1, "id": "bats", "title": "Bats"}"#
+            .write(toFile: homographs + "/dictionary.json", atomically: false, encoding: .utf8)
+        try #"""
+            [{"id": "bat~1", "headword": "bat", "senses": [{"definition": "a flying mammal"}]},
+             {"id": "bat~2", "headword": "bat", "senses": [{"definition": "a club"}]},
+             {"id": "cave", "headword": "cave", "senses": [{"definition": "home of a [[bat]]"}]}]
+            """#.write(toFile: homographs + "/entries/all.json", atomically: false, encoding: .utf8)
+        let opened = try IndexStore.open(folder: homographs, cacheDirectory: root + "/cache")
+        let bats = LibrarySearch(library: Library([(opened.info, homographs, opened.lookup as any EntryLookup, 0)]))
+        let both = try bats.backlinksByTarget([(0, "bat~1"), (0, "bat~2"), (0, "cave")])
+        #expect(both.map { $0.map(\.entryID) } == [["cave"], ["cave"], []])
+    }
 }
