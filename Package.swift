@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "WordlinkCommandsTests", dependencies: ["WordlinkCommands", "BrowsingHistory", "BrowserCore", "DictionaryEditing", "PageFormatting", "DictionaryIndex", "DictionaryModel", "TerminalText", "TestSupport"]),
         .testTarget(name: "BrowserCoreTests", dependencies: ["BrowserCore", "PageFormatting", "DictionaryIndex", "TestSupport"]),
         .testTarget(name: "BrowsingHistoryTests", dependencies: ["BrowsingHistory", "TestSupport"]),
-        .testTarget(name: "MorphologyTests", dependencies: ["Morphology", "DictionaryIndex", "DictionaryModel", "PageFormatting", "TestSupport"],
+        .testTarget(name: "MorphologyTests", dependencies: ["Morphology", "DictionaryIndex", "DictionaryModel", "PageFormatting", "BrowserCore", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "StudyCardsTests", dependencies: ["StudyCards", "PageFormatting", "DictionaryIndex", "DictionaryModel", "TestSupport"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CNcursesw", "BrowserCore", "TerminalText"]),

@@ -72,9 +72,10 @@ public struct Library: Sendable {
 
     /// `query` looked up in every member, in library order; only members that found something.
     /// In a member with a morphology, a query that names no headword or form (in any member
-    /// of its language) is followed by the entries its base words name (`lookUp(_:inMembers:)`).
-    public func lookUp(_ query: String) -> [Match] {
-        lookUp(query, inMembers: Array(members.indices))
+    /// of its language) is followed by the entries its base words name (`lookUp(_:inMembers:)`);
+    /// `opening` false: only in languages whose morphology is open already.
+    public func lookUp(_ query: String, opening: Bool = true) -> [Match] {
+        lookUp(query, inMembers: Array(members.indices), opening: opening)
     }
 
     /// A link target of member `home`: resolved in `home` first; only when it resolves

@@ -20,6 +20,14 @@ public protocol WordMorphology: Sendable {
     /// Correct spellings near `word` in `language`, best first (Hunspell's suggest); empty
     /// when there is none or no morphology for the language.
     func suggestions(for word: String, language: String, limit: Int) -> [String]
+    /// Whether `analyses` answers for `language` without opening a dictionary first (it is
+    /// open, or known to be missing): what a keystroke may ask without waiting for a read.
+    func isOpen(language: String) -> Bool
+}
+
+extension WordMorphology {
+    /// A morphology with nothing to open is always ready.
+    public func isOpen(language: String) -> Bool { true }
 }
 
 /// One reading of a word: its base word (stem) and, when the analyser says it, what the form
@@ -73,7 +81,11 @@ extension Library {
     /// that found something. The morphology is asked for a member whose lookup found nothing
     /// the query names directly, unless another of `chosen` in the same language did: `dog`
     /// named by WordNet is not analysed for the Jargon File, where only a stem could lead.
-    public func lookUp(_ query: String, inMembers chosen: [Int]) -> [Match] {
+    ///
+    /// `opening` false asks only the languages whose morphology is open already (`isOpen`):
+    /// what a keystroke in the lookup prompt may wait for. Opening a Hunspell dictionary reads
+    /// all of it, 50 ms or more; the prompt's work off the input thread asks again, opening.
+    public func lookUp(_ query: String, inMembers chosen: [Int], opening: Bool = true) -> [Match] {
         let direct = chosen.map { Match(member: $0, result: members[$0].lookup.lookUp(query)) }
         var named = Set<String>()
         for match in direct where match.result.directCount > 0 {
@@ -82,7 +94,7 @@ extension Library {
         return direct.compactMap { match in
             guard match.result.directCount == 0, usesMorphology(match.member), let language = members[match.member].info.language,
                   !named.contains(Self.primaryLanguage(language)) else { return match.result.isFound ? match : nil }
-            return withMorphology(match, query: query, language: language)
+            return withMorphology(match, query: query, language: language, opening: opening)
         }
     }
 
@@ -93,7 +105,7 @@ extension Library {
 
     /// `match` (which names nothing directly) followed by the entries `query`'s base words in
     /// `language` name directly, each base word's with a note; nil when it finds nothing.
-    private func withMorphology(_ match: Match, query: String, language: String) -> Match? {
+    private func withMorphology(_ match: Match, query: String, language: String, opening: Bool) -> Match? {
         guard let morphology else { return match.result.isFound ? match : nil }
         var match = match
         let lookup = members[match.member].lookup
@@ -104,6 +116,7 @@ extension Library {
            !lookup.namesAny(of: possible.map(LookupKey.normalise).filter { $0 != key }) {
             return match.result.isFound ? match : nil
         }
+        if !opening, !morphology.isOpen(language: language) { return match.result.isFound ? match : nil }
         var seen = Set(match.result.entryNumbers)
         var notes: [MorphologyNote] = []
         for analysis in morphology.analyses(of: query, language: language) ?? [] where LookupKey.normalise(analysis.base) != key {

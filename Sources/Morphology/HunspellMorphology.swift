@@ -9,6 +9,8 @@ public final class HunspellMorphology: WordMorphology, @unchecked Sendable {
     public let dictionaries: HunspellDictionaries
     /// By language tag as the dictionaries give it; nil: looked for, none there.
     private let opened = Mutex<[String: Hunspell?]>([:])
+    /// Held while a dictionary is opened.
+    private let opening = Mutex<Void>(())
     /// The store of each language's rules and roots (`HunspellRuleStore`); nil as above, or
     /// when the store cannot be made.
     private let stores = Mutex<[String: HunspellRuleStore?]>([:])
@@ -25,11 +27,14 @@ public final class HunspellMorphology: WordMorphology, @unchecked Sendable {
     }
 
     /// The open Hunspell of `language`, opening it at the first call; nil when there is none.
+    /// Dictionaries are opened one at a time (`opening`), outside the lock of `opened`, so that
+    /// asking whether one is open (`isOpen`, what a keystroke asks) never waits for a read.
     public func hunspell(for language: String) -> Hunspell? {
-        opened.withLock { opened in
-            if let known = opened[language] { return known }
+        if let known = opened.withLock({ $0[language] }) { return known }
+        return opening.withLock { _ in
+            if let known = opened.withLock({ $0[language] }) { return known }
             let hunspell = files(for: language).flatMap { Hunspell(affix: $0.affix, dictionary: $0.dictionary) }
-            opened[language] = .some(hunspell)
+            opened.withLock { $0[language] = .some(hunspell) }
             return hunspell
         }
     }
@@ -43,7 +48,8 @@ public final class HunspellMorphology: WordMorphology, @unchecked Sendable {
         }
     }
 
-    /// Whether `language`'s dictionary has been opened (tests).
+    /// Whether `language`'s dictionary has been opened, or found missing: `analyses` then
+    /// answers without a read.
     public func isOpen(language: String) -> Bool {
         opened.withLock { $0[language] != nil }
     }

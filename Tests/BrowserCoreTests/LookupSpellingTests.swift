@@ -108,4 +108,17 @@ import Testing
         // A paste asks as typing does.
         #expect(browser.handle(.pasted("maisonx")) == [.suggestSpellings("maisonx")])
     }
+    /// The word itself as a form, come back from the work off the input thread (the keystroke
+    /// could not say it without opening a Hunspell dictionary): first, before the completions,
+    /// and highlighted, so that Enter opens it as it would have.
+    @Test func theWordAsAFormComesFirstWhenItComesLate() throws {
+        let browser = Self.browser(spellings: [:])
+        _ = Self.type("mang", into: browser)
+        #expect(Self.prompt(browser)?.candidates.map(\.text) == ["manger", "mangue"])
+        _ = browser.handle(.spellingsFound(query: "mang", [Completion(text: "Mang", detail: "form of manger", address: "mang"),
+                                                             Completion(text: "mange", detail: "did you mean?", address: "mange")]))
+        let after = try #require(Self.prompt(browser))
+        #expect(after.candidates.map(\.text) == ["Mang", "manger", "mangue", "mange"])
+        #expect(after.highlighted == 0)
+    }
 }

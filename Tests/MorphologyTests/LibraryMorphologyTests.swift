@@ -1,3 +1,4 @@
+import BrowserCore
 import DictionaryIndex
 import DictionaryModel
 import Morphology
@@ -165,5 +166,26 @@ import TestSupport
         let sections = library.lookUp("chevals").map(LibraryPages.Section.init) + library.lookUp("mangeaient").map(LibraryPages.Section.init)
         let text = pages.page(Array(sections.suffix(1))).text.string
         #expect(text.hasPrefix("mangeaient: imperfect, 3rd person plural of manger\n\nmanger  verbe\n"))
+    }
+    /// A keystroke asks only a morphology that is open (`opening: false`): a Hunspell dictionary
+    /// not opened yet is not opened for it, and the form is not analysed; asked again opening
+    /// it (the prompt's work off the input thread), the form leads to its base word, and from
+    /// then on a keystroke gets the analysis too.
+    @Test func aKeystrokeNeverOpensADictionary() throws {
+        let fresh = HunspellMorphology(dictionaries: HunspellDictionaries(folders: [HunspellTests.folder]))
+        let library = Self.library(morphology: fresh)
+        #expect(library.lookUp("mangeaient", opening: false).isEmpty)
+        #expect(!fresh.isOpen(language: "xx"))
+        let source = DictionaryPageSource(library: library)
+        #expect(source.completions(for: "mangeaient", limit: 8).map(\.text) == [])
+        #expect(!fresh.isOpen(language: "xx"))
+        let suggest = try #require(source.spellingSuggester)
+        let answer = suggest("mangeaient", 8, { false })
+        let late = try #require(answer)
+        #expect(late.first.map { $0.text + ": " + $0.detail } == "mangeaient: imperfect, 3rd person plural of manger")
+        #expect(fresh.isOpen(language: "xx"))
+        #expect(library.lookUp("mangeaient", opening: false).first?.result.entryNumbers == [2])
+        #expect(source.completions(for: "mangeaient", limit: 8).first.map { $0.text + ": " + $0.detail }
+                == "mangeaient: imperfect, 3rd person plural of manger")
     }
 }

@@ -157,18 +157,26 @@ public final class DictionaryPageSource: PageSource {
         var completions = candidates.map { Self.completion($0, in: library) }
         // A form no dictionary has as a key, which morphology leads to base words (`chevaux`), is
         // the first candidate, so that Enter opens it rather than the nearest spelling. Only the
-        // analysis, which is quick, is asked while typing; Hunspell's suggestions, which are
-        // slow, and the keys near it come off the input thread (`spellingSuggester`).
-        if library.morphology != nil, !candidates.contains(where: { $0.suggestion.kind == .exact }) {
-            let notes = library.lookUp(prefix).flatMap(\.notes)
-            if !notes.isEmpty {
-                var seen = Set<String>()
-                let detail = notes.map { ($0.form.map { $0 + " of " } ?? "form of ") + $0.base }.filter { seen.insert($0).inserted }
-                completions.insert(Completion(text: prefix, detail: detail.joined(separator: "; "), address: prefix), at: 0)
-                completions = Array(completions.prefix(limit))
-            }
+        // analysis, which is quick, is asked while typing, and only of a language whose Hunspell
+        // is open: opening one reads all of it, and a key must not wait for that. Opening it,
+        // Hunspell's suggestions, which are slow, and the keys near it come off the input
+        // thread (`spellingSuggester`), and the form with them.
+        if library.morphology != nil, !candidates.contains(where: { $0.suggestion.kind == .exact }),
+           let form = Self.formCompletion(prefix, in: library, opening: false) {
+            completions.insert(form, at: 0)
+            completions = Array(completions.prefix(limit))
         }
         return completions
+    }
+
+    /// `query` as a candidate of its own when morphology leads it to base words (`chevaux`:
+    /// masculine plural of cheval); nil when it leads nowhere. `opening` as `Library.lookUp`'s.
+    static func formCompletion(_ query: String, in library: Library, opening: Bool) -> Completion? {
+        let notes = library.lookUp(query, opening: opening).flatMap(\.notes)
+        guard !notes.isEmpty else { return nil }
+        var seen = Set<String>()
+        let detail = notes.map { ($0.form.map { $0 + " of " } ?? "form of ") + $0.base }.filter { seen.insert($0).inserted }
+        return Completion(text: query, detail: detail.joined(separator: "; "), address: query)
     }
 
     /// A candidate as the prompt lists it: its text, and what each dictionary that has it says
@@ -195,16 +203,22 @@ public final class DictionaryPageSource: PageSource {
         return Completion(text: suggestion.text, detail: detail, address: suggestion.text)
     }
 
-    /// What the lookup prompt adds after its completions, off the input thread: for a word of
-    /// three characters or more that no headword or form begins with, Hunspell's spellings that
-    /// lead somewhere, with the base word they lead to (`mangeaiont`: `mangeaient`, `manger`);
-    /// then the headwords and forms nearest to it.
+    /// What the lookup prompt adds to its completions, off the input thread: the word itself
+    /// as a form that morphology leads to base words, when the keystroke could not say so
+    /// without opening a Hunspell dictionary (`LookupController.spellingsFound` puts it
+    /// first); for a word of three characters or more that no headword or form begins with,
+    /// Hunspell's spellings that lead somewhere, with the base word they lead to
+    /// (`mangeaiont`: `mangeaient`, `manger`); then the headwords and forms nearest to it.
     public var spellingSuggester: SpellingSuggester? {
         let library = library
         return { query, limit, isCancelled in
             var found: [Completion] = []
-            if library.morphology != nil, query.count >= 3, library.completions(for: query, limit: 1).isEmpty {
-                found = library.morphologySuggestions(for: query, limit: limit).map { Completion(text: $0.text, detail: "did you mean?", address: $0.text) }
+            if library.morphology != nil {
+                let first = library.completions(for: query, limit: 1).first
+                if first?.suggestion.kind != .exact, let form = Self.formCompletion(query, in: library, opening: true) { found.append(form) }
+                if query.count >= 3, first == nil {
+                    found += library.morphologySuggestions(for: query, limit: limit).map { Completion(text: $0.text, detail: "did you mean?", address: $0.text) }
+                }
             }
             guard let near = library.nearest(to: query, limit: limit, isCancelled: isCancelled) else { return nil }
             return found + near.map { Self.completion($0, in: library) }

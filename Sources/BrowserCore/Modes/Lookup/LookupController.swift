@@ -109,7 +109,9 @@ enum LookupController {
 
     /// Words near `query` came back: when the prompt still holds it, they follow its
     /// completions (without repeats; a word that names nothing has none, so its spellings come
-    /// first), and the highlight stays on the candidate it was on, or on the first.
+    /// first), except the word itself as a form (`chevaux`, which the keystroke could not
+    /// analyse without waiting), which comes first, as it would have; the highlight stays on
+    /// the candidate it was on, or on the first.
     static func spellingsFound(_ spellings: [Completion], for query: String, _ state: inout BrowserState, _ env: BrowserEnvironment) {
         guard case .lookup(var prompt) = state.mode, prompt.query == query else { return }
         prompt.nearbyArrived = true
@@ -117,7 +119,9 @@ enum LookupController {
         let highlighted = prompt.candidates.indices.contains(prompt.highlighted) && prompt.highlighted > 0
             ? prompt.candidates[prompt.highlighted].address : nil
         var seen = Set<String>()
-        prompt.candidates = Array((prompt.candidates + spellings).filter { seen.insert(LookupKey.normalise($0.text)).inserted }.prefix(completionLimit))
+        let key = LookupKey.normalise(query)
+        let itself = spellings.filter { LookupKey.normalise($0.text) == key }
+        prompt.candidates = Array((itself + prompt.candidates + spellings).filter { seen.insert(LookupKey.normalise($0.text)).inserted }.prefix(completionLimit))
         prompt.highlighted = highlighted.flatMap { address in prompt.candidates.firstIndex { $0.address == address } } ?? 0
         state.mode = .lookup(prompt)
         updatePreview(prompt, &state, env)
