@@ -70,6 +70,13 @@ extension Library {
         morphology != nil && members[member].info.lookupRules.isEmpty && !(members[member].info.language ?? "").isEmpty
     }
 
+    /// Whether every language looked up through morphology has its dictionary open (or known
+    /// missing): a lookup with `opening` false then answers as one that opens would.
+    public var morphologyIsOpen: Bool {
+        guard let morphology else { return true }
+        return members.indices.allSatisfy { !usesMorphology($0) || morphology.isOpen(language: members[$0].info.language ?? "") }
+    }
+
     /// What `query` finds in member `member`: what its lookup finds (what the query names,
     /// then what rules lead to); then, when the query names no headword or form there, the
     /// entries its base words name directly, by morphology, each base word's with a note.

@@ -205,8 +205,8 @@ public final class DictionaryPageSource: PageSource {
 
     /// What the lookup prompt adds to its completions, off the input thread: the word itself
     /// as a form that morphology leads to base words, when the keystroke could not say so
-    /// without opening a Hunspell dictionary (`LookupController.spellingsFound` puts it
-    /// first); for a word of three characters or more that no headword or form begins with,
+    /// without opening a Hunspell dictionary (while one is not open; `LookupController.
+    /// spellingsFound` puts it first); for a word of three characters or more that no headword or form begins with,
     /// Hunspell's spellings that lead somewhere, with the base word they lead to
     /// (`mangeaiont`: `mangeaient`, `manger`); then the headwords and forms nearest to it.
     public var spellingSuggester: SpellingSuggester? {
@@ -215,7 +215,8 @@ public final class DictionaryPageSource: PageSource {
             var found: [Completion] = []
             if library.morphology != nil {
                 let first = library.completions(for: query, limit: 1).first
-                if first?.suggestion.kind != .exact, let form = Self.formCompletion(query, in: library, opening: true) { found.append(form) }
+                if first?.suggestion.kind != .exact, !library.morphologyIsOpen,
+                   let form = Self.formCompletion(query, in: library, opening: true) { found.append(form) }
                 if query.count >= 3, first == nil {
                     found += library.morphologySuggestions(for: query, limit: limit).map { Completion(text: $0.text, detail: "did you mean?", address: $0.text) }
                 }
