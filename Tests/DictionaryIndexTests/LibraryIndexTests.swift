@@ -78,6 +78,51 @@ import Glibc
         try Self.expectSameAnswers(full, lookup, queries: queries, folder: folder)
     }
 
+    /// Completion asks the keys a few characters longer than the prefix first and every key of
+    /// the prefix only when those are too few: both ways give what a full load gives, for
+    /// prefixes of one or several characters in every script (a character of several bytes,
+    /// a combining mark, an emoji sequence), with more completions than the limit or fewer,
+    /// near or far in length.
+    @Test func completionsAreTheShortestWhicheverWayTheyAreFound() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let stems = ["g", "漢", "e\u{301}", "👩‍👩‍👧", "🇫🇷"]
+        // Each stem followed by 1 to 12 more letters, three words of each length: more than the
+        // limit within four characters of the stem.
+        var words: [String] = []
+        for stem in stems {
+            for extra in 1...12 { for letter in ["a", "b", "c"] { words.append(stem + String(repeating: letter, count: extra)) } }
+        }
+        // None of `far`'s within four characters of it: only the second way finds them.
+        words += ["farthest", "farthermost", "far-reaching beyond", "漢字漢字漢字漢字"]
+        let lines = words.enumerated().map { i, word in
+            #"{"id": "c\#(i)", "headword": "\#(word)", "senses": [{"definition": "word \#(i)"}]}"#
+        }
+        try scratch.write("[\n" + lines.joined(separator: ",\n") + "\n]", to: "entries/lengths.json")
+        let folder = try DataFolder.load(from: scratch.folder)
+        let (_, lookup, _) = try Self.indexed(scratch)
+        // What completion means, worked out here from the entries: the key itself, then the
+        // keys that go on from it, fewest characters first, then in byte order.
+        let keys = Set(folder.entries.flatMap { [$0.headword] + $0.forms.map(\.text) }.map(LookupKey.normalise).filter { !$0.isEmpty })
+        func expected(_ prefix: String, limit: Int) -> [String] {
+            let key = LookupKey.normalise(prefix)
+            let longer = keys.filter { $0.utf8.starts(with: key.utf8) && $0 != key }.sorted { a, b in
+                a.unicodeScalars.count != b.unicodeScalars.count ? a.unicodeScalars.count < b.unicodeScalars.count
+                                                                 : a.utf8.lexicographicallyPrecedes(b.utf8)
+            }
+            return Array(((keys.contains(key) ? [key] : []) + longer).prefix(limit))
+        }
+        let prefixes = stems + stems.map { $0 + "a" } + stems.map { $0 + "aaaaaaaa" } + ["far", "fart", "farthe", "漢字", "G", "E\u{301}"]
+        for prefix in prefixes {
+            for limit in [1, 3, 8, 40] {
+                #expect(lookup.completions(for: prefix, limit: limit).map(\.key) == expected(prefix, limit: limit), "completions(\(prefix), \(limit))")
+            }
+        }
+        // The shortest come first, however many keys start with the prefix.
+        #expect(lookup.completions(for: "g", limit: 3).map(\.text) == ["ga", "gb", "gc"])
+        #expect(lookup.completions(for: "far", limit: 3).map(\.text) == ["farthest", "farthermost", "far-reaching beyond"])
+    }
+
     /// The links an import checks: those that name no entry id, headword or form of their own
     /// dictionary (a duplicate's headword names nothing), and those with a sense anchor; in
     /// row order, a page at a time, never another dictionary's, even when an update put that
