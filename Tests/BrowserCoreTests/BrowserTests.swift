@@ -322,8 +322,12 @@ import TestSupport
         let store = makeStore()
         try store.send(.keyPressed(.character(":"))) { $0.mode = .lookup(LookupPrompt()) }
         let dog = Completion(text: "dog", address: "dog"), domestic = Completion(text: "domestic", address: "domestic")
-        try store.send(.keyPressed(.character("d"))) {
+        try store.send(.keyPressed(.character("d")), effects: [.makePreview("dog")]) {
             $0.mode = .lookup(LookupPrompt(field: PromptField("d"), candidates: [dog, domestic], query: "d"))
+        }
+        // The preview, made off the input thread (the event loop's), comes back as an event.
+        let make = try #require(store.browser.source.previewPages)
+        try store.send(.previewMade(PreviewOutcome(query: "dog", page: make("dog")))) {
             $0.preview = .init(address: "dog", title: "dog")
         }
         try store.send(.keyPressed(.character("g"))) {

@@ -106,6 +106,31 @@ import Dispatch
         #expect(cancelled.withLock { $0 } == true)
     }
 
+    /// The lookup prompt's preview is made off the input thread: the frame after a key shows
+    /// its candidates at once, without the preview, which is drawn when it comes back.
+    @Test func theLookupPromptsPreviewIsDrawnWhenItComes() {
+        let mailbox = EventMailbox()
+        let terminal = ScriptedTerminal(script: [[.keyPressed(.character(":"))], [.keyPressed(.character("d"))]])
+        let previewed = Mutex(false)
+        let leave: @Sendable () -> Void = {
+            mailbox.post(.keyPressed(.escape))
+            mailbox.post(.keyPressed(.character("q")))
+        }
+        terminal.onDraw = { lines in
+            guard lines.contains(where: { $0.contains("Preview: dog") }), !previewed.withLock({ $0 }) else { return }
+            previewed.withLock { $0 = true }
+            leave()
+        }
+        // A bound, so that a loop that never draws the preview fails rather than hangs.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 10) { leave() }
+        EventLoop.run(browser(), on: terminal, mailbox: mailbox)
+        #expect(previewed.withLock { $0 })
+        // The first frame, the prompt's, then the key's: its candidate, not yet its preview.
+        let afterKey = terminal.frames[2]
+        #expect(afterKey.contains { $0.hasPrefix(": d") })
+        #expect(!afterKey.contains { $0.contains("Preview") })
+    }
+
     static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)

@@ -19,13 +19,13 @@ import Testing
     static func browser(spellings: [String: [String]]? = ["mangur": ["mangeur", "manger"]],
                         pages: [String: String] = LookupSpellingTests.pages) -> Browser {
         let browser = Browser(source: FakePageSource(pages: pages, start: "home", spellings: spellings), size: CellSize(columns: 60, rows: 12))
-        _ = browser.handle(.keyPressed(.character(":")))
+        _ = browser.handleMakingPreviews(.keyPressed(.character(":")))
         return browser
     }
 
     /// The effects of typing each character of `text`, one list a key.
     static func type(_ text: String, into browser: Browser) -> [[BrowserEffect]] {
-        text.map { browser.handle(.keyPressed(.character($0))) }
+        text.map { browser.handleMakingPreviews(.keyPressed(.character($0))) }
     }
 
     static func prompt(_ browser: Browser) -> LookupPrompt? {
@@ -40,18 +40,18 @@ import Testing
         let before = try #require(Self.prompt(browser))
         #expect(before.candidates.map(\.text) == ["manger", "mangue"], "the completions, at once")
         // A late answer for something no longer typed changes nothing.
-        #expect(browser.handle(.spellingsFound(query: "mangu", [Completion(text: "mangeait", address: "mangeait")])).isEmpty)
+        #expect(browser.handleMakingPreviews(.spellingsFound(query: "mangu", [Completion(text: "mangeait", address: "mangeait")])).isEmpty)
         #expect(Self.prompt(browser) == before)
         // The answer for what is typed follows the completions, without repeats; the first
         // candidate stays highlighted and previewed.
         let suggest = try #require(browser.source.spellingSuggester)
-        #expect(browser.handle(.spellingsFound(query: "mangur", suggest("mangur", 8, { false }) ?? [])).isEmpty)
+        #expect(browser.handleMakingPreviews(.spellingsFound(query: "mangur", suggest("mangur", 8, { false }) ?? [])).isEmpty)
         let after = try #require(Self.prompt(browser))
         #expect(after.candidates.map(\.text) == ["manger", "mangue", "mangeur"])
         #expect(after.candidates[2].detail == "did you mean?")
         #expect(after.highlighted == 0)
         // Enter opens the highlighted candidate.
-        _ = browser.handle(.keyPressed(.enter))
+        _ = browser.handleMakingPreviews(.keyPressed(.enter))
         #expect(browser.state.mode == .browsing)
     }
 
@@ -60,7 +60,7 @@ import Testing
         let browser = Self.browser(spellings: ["zzq": ["maison"]])
         _ = Self.type("zzq", into: browser)
         #expect(Self.prompt(browser)?.candidates.isEmpty == true)
-        _ = browser.handle(.spellingsFound(query: "zzq", [Completion(text: "maison", detail: "did you mean?", address: "maison")]))
+        _ = browser.handleMakingPreviews(.spellingsFound(query: "zzq", [Completion(text: "maison", detail: "did you mean?", address: "maison")]))
         let prompt = try #require(Self.prompt(browser))
         #expect(prompt.candidates.map(\.text) == ["maison"])
         #expect(prompt.highlighted == 0)
@@ -70,10 +70,10 @@ import Testing
     @Test func theHighlightStaysOnItsCandidate() throws {
         let browser = Self.browser()
         _ = Self.type("mangur", into: browser)
-        _ = browser.handle(.keyPressed(.down))
+        _ = browser.handleMakingPreviews(.keyPressed(.down))
         #expect(Self.prompt(browser)?.candidates.map(\.text) == ["manger", "mangue"])
         #expect(Self.prompt(browser)?.highlighted == 1)
-        _ = browser.handle(.spellingsFound(query: "mangur", [Completion(text: "mangeur", address: "mangeur")]))
+        _ = browser.handleMakingPreviews(.spellingsFound(query: "mangur", [Completion(text: "mangeur", address: "mangeur")]))
         let prompt = try #require(Self.prompt(browser))
         #expect(prompt.candidates.map(\.text) == ["manger", "mangue", "mangeur"])
         #expect(prompt.candidates[prompt.highlighted].text == "mangue")
@@ -85,14 +85,14 @@ import Testing
     @Test func everyKeyAsksAgainUntilTheAnswerHasCome() throws {
         let browser = Self.browser()
         _ = Self.type("mangur", into: browser)
-        #expect(browser.handle(.keyPressed(.down)) == [.suggestSpellings("mangur")])
-        #expect(browser.handle(.keyPressed(.left)) == [.suggestSpellings("mangur")], "a key that moves the caret")
-        _ = browser.handle(.spellingsFound(query: "mangur", []))
+        #expect(browser.handleMakingPreviews(.keyPressed(.down)) == [.suggestSpellings("mangur")])
+        #expect(browser.handleMakingPreviews(.keyPressed(.left)) == [.suggestSpellings("mangur")], "a key that moves the caret")
+        _ = browser.handleMakingPreviews(.spellingsFound(query: "mangur", []))
         #expect(Self.prompt(browser)?.nearbyArrived == true)
         #expect(Self.prompt(browser)?.candidates.map(\.text) == ["manger", "mangue"])
-        #expect(browser.handle(.keyPressed(.down)).isEmpty)
+        #expect(browser.handleMakingPreviews(.keyPressed(.down)).isEmpty)
         // A new query asks again.
-        #expect(browser.handle(.keyPressed(.backspace)) == [.suggestSpellings("mangr")], "the caret one back: u goes")
+        #expect(browser.handleMakingPreviews(.keyPressed(.backspace)) == [.suggestSpellings("mangr")], "the caret one back: u goes")
     }
 
     @Test func nothingIsAskedWhenItCannotHelp() throws {
@@ -103,10 +103,10 @@ import Testing
         for i in 0..<10 { many["mai\(i)"] = "mai\(i): a page" }
         let browser = Self.browser(pages: many)
         #expect(Self.type("mai", into: browser).last == [])
-        _ = browser.handle(.keyPressed(.control("u")))
+        _ = browser.handleMakingPreviews(.keyPressed(.control("u")))
         #expect(Self.prompt(browser)?.candidates.isEmpty == true)
         // A paste asks as typing does.
-        #expect(browser.handle(.pasted("maisonx")) == [.suggestSpellings("maisonx")])
+        #expect(browser.handleMakingPreviews(.pasted("maisonx")) == [.suggestSpellings("maisonx")])
     }
     /// The word itself as a form, come back from the work off the input thread (the keystroke
     /// could not say it without opening a Hunspell dictionary): first, before the completions,
@@ -115,7 +115,7 @@ import Testing
         let browser = Self.browser(spellings: [:])
         _ = Self.type("mang", into: browser)
         #expect(Self.prompt(browser)?.candidates.map(\.text) == ["manger", "mangue"])
-        _ = browser.handle(.spellingsFound(query: "mang", [Completion(text: "Mang", detail: "form of manger", address: "mang"),
+        _ = browser.handleMakingPreviews(.spellingsFound(query: "mang", [Completion(text: "Mang", detail: "form of manger", address: "mang"),
                                                              Completion(text: "mange", detail: "did you mean?", address: "mange")]))
         let after = try #require(Self.prompt(browser))
         #expect(after.candidates.map(\.text) == ["Mang", "manger", "mangue", "mange"])

@@ -39,28 +39,45 @@ import Testing
 
     @Test func theLookupPromptStepByStep() throws {
         let store = try Self.store()
+        let make = try #require(store.browser.source.previewPages)
         try store.send(.keyPressed(.character(":"))) { $0.mode = .lookup(LookupPrompt()) }
-        // The candidates for what is typed, the first highlighted and shown as a preview; three
-        // do not fill the list, so the words near it are asked for off the input thread.
-        try store.send(.keyPressed(.character("d")), effects: [.suggestSpellings("d")]) {
+        // The candidates for what is typed, the first highlighted; its preview is asked for off
+        // the input thread, and so are the words near it, since three do not fill the list.
+        try store.send(.keyPressed(.character("d")), effects: [.makePreview("dog"), .suggestSpellings("d")]) {
             $0.mode = .lookup(LookupPrompt(field: PromptField("d"), candidates: [
                 Completion(text: "dog", detail: "noun", address: "dog"),
                 Completion(text: "dogs", detail: "form of dog · noun", address: "dogs"),
                 Completion(text: "doggies", detail: "form of dog · noun", address: "doggies"),
             ], query: "d"))
+        }
+        try store.send(.previewMade(PreviewOutcome(query: "dog", page: make("dog")))) {
             $0.preview = .init(address: PageAddress(query: "dog"), title: "dog")
         }
         // Until the words near "d" come, every key asks for them again (a key cancels the work).
-        try store.send(.keyPressed(.down), effects: [.suggestSpellings("d")]) {
+        // The highlight moves on: the preview of the candidate it leaves stays until the next comes.
+        try store.send(.keyPressed(.down), effects: [.makePreview("dogs"), .suggestSpellings("d")]) {
             guard case .lookup(var prompt) = $0.mode else { return }
             prompt.highlighted = 1
             $0.mode = .lookup(prompt)
+        }
+        // A preview of a candidate no longer highlighted changes nothing; back on it, it is
+        // not asked for again while it is shown.
+        try store.send(.previewMade(PreviewOutcome(query: "dog", page: make("dog"))))
+        try store.send(.previewMade(PreviewOutcome(query: "dogs", page: make("dogs")))) {
             $0.preview = .init(address: PageAddress(query: "dogs"), title: "dog")
+        }
+        try store.send(.keyPressed(.up), effects: [.makePreview("dog"), .suggestSpellings("d")]) {
+            guard case .lookup(var prompt) = $0.mode else { return }
+            prompt.highlighted = 0
+            $0.mode = .lookup(prompt)
         }
         try store.send(.keyPressed(.backspace)) {
             $0.mode = .lookup(LookupPrompt())
             $0.preview = nil
         }
+        // A preview that comes after the prompt has no candidate, or has closed, changes nothing.
+        try store.send(.previewMade(PreviewOutcome(query: "dog", page: make("dog"))))
         try store.send(.keyPressed(.escape)) { $0.mode = .browsing }
+        try store.send(.previewMade(PreviewOutcome(query: "dog", page: make("dog"))))
     }
 }

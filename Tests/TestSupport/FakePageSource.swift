@@ -27,7 +27,15 @@ public final class FakePageSource: PageSource {
         return { query, limit, _ in (spellings[query] ?? []).prefix(limit).map { Completion(text: $0, detail: "did you mean?", address: $0) } }
     }
 
-    func make(_ address: String) -> Page? {
+    func make(_ address: String) -> Page? { Self.make(address, pages: pages) }
+
+    /// The lookup prompt's previews: the pages as they are when asked for, made as `make` does.
+    public var previewPages: PreviewPageMaker? {
+        let pages = pages
+        return { query in Self.make(query, pages: pages) }
+    }
+
+    static func make(_ address: String, pages: [String: String]) -> Page? {
         guard let marked = pages[address] else { return nil }
         var text = TextFixtures.marked(marked)
         // Links whose target has no page are unresolved; `http…` ones external.

@@ -34,7 +34,12 @@ public final class ScriptedTerminal: TerminalDevice {
     /// After how many batches handed out a long task is taken as stopped with Ctrl-C.
     public var interruptedAfter: Int?
     public var wasInterrupted: Bool { interruptedAfter.map { handedOut >= $0 } ?? false }
-    public func draw(_ grid: CellGrid, cursor: CellPoint?) { frames.append(grid.lines) }
+    /// Told of each frame as it is drawn (on the loop's thread).
+    public var onDraw: (([String]) -> Void)?
+    public func draw(_ grid: CellGrid, cursor: CellPoint?) {
+        frames.append(grid.lines)
+        onDraw?(grid.lines)
+    }
     public func invalidate() { invalidations += 1 }
     public func suspend() { suspensions += 1 }
     public func copyToClipboard(_ text: String) { clipboard.append(text) }

@@ -103,51 +103,8 @@ public final class DictionaryPageSource: PageSource {
             let title = targets.count == 1 ? targets[0].id : targets[0].id + " and \(targets.count - 1) more"
             return .found(Page(title: LinkedFromSection.heading + ": " + title, address: address, text: text))
         }
-        var sections: [LibraryPages.Section] = []
-        let members = address.dictionary.flatMap(library.member(forKey:)).map { [$0] } ?? Array(library.members.indices)
-        if address.isLinkTarget {
-            for member in members {
-                let result = library.members[member].lookup.lookUp(linkTarget: address.text)
-                if result.isFound { sections.append(LibraryPages.Section(member: member, entryNumbers: result.entryNumbers)) }
-            }
-        } else {
-            // A query: with its morphology's base words and what led there.
-            sections = library.lookUp(address.text, inMembers: members).map(LibraryPages.Section.init)
-        }
-        guard let first = sections.first else {
+        guard let page = EntryPages(library: library, pages: pages).page(at: address) else {
             return .notFound(query: address.text, suggestions: suggestions(for: address.text, limit: 5))
-        }
-        let count = sections.reduce(0) { $0 + $1.entryNumbers.count }
-        var title = library.members[first.member].lookup.headword(ofEntryAt: first.entryNumbers[0])
-        if count > 1 { title += " (\(count) entries)" }
-        if library.isShared { title += " · " + sections.map { library.members[$0.member].info.title }.joined(separator: ", ") }
-        // Opened at a sense, the page shows that sense's relations whole (long ones fold).
-        let (text, senseStarts, entryStarts, places) = pages.page(sections, openedAt: address.sense)
-        var entries: [PageEntry] = []
-        var pageSections: [PageSection] = []
-        for (s, section) in sections.enumerated() {
-            let member = library.members[section.member]
-            for (e, number) in section.entryNumbers.enumerated() where e < entryStarts[s].count {
-                entries.append(PageEntry(start: entryStarts[s][e], dictionary: member.key, id: member.lookup.id(ofEntryAt: number)))
-            }
-            if library.isShared, s < places.count {
-                pageSections.append(PageSection(dictionary: member.key, title: member.info.title, entryCount: section.entryNumbers.count,
-                                                heading: places[s].heading, end: places[s].end))
-            }
-        }
-        var page = Page(title: title, address: address, text: text, entries: entries, sections: pageSections,
-                        word: library.members[first.member].lookup.headword(ofEntryAt: first.entryNumbers[0]))
-        if let sense = address.sense {
-            anchoring: for (s, section) in sections.enumerated() {
-                let lookup = library.members[section.member].lookup
-                for (e, number) in section.entryNumbers.enumerated() {
-                    let entry = lookup.entry(at: number)
-                    guard let anchored = entry.sense(anchoredAt: sense),
-                          let k = NumberedSense.all(entry.senses).firstIndex(of: anchored), k < senseStarts[s][e].count else { continue }
-                    page.startCharacter = senseStarts[s][e][k]
-                    break anchoring
-                }
-            }
         }
         return .found(page)
     }
@@ -224,6 +181,13 @@ public final class DictionaryPageSource: PageSource {
             guard let near = library.nearest(to: query, limit: limit, isCancelled: isCancelled) else { return nil }
             return found + near.map { Self.completion($0, in: library) }
         }
+    }
+
+    /// The lookup prompt's previews, made off the input thread from the library and its pages
+    /// as they are now.
+    public var previewPages: PreviewPageMaker? {
+        let entries = EntryPages(library: library, pages: pages)
+        return { query in entries.page(at: PageAddress(query: query)) }
     }
 
     public func summary(of link: WordLink) -> String? {

@@ -151,6 +151,10 @@ public struct Completion: Hashable, Sendable {
 /// completions; nil once `isCancelled` says the answer is no longer wanted.
 public typealias SpellingSuggester = @Sendable (_ query: String, _ limit: Int, _ isCancelled: @Sendable () -> Bool) -> [Completion]?
 
+/// Makes the page of a query on another thread (the lookup prompt's preview of its highlighted
+/// candidate): what `page(forQuery:)` finds, nil when it finds nothing.
+public typealias PreviewPageMaker = @Sendable (_ query: String) -> Page?
+
 /// The answer to a request for a page.
 public enum PageLookup: Sendable {
     case found(Page)
@@ -181,6 +185,9 @@ public protocol PageSource: AnyObject {
     /// nothing, and the headwords and forms near it (over a library of forty, slow enough that
     /// the prompt asks off the input thread); nil when the source has none to give.
     var spellingSuggester: SpellingSuggester? { get }
+    /// Makes the lookup prompt's previews off the input thread, from the dictionaries as they
+    /// are when it is asked for; nil when the source has none to make.
+    var previewPages: PreviewPageMaker? { get }
     /// Reads and writes entries for editing mode; nil when the source cannot edit.
     var editing: EntryEditingSource? { get }
     /// Said after a miss, and after a page that the dictionaries of `answered` (keys) made,
@@ -200,6 +207,8 @@ extension PageSource {
     public var searchPages: SearchPageMaker? { nil }
     /// No words near a query, unless a source has them.
     public var spellingSuggester: SpellingSuggester? { nil }
+    /// No previews in the lookup prompt, unless a source makes them.
+    public var previewPages: PreviewPageMaker? { nil }
 
     /// No editing, unless a source has it.
     public var editing: EntryEditingSource? { nil }

@@ -198,7 +198,9 @@ public final class Browser {
             SearchController.finished(outcome, &state, env)
             return []
         case .spellingsFound(let query, let spellings):
-            LookupController.spellingsFound(spellings, for: query, &state, env)
+            return LookupController.spellingsFound(spellings, for: query, &state, env)
+        case .previewMade(let outcome):
+            LookupController.previewMade(outcome, &state, env)
             return []
         case .historyCleared(let succeeded):
             QuestionController.historyCleared(succeeded, &state, env)

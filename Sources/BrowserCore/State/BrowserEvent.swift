@@ -97,6 +97,8 @@ public enum BrowserEvent: Hashable, Sendable {
     case searchFinished(SearchOutcome)
     /// Spellings asked for what the lookup prompt held (`BrowserEffect.suggestSpellings`) came back.
     case spellingsFound(query: String, [Completion])
+    /// The lookup prompt's preview of a candidate, made off the input thread (`BrowserEffect.makePreview`).
+    case previewMade(PreviewOutcome)
     /// The history was cleared as asked (`BrowserWrite.clearHistory`), or could not be.
     case historyCleared(Bool)
     /// The editor's text was saved as asked (`BrowserWrite.saveEntry`: the editor's draft is
@@ -134,4 +136,24 @@ public enum BrowserEffect: Hashable, Sendable {
     /// Ask the source's spelling suggester for this query in the background and post what it
     /// finds (`BrowserEvent.spellingsFound`); a newer request supersedes it.
     case suggestSpellings(String)
+    /// Make the page of this query (the lookup prompt's highlighted candidate) in the
+    /// background and post it (`BrowserEvent.previewMade`); a newer request supersedes it.
+    case makePreview(String)
+}
+
+/// A preview made off the input thread, posted back as `BrowserEvent.previewMade`: compared
+/// by identity, as a page is not.
+public final class PreviewOutcome: Hashable, Sendable {
+    /// The query it was made for (a candidate's address).
+    public let query: String
+    /// Its page; nil when the query names nothing.
+    public let page: Page?
+
+    public init(query: String, page: Page?) {
+        self.query = query
+        self.page = page
+    }
+
+    public static func == (a: PreviewOutcome, b: PreviewOutcome) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

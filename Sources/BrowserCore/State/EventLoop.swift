@@ -84,6 +84,7 @@ public enum EventLoop {
         var searchSource = browser.source
         var searches = searchSource.searchPages.map { SearchRunner(makePage: $0, mailbox: mailbox) }
         let spellings = LatestOnly(mailbox: mailbox, label: "wordlink.nearby-words")
+        let previews = LatestOnly(mailbox: mailbox, label: "wordlink.preview")
         terminal.draw(browser.render(), cursor: browser.cursorPosition)
         while true {
             let events = terminal.waitForEvents(wakingOn: mailbox) + mailbox.take()
@@ -116,6 +117,9 @@ public enum EventLoop {
                         spellings.start { isCancelled in
                             suggest(query, LookupController.completionLimit, isCancelled).map { .spellingsFound(query: query, $0) }
                         }
+                    case .makePreview(let query):
+                        guard let make = browser.source.previewPages else { continue }
+                        previews.start { _ in .previewMade(PreviewOutcome(query: query, page: make(query))) }
                     }
                 }
                 // After `handle`, which has kept the session and any edit's recovery copy.

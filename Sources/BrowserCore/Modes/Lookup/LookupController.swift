@@ -72,8 +72,7 @@ enum LookupController {
             }
         }
         state.mode = .lookup(prompt)
-        updatePreview(prompt, &state, env)
-        return askForNearby(prompt, env)
+        return updatePreview(prompt, &state, env) + askForNearby(prompt, env)
     }
 
     /// A paste into the prompt: inserted at the caret.
@@ -82,8 +81,7 @@ enum LookupController {
         prompt.field.insert(text)
         refreshCandidates(&prompt, env)
         state.mode = .lookup(prompt)
-        updatePreview(prompt, &state, env)
-        return askForNearby(prompt, env)
+        return updatePreview(prompt, &state, env) + askForNearby(prompt, env)
     }
 
     /// The candidates for what the prompt holds now: its completions (the typed word, the
@@ -112,10 +110,11 @@ enum LookupController {
     /// first), except the word itself as a form (`chevaux`, which the keystroke could not
     /// analyse without waiting), which comes first, as it would have; the highlight stays on
     /// the candidate it was on, or on the first.
-    static func spellingsFound(_ spellings: [Completion], for query: String, _ state: inout BrowserState, _ env: BrowserEnvironment) {
-        guard case .lookup(var prompt) = state.mode, prompt.query == query else { return }
+    static func spellingsFound(_ spellings: [Completion], for query: String, _ state: inout BrowserState,
+                               _ env: BrowserEnvironment) -> [BrowserEffect] {
+        guard case .lookup(var prompt) = state.mode, prompt.query == query else { return [] }
         prompt.nearbyArrived = true
-        guard !spellings.isEmpty else { state.mode = .lookup(prompt); return }
+        guard !spellings.isEmpty else { state.mode = .lookup(prompt); return [] }
         let highlighted = prompt.candidates.indices.contains(prompt.highlighted) && prompt.highlighted > 0
             ? prompt.candidates[prompt.highlighted].address : nil
         var seen = Set<String>()
@@ -124,18 +123,26 @@ enum LookupController {
         prompt.candidates = Array((itself + prompt.candidates + spellings).filter { seen.insert(LookupKey.normalise($0.text)).inserted }.prefix(completionLimit))
         prompt.highlighted = highlighted.flatMap { address in prompt.candidates.firstIndex { $0.address == address } } ?? 0
         state.mode = .lookup(prompt)
-        updatePreview(prompt, &state, env)
+        return updatePreview(prompt, &state, env)
     }
 
-    private static func updatePreview(_ prompt: LookupPrompt, _ state: inout BrowserState, _ env: BrowserEnvironment) {
-        guard prompt.candidates.indices.contains(prompt.highlighted) else { state.showPreview(nil, in: env); return }
+    /// Asks for the preview of the highlighted candidate unless it is shown already
+    /// (`BrowserEffect.makePreview`): the page is made off the input thread, so that a key's
+    /// echo never waits for a page of forty dictionaries; the last preview stays meanwhile.
+    /// With no candidate, no preview.
+    private static func updatePreview(_ prompt: LookupPrompt, _ state: inout BrowserState, _ env: BrowserEnvironment) -> [BrowserEffect] {
+        guard prompt.candidates.indices.contains(prompt.highlighted) else { state.showPreview(nil, in: env); return [] }
         let address = prompt.candidates[prompt.highlighted].address
-        if state.preview?.address == PageAddress(query: address) { return }
-        if case .found(let page) = env.source.page(forQuery: address) {
-            state.showPreview(page, in: env)
-        } else {
-            state.showPreview(nil, in: env)
-        }
+        if state.preview?.address == PageAddress(query: address) { return [] }
+        return [.makePreview(address)]
+    }
+
+    /// A preview came back: shown when its candidate is still the highlighted one of the
+    /// prompt (none when its query names nothing); otherwise a later one is on its way.
+    static func previewMade(_ outcome: PreviewOutcome, _ state: inout BrowserState, _ env: BrowserEnvironment) {
+        guard case .lookup(let prompt) = state.mode, prompt.candidates.indices.contains(prompt.highlighted),
+              prompt.candidates[prompt.highlighted].address == outcome.query else { return }
+        state.showPreview(outcome.page, in: env)
     }
 
 }
