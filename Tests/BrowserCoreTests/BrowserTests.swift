@@ -339,12 +339,15 @@ import TestSupport
         #expect(store.browser.render().lines[0].contains("Preview: dog"))
         #expect(store.browser.render().lines[7] == ": dgo")
         #expect(store.browser.cursorPosition == CellPoint(column: 5, row: 7))
+        let source = try #require(store.browser.source as? FakePageSource)
+        let asked = source.requests
         try store.send(.keyPressed(.enter)) {
             $0.mode = .browsing
             $0.preview = nil
             $0.back = [.init(address: "", title: "home")]
             $0.page = .init(address: "dog", title: "dog")
         }
+        #expect(source.requests == asked, "the preview's page is opened, not made again")
     }
 
     /// Opens find and types `query` a character at a time: after each, the matches so far,

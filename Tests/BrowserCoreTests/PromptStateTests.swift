@@ -80,4 +80,19 @@ import Testing
         try store.send(.keyPressed(.escape)) { $0.mode = .browsing }
         try store.send(.previewMade(PreviewOutcome(query: "dog", page: make("dog"))))
     }
+
+    /// Enter opens the highlighted candidate: its preview's page when that has come, else a page
+    /// made then; never the preview of another candidate that is still on the screen.
+    @Test func enterOpensTheHighlightedCandidateNotAnotherOnesPreview() throws {
+        let browser = try SearchPromptTests.browser()
+        let make = try #require(browser.source.previewPages)
+        browser.handle(.keyPressed(.character(":")))
+        browser.handle(.keyPressed(.character("d")))
+        browser.handle(.previewMade(PreviewOutcome(query: "dog", page: make("dog"))))
+        browser.handle(.keyPressed(.down))
+        #expect(browser.state.preview?.address == PageAddress(query: "dog"), "dogs's preview has not come")
+        browser.handle(.keyPressed(.enter))
+        #expect(browser.state.page.address == PageAddress(query: "dogs"))
+        #expect(browser.state.page.title == "dog")
+    }
 }

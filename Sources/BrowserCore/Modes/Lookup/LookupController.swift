@@ -47,9 +47,13 @@ enum LookupController {
             close(&state, env)
             return []
         case .accept:
+            let highlighted = prompt.candidates.indices.contains(prompt.highlighted) ? prompt.candidates[prompt.highlighted].address : nil
+            // The highlighted candidate's preview, when it has come, is its page: not made again.
+            let previewed = highlighted.flatMap { state.preview?.address == PageAddress(query: $0) ? env.layouts.preview?.whole : nil }
             close(&state, env)
-            if prompt.candidates.indices.contains(prompt.highlighted),
-               case .found(let page) = env.source.page(forQuery: prompt.candidates[prompt.highlighted].address) {
+            if let previewed {
+                state.open(previewed, in: env)
+            } else if let highlighted, case .found(let page) = env.source.page(forQuery: highlighted) {
                 state.open(page, in: env)
             } else {
                 state.open(query: prompt.field.prefix(utf8Limit: queryLimit), in: env)
