@@ -186,8 +186,24 @@ import TestSupport
         #expect(fresh.isOpen(language: "xx") && library.morphologyIsOpen)
         #expect(library.lookUp("mangeaient", opening: false).first?.result.entryNumbers == [2])
         // Open now, the keystroke gives the form, and the work off the thread does not again.
-        #expect(suggest("mangeaient", 8, { false })?.first?.text != "mangeaient")
         #expect(source.completions(for: "mangeaient", limit: 8).first.map { $0.text + ": " + $0.detail }
+                == "mangeaient: imperfect, 3rd person plural of manger")
+        #expect(suggest("mangeaient", 8, { false })?.first?.text != "mangeaient")
+    }
+
+    /// A dictionary opened between a keystroke and the work off the input thread (by a preview,
+    /// or the work for an earlier key): the keystroke could not give the form, so the work does,
+    /// though every language is open by the time it asks.
+    @Test func aFormIsGivenWhenTheDictionaryOpensAfterTheKeystroke() throws {
+        let fresh = HunspellMorphology(dictionaries: HunspellDictionaries(folders: [HunspellTests.folder]))
+        let library = Self.library(morphology: fresh)
+        let source = DictionaryPageSource(library: library)
+        #expect(source.completions(for: "mangeaient", limit: 8).map(\.text) == [])
+        // A page (a preview's) opens the dictionary meanwhile.
+        #expect(!library.lookUp("mangeaient").isEmpty)
+        #expect(library.morphologyIsOpen)
+        let suggest = try #require(source.spellingSuggester)
+        #expect(suggest("mangeaient", 8, { false })?.first.map { $0.text + ": " + $0.detail }
                 == "mangeaient: imperfect, 3rd person plural of manger")
     }
 }

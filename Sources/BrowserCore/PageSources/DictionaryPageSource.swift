@@ -1,4 +1,5 @@
 import DictionaryModel
+import Synchronization
 import TerminalText
 import DictionaryIndex
 import PageFormatting
@@ -118,12 +119,28 @@ public final class DictionaryPageSource: PageSource {
         // is open: opening one reads all of it, and a key must not wait for that. Opening it,
         // Hunspell's suggestions, which are slow, and the keys near it come off the input
         // thread (`spellingSuggester`), and the form with them.
-        if library.morphology != nil, !candidates.contains(where: { $0.suggestion.kind == .exact }),
-           let form = Self.formCompletion(prefix, in: library, opening: false) {
-            completions.insert(form, at: 0)
-            completions = Array(completions.prefix(limit))
+        if library.morphology != nil {
+            // Whether every language was open before the analysis: then it gave the form, if
+            // there is one, and the work off the thread need not ask again. (Asked after, a
+            // language opened meanwhile by that work or a preview would hide a form never given.)
+            let allOpen = library.morphologyIsOpen
+            formsGiven.query.withLock { $0 = allOpen ? prefix : nil }
+            if !candidates.contains(where: { $0.suggestion.kind == .exact }),
+               let form = Self.formCompletion(prefix, in: library, opening: false) {
+                completions.insert(form, at: 0)
+                completions = Array(completions.prefix(limit))
+            }
         }
         return completions
+    }
+
+    /// The last query whose completions were made while every language's Hunspell was open,
+    /// so that they hold its form if it has one; set on the input thread, read by the work
+    /// off it (`spellingSuggester`).
+    private let formsGiven = FormsGiven()
+
+    private final class FormsGiven: Sendable {
+        let query = Mutex<String?>(nil)
     }
 
     /// `query` as a candidate of its own when morphology leads it to base words (`chevaux`:
@@ -162,17 +179,17 @@ public final class DictionaryPageSource: PageSource {
 
     /// What the lookup prompt adds to its completions, off the input thread: the word itself
     /// as a form that morphology leads to base words, when the keystroke could not say so
-    /// without opening a Hunspell dictionary (while one is not open; `LookupController.
-    /// spellingsFound` puts it first); for a word of three characters or more that no headword or form begins with,
-    /// Hunspell's spellings that lead somewhere, with the base word they lead to
+    /// without opening a Hunspell dictionary (some language was not open when its completions
+    /// were made: `formsGiven`; `LookupController.spellingsFound` puts it first); for a word
+    /// of three characters or more that no headword or form begins with, Hunspell's spellings that lead somewhere, with the base word they lead to
     /// (`mangeaiont`: `mangeaient`, `manger`); then the headwords and forms nearest to it.
     public var spellingSuggester: SpellingSuggester? {
-        let library = library
+        let library = library, formsGiven = formsGiven
         return { query, limit, isCancelled in
             var found: [Completion] = []
             if library.morphology != nil {
                 let first = library.completions(for: query, limit: 1).first
-                if first?.suggestion.kind != .exact, !library.morphologyIsOpen,
+                if first?.suggestion.kind != .exact, formsGiven.query.withLock({ $0 }) != query,
                    let form = Self.formCompletion(query, in: library, opening: true) { found.append(form) }
                 if query.count >= 3, first == nil {
                     found += library.morphologySuggestions(for: query, limit: limit).map { Completion(text: $0.text, detail: "did you mean?", address: $0.text) }
