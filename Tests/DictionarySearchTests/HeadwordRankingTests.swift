@@ -68,6 +68,30 @@ import TestSupport
         #expect(try search.search(SearchQuery("wolf"), limit: 5).count == 5)
     }
 
+    /// However few results are asked for, they are the start of the whole list: the named
+    /// senses of every dictionary in library order, then the best of the rest, each with the
+    /// same score and snippet (only the shown ones are scored and marked, and the rest ranked
+    /// only when the named ones do not fill the list). Two dictionaries in one index, and
+    /// between them in the library a third in an index of its own.
+    @Test func aShortListIsTheStartOfTheLongOne() throws {
+        let one = try SearchFolder(id: "one", files: Self.files)
+        let two = try SearchFolder(id: "two", files: ["w.json": entry("wolf~n", "the grey wolf, a wolf of the north"),
+                                                      "x.json": entry("coyote~n", "a small wolf of the prairies")])
+        let three = try SearchFolder(id: "three", files: ["w.json": entry("wolf~n", "狼, a wolf 👩‍👩‍👧"), "v.json": entry("wolfish~a", "like a wolf")])
+        defer { for folder in [one, two, three] { folder.remove() } }
+        let opened = [try IndexStore.open(folder: one.folder, cacheDirectory: one.cache),
+                      try IndexStore.open(folder: three.folder, cacheDirectory: three.cache),
+                      try IndexStore.open(folder: two.folder, cacheDirectory: one.cache)]
+        let search = LibrarySearch(library: Library(zip(opened, [one, three, two]).map { ($0.info, $1.folder, $0.lookup as any EntryLookup, 0) }))
+        let all = try search.search(SearchQuery("wolf"), limit: 50)
+        #expect(all.filter(\.isHeadwordMatch).map(\.dictionary) == ["one", "one", "one", "one", "three", "two"])
+        // Then the wolf spider, the tarantula, 狼, the coyote and wolfish, by score.
+        #expect(Set(all.dropFirst(6).map(\.place.entryID)) == ["wolf spider~n", "tarantula~n", "狼~n", "coyote~n", "wolfish~a"])
+        for limit in 1...all.count {
+            #expect(try search.search(SearchQuery("wolf"), limit: limit) == Array(all.prefix(limit)), "limit \(limit)")
+        }
+    }
+
     /// An index written by another version is built again on open.
     @Test func anOldIndexIsRebuilt() throws {
         let folder = try SearchFolder(files: Self.files)
