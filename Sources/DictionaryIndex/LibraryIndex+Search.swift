@@ -60,21 +60,14 @@ extension LibraryIndex {
         return found
     }
 
-    /// Text `text`'s words around the matches of `expression`, marked with U+0001 and U+0002;
-    /// nil when it holds none of them. Without its score, which a ranked text has from
-    /// `rankedTexts`: BM25 counts the rows that hold each of the query's words again in every
-    /// statement, as much work as the snippet itself. Call within `asking`.
-    public func snippet(matching expression: String, text: Int64) throws(SQLiteError) -> String? {
-        let matched = try statement("SELECT snippet(fts, 0, char(1), char(2), '…', 24) FROM fts WHERE fts MATCH ? AND rowid = ?")
-        matched.bind(expression, text)
-        defer { matched.reset() }
-        return try matched.step() ? matched.text(0) ?? "" : nil
-    }
-
-    /// `snippet(matching:text:)` with the text's score for `expression` (BM25 over the whole
-    /// library, higher is better): for a text that was not ranked. Call within `asking`.
-    public func scoredSnippet(matching expression: String, text: Int64) throws(SQLiteError) -> (score: Double, marked: String)? {
-        let matched = try statement("SELECT -bm25(fts), snippet(fts, 0, char(1), char(2), '…', 24) FROM fts WHERE fts MATCH ? AND rowid = ?")
+    /// Text `text`'s words around the matches of `expression`, marked with U+0001 and U+0002,
+    /// and, when `scored`, its score (BM25 over the whole library, higher is better; else 0);
+    /// nil when it holds none of the words. A ranked text has its score from `rankedTexts`:
+    /// BM25 counts the rows that hold each of the query's words again in every statement, as
+    /// much work as the snippet itself. Call within `asking`.
+    public func snippet(matching expression: String, text: Int64, scored: Bool = false) throws(SQLiteError) -> (score: Double, marked: String)? {
+        let score = scored ? "-bm25(fts)" : "0.0"
+        let matched = try statement("SELECT \(score), snippet(fts, 0, char(1), char(2), '…', 24) FROM fts WHERE fts MATCH ? AND rowid = ?")
         matched.bind(expression, text)
         defer { matched.reset() }
         return try matched.step() ? (matched.double(0), matched.text(1) ?? "") : nil

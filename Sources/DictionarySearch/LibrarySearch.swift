@@ -144,7 +144,7 @@ public struct LibrarySearch: Sendable {
                 guard let first = places.first, let member = members.first(where: { $0.dictionary == first.dictionary })?.member,
                       let marked = try index.snippet(matching: expression, text: candidate.text) else { return nil }
                 return SearchResult(member: member, dictionary: library.members[member].key, place: Self.place(first),
-                                    others: places.dropFirst().map(Self.place), snippet: SearchSnippet(marked: marked), score: candidate.score)
+                                    others: places.dropFirst().map(Self.place), snippet: SearchSnippet(marked: marked.marked), score: candidate.score)
             }
             if let found { results.append(found) }
         }
@@ -174,7 +174,7 @@ public struct LibrarySearch: Sendable {
     private func headwordResult(_ item: NamedText, expression: String, in index: LibraryIndex) throws(SearchIndexError) -> SearchResult {
         var snippet = SearchSnippet(text: "", marks: [])
         var score = 0.0
-        if let matched = try index.scoredSnippet(matching: expression, text: item.text) {
+        if let matched = try index.snippet(matching: expression, text: item.text, scored: true) {
             score = matched.score
             snippet = SearchSnippet(marked: matched.marked)
         } else {

@@ -181,8 +181,9 @@ public final class DictionaryPageSource: PageSource {
     /// as a form that morphology leads to base words, when the keystroke could not say so
     /// without opening a Hunspell dictionary (some language was not open when its completions
     /// were made: `formsGiven`; `LookupController.spellingsFound` puts it first); for a word
-    /// of three characters or more that no headword or form begins with, Hunspell's spellings that lead somewhere, with the base word they lead to
-    /// (`mangeaiont`: `mangeaient`, `manger`); then the headwords and forms nearest to it.
+    /// of three characters or more that no headword or form begins with, Hunspell's spellings
+    /// that lead somewhere, with the base word they lead to (`mangeaiont`: `mangeaient`,
+    /// `manger`); then the headwords and forms nearest to it.
     public var spellingSuggester: SpellingSuggester? {
         let library = library, formsGiven = formsGiven
         return { query, limit, isCancelled in
