@@ -256,6 +256,8 @@ public struct LibrarySearch: Sendable {
         var candidates = Set<String>()
         // The targets of each member, by their places in `targets`.
         var goals = [[Int]](repeating: [], count: library.members.count)
+        // The keys each member's rules were asked about: a page's entries share most keys.
+        var ruled = [Set<String>](repeating: [], count: library.members.count)
         for (t, (member, id)) in targets.enumerated() {
             guard let home = library.members[member].lookup.indexed else { continue }
             let dictionary = home.currentDictionary
@@ -263,7 +265,7 @@ public struct LibrarySearch: Sendable {
             guard !keys.isEmpty else { continue }
             goals[member].append(t)
             candidates.formUnion(keys)
-            for key in keys { candidates.formUnion(home.ruleSources(of: key)) }
+            for key in keys where ruled[member].insert(key).inserted { candidates.formUnion(home.ruleSources(of: key)) }
         }
         guard !candidates.isEmpty else { return ([], [:]) }
         // Library order; each dictionary's rows come in load order already, and keep it.
