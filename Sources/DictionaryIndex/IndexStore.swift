@@ -91,11 +91,10 @@ public enum IndexStore {
         let entries = fileStatus(path + "/entries")
         let look = FolderLook.now(entries: entries)
         let hasEntries = entries.map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
-        let (info, infoHash) = readInfoAndHash(path + "/dictionary.json") ?? {
-            problems += 1
-            return (DictionaryInfo(id: "", title: DataFolder.folderName(path)), nil)
-        }()
-        if infoHash == nil && !hasEntries && !fileExists(path + "/dictionary.json") {
+        let read = readInfo(ofFolder: path)
+        if read == nil { problems += 1 }
+        let info = read ?? DictionaryInfo(id: "", title: DataFolder.folderName(path))
+        if read == nil && !hasEntries && !fileExists(path + "/dictionary.json") {
             throw .notADataFolder(path: path, reason: "it has neither a dictionary.json nor an entries folder")
         }
         if !hasEntries { problems += 1 }
@@ -140,6 +139,7 @@ public enum IndexStore {
     public static func open(folders: [String], cacheDirectory: String?,
                             progress: (ProgressStep) -> Void = { _ in }) -> [Result<IndexedDictionary, DictionaryModelError>] {
         libraryIndex(in: cacheDirectory).removeVanishedFolder(progress: progress)
+        loadInfos(ofFolders: folders, cacheDirectory: cacheDirectory)
         var done: [String: Result<IndexedDictionary, DictionaryModelError>] = [:]
         return folders.map { folder in
             if let result = done[folder] { return result }
@@ -151,29 +151,63 @@ public enum IndexStore {
 
     /// The `dictionary.json` of the folder at `path`; nil when it is missing or broken.
     public static func info(ofFolder path: String) -> DictionaryInfo? {
-        readInfoAndHash(path + "/dictionary.json")?.info
+        readInfo(ofFolder: path)
     }
 
-    /// The `dictionary.json` at `path` with the `FileFingerprint.hash` of its bytes; nil when it
-    /// cannot be read or is not valid. Kept for the
-    /// process while the file's size and time stay the same: choosing the library's order and
-    /// opening it both ask, and forty dictionaries parsed twice were a third of a `define`.
-    static func readInfoAndHash(_ path: String) -> (info: DictionaryInfo, hash: UInt64?)? {
+    /// Reads the `dictionary.json` of each of `folders` that this process has not read as it
+    /// is now, from the library index in `cacheDirectory` where it keeps the file as it is
+    /// (its size and time), else from the file; what was read from files is kept in the index
+    /// for the next process, in one transaction. Choosing the library's order and opening it
+    /// then find them read.
+    public static func loadInfos(ofFolders folders: [String], cacheDirectory: String?) {
+        var looked: [(folder: String, fingerprint: FileFingerprint)] = []
+        for folder in folders {
+            guard let status = fileStatus(folder + "/dictionary.json") else { continue }
+            let fingerprint = FileFingerprint(stat: status)
+            if let known = readInfos.withLock({ $0[folder] }), known.fingerprint.hasSameStat(as: fingerprint) { continue }
+            looked.append((folder, fingerprint))
+        }
+        guard !looked.isEmpty, let cacheDirectory else { return }
+        let index = libraryIndex(in: cacheDirectory)
+        let stored = index.storedInfos(of: looked.map(\.folder))
+        var read: [String: LibraryIndex.StoredInfo] = [:]
+        for (folder, fingerprint) in looked {
+            if let kept = stored[folder], kept.fingerprint.hasSameStat(as: fingerprint) {
+                remember(kept.info, of: folder, fingerprint: fingerprint)
+            } else if let info = readInfo(ofFolder: folder), isSettled(fingerprint) {
+                read[folder] = LibraryIndex.StoredInfo(fingerprint: fingerprint, info: info)
+            }
+        }
+        index.keep(infos: read)
+    }
+
+    /// The `dictionary.json` of the folder at `path`, nil when it cannot be read or is not
+    /// valid; kept for the process while the file's size and time stay the same (choosing the
+    /// library's order and opening it both ask).
+    static func readInfo(ofFolder folder: String) -> DictionaryInfo? {
+        let path = folder + "/dictionary.json"
         guard let status = fileStatus(path) else { return nil }
         let fingerprint = FileFingerprint(stat: status)
-        if let known = readInfos.withLock({ $0[path] }), known.fingerprint.hasSameStat(as: fingerprint) {
-            return known.info.map { ($0, known.hash) }
+        if let known = readInfos.withLock({ $0[folder] }), known.fingerprint.hasSameStat(as: fingerprint) {
+            return known.info
         }
         guard let bytes = try? readFile(path, shownAs: "dictionary.json") else { return nil }
-        let hash = bytes.withUnsafeBytes { FileFingerprint.hash($0) }
         let info = try? DictionaryInfo(json: JSONParser.parse(bytes))
-        // A file changed within the second (its time may not move) is not kept.
-        if LibraryIndex.now() - fingerprint.modificationSeconds > 1 {
-            readInfos.withLock { $0[path] = (fingerprint, info, hash) }
-        }
-        return info.map { ($0, hash) }
+        if isSettled(fingerprint) { remember(info, of: folder, fingerprint: fingerprint) }
+        return info
     }
 
-    private static let readInfos = Mutex<[String: (fingerprint: FileFingerprint, info: DictionaryInfo?, hash: UInt64)]>([:])
+    /// Whether a file of `fingerprint` was last changed over a second ago: one changed within
+    /// the second may change again without its time moving, and is read again each time.
+    private static func isSettled(_ fingerprint: FileFingerprint) -> Bool {
+        LibraryIndex.now() - fingerprint.modificationSeconds > 1
+    }
+
+    private static func remember(_ info: DictionaryInfo?, of folder: String, fingerprint: FileFingerprint) {
+        readInfos.withLock { $0[folder] = (fingerprint, info) }
+    }
+
+    /// The `dictionary.json` this process has read, by folder.
+    private static let readInfos = Mutex<[String: (fingerprint: FileFingerprint, info: DictionaryInfo?)]>([:])
 
 }

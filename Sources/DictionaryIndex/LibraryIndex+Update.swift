@@ -27,18 +27,27 @@ extension LibraryIndex {
                        progress: (ProgressStep) -> Void = { _ in }) throws(SQLiteError) -> IndexedFolder {
         if interruption.load(ordering: .relaxed) { throw .interrupted }
         let listed = (try? listEntryFiles(folder: folder)) ?? []
-        let (known, problems, stored) = try reading { () throws(SQLiteError) -> (Int64?, Int, [StoredFile]) in
-            let find = try statement("SELECT id, problems FROM dictionaries WHERE folder = ?")
+        let digest = Self.listingDigest(listed)
+        let (known, problems, stored) = try reading { () throws(SQLiteError) -> (Int64?, Int, [StoredFile]?) in
+            let find = try statement("SELECT id, problems, listing FROM dictionaries WHERE folder = ?")
             find.bind(folder)
             defer { find.reset() }
             guard try find.step() else { return (nil, 0, []) }
             let dictionary = find.integer(0), problems = Int(find.integer(1))
+            // The same listing as when every file was last found as indexed: nothing to compare.
+            if !find.isNull(2), UInt64(bitPattern: find.integer(2)) == digest { return (dictionary, problems, nil) }
             return (dictionary, problems, try storedFiles(of: dictionary))
+        }
+        guard let stored else {
+            return IndexedFolder(dictionary: known!, changedFiles: 0, isNew: false, problemCount: problems)
         }
         // Both lists are in byte order of their paths: one walk pairs them.
         var changed: [ListedEntryFile] = []
         var removed: [String] = []
         var settled: [Int64] = []
+        // A file changed too close to its indexing for its time to tell keeps the listing's
+        // digest from being kept (its content is compared at every open until it settles).
+        var recent = false
         let now = Self.now()
         var next = 0
         for file in listed {
@@ -60,6 +69,7 @@ extension LibraryIndex {
             // Changed in the second it was indexed: only the content can tell. Once the file
             // is older than that, the index says so and the content is not read again.
             if file.fingerprint.modificationSeconds >= old.indexedAt - 1 {
+                recent = true
                 if Self.contentHash(folder + "/" + file.path) != old.fingerprint.contentHash {
                     changed.append(file)
                 } else if now - file.fingerprint.modificationSeconds > 1 {
@@ -70,6 +80,7 @@ extension LibraryIndex {
         removed += stored[next...].map(\.path)
         if let known, changed.isEmpty, removed.isEmpty {
             if !settled.isEmpty { try? settle(settled, at: now) }
+            if !recent { keepListing(digest, of: known) }
             return IndexedFolder(dictionary: known, changedFiles: 0, isNew: false, problemCount: problems)
         }
         // Each file is read inside the transaction, written, and dropped before the next: memory
@@ -87,6 +98,32 @@ extension LibraryIndex {
             return file.nameIsUTF8 ? IndexedFile.scan(folder: folder, path: file.path, fingerprint: file.fingerprint)
                                    : IndexedFile(path: file.path, fingerprint: file.fingerprint, errorCount: 1, entries: [],
                                                  damage: file.refusal?.message)
+        }
+    }
+
+    /// A digest of a folder's entry files as listed: their paths, sizes and modification
+    /// times, in order. A file added, removed, renamed or changed gives another.
+    static func listingDigest(_ files: [ListedEntryFile]) -> UInt64 {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(files.count * 48)
+        for file in files {
+            bytes.append(contentsOf: file.pathBytes)
+            bytes.append(0)
+            for number in [Int64(bitPattern: file.fingerprint.size), file.fingerprint.modificationSeconds, file.fingerprint.modificationNanoseconds] {
+                withUnsafeBytes(of: number.littleEndian) { bytes.append(contentsOf: $0) }
+            }
+        }
+        return bytes.withUnsafeBytes { FileFingerprint.hash($0) }
+    }
+
+    /// Keeps `digest` as `dictionary`'s listing, when the write lock is free at once (a reader
+    /// never waits for an import to note it; the next open tries again).
+    private func keepListing(_ digest: UInt64, of dictionary: Int64) {
+        try? locked { () throws(SQLiteError) in
+            let update = try statement("UPDATE dictionaries SET listing = ? WHERE id = ?")
+            try database.writingIfFree { () throws(SQLiteError) in
+                try update.bind(Int64(bitPattern: digest), dictionary).run()
+            }
         }
     }
 
@@ -210,7 +247,7 @@ extension LibraryIndex {
         try markDuplicates(in: dictionary)
         try refreshWords(in: dictionary)
         let problems = try problemCount(of: dictionary)
-        try statement("UPDATE dictionaries SET problems = ? WHERE id = ?").bind(problems, dictionary).run()
+        try statement("UPDATE dictionaries SET problems = ?, listing = NULL WHERE id = ?").bind(problems, dictionary).run()
         return IndexedFolder(dictionary: dictionary, changedFiles: count + removed.count, isNew: isNew, problemCount: problems)
     }
 

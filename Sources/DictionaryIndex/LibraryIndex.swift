@@ -77,7 +77,7 @@ public final class LibraryIndex: @unchecked Sendable {
     nonisolated(unsafe) private var prepared: [String: SQLiteStatement] = [:]
 
     /// Bumped whenever the tables change: an index of another version is built again.
-    static let schemaVersion: Int64 = 7
+    static let schemaVersion: Int64 = 8
     /// The file name in the cache folder.
     public static let fileName = "library.sqlite"
 
@@ -205,6 +205,14 @@ public final class LibraryIndex: @unchecked Sendable {
             } catch where error.isBusy {
                 throw SQLiteError("\(path): an empty index that another connection holds", code: 14 /* SQLITE_CANTOPEN */)
             }
+        } else if version == 7 {
+            // Version 8 added a column and the table `infos`; the rows are kept (rebuilding a library of forty
+            // dictionaries takes minutes). Whoever gets the write lock first adds it.
+            try database.writing { () throws(SQLiteError) in
+                if try database.integer("PRAGMA user_version") == 7 {
+                    try database.execute("ALTER TABLE dictionaries ADD COLUMN listing INTEGER;" + schema + "PRAGMA user_version = \(schemaVersion);")
+                }
+            }
         } else if version != schemaVersion {
             throw SQLiteError("\(path): an index of another version (\(version))")
         }
@@ -218,11 +226,15 @@ public final class LibraryIndex: @unchecked Sendable {
     }
 
     /// The tables. (A new file keeps a map of its pages, `auto_vacuum`, so that what a removed
-    /// dictionary held can be given back to the disk: `openFile`.) A link's row keeps its
+    /// dictionary held can be given back to the disk: `openFile`.) A dictionary's `listing` is
+    /// the digest of its entry files' names, sizes and times when they were last found as
+    /// indexed (`LibraryIndex.listingDigest`), NULL after a change. `infos` keeps each folder's
+    /// `dictionary.json` decoded (`LibraryIndex+Infos.swift`). A link's row keeps its
     /// entry's file, and its target only where that is not its key; `links_by_key` holds every
     /// column that `Linked from` asks, so that a word's links are read from its pages alone.
     static let schema = """
-        CREATE TABLE IF NOT EXISTS dictionaries(id INTEGER PRIMARY KEY, folder TEXT NOT NULL UNIQUE, problems INTEGER NOT NULL DEFAULT 0);
+        CREATE TABLE IF NOT EXISTS dictionaries(id INTEGER PRIMARY KEY, folder TEXT NOT NULL UNIQUE, problems INTEGER NOT NULL DEFAULT 0,
+            listing INTEGER);
         CREATE TABLE IF NOT EXISTS files(id INTEGER PRIMARY KEY, dictionary INTEGER NOT NULL, path TEXT NOT NULL, size INTEGER NOT NULL,
             seconds INTEGER NOT NULL, nanoseconds INTEGER NOT NULL, hash INTEGER NOT NULL, problems INTEGER NOT NULL,
             indexed_at INTEGER NOT NULL, damage TEXT, UNIQUE(dictionary, path));
@@ -250,6 +262,10 @@ public final class LibraryIndex: @unchecked Sendable {
         CREATE TABLE IF NOT EXISTS links(id INTEGER PRIMARY KEY, dictionary INTEGER NOT NULL, file INTEGER NOT NULL, key TEXT NOT NULL,
             target TEXT, anchor TEXT, sense TEXT, text TEXT);
         CREATE INDEX IF NOT EXISTS links_by_key ON links(key, dictionary, file, target, anchor, sense);
+        CREATE TABLE IF NOT EXISTS infos(folder TEXT PRIMARY KEY, size INTEGER NOT NULL, seconds INTEGER NOT NULL,
+            nanoseconds INTEGER NOT NULL, id TEXT NOT NULL, title TEXT NOT NULL, description TEXT, language TEXT,
+            target_language TEXT, license TEXT, source_name TEXT, source_version TEXT, importer TEXT, start TEXT, rules TEXT,
+            relation_types TEXT);
         """
 
     // MARK: Asking

@@ -152,6 +152,13 @@ public final class SQLiteDatabase {
         return try finishWriting(body)
     }
 
+    /// `writing` when no other connection holds the write lock; otherwise the busy error at
+    /// once, nothing waited for (a note a reader may leave for later).
+    public func writingIfFree<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        try retryingWhileBusy(turn: 0, while: { _ in false }) { () throws(SQLiteError) in try execute("BEGIN IMMEDIATE") }
+        return try finishWriting(body)
+    }
+
     /// `body` inside the transaction begun, committed, or rolled back when it throws.
     private func finishWriting<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         do throws(SQLiteError) {

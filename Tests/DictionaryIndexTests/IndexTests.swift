@@ -3,6 +3,10 @@ import Testing
 import DictionaryModel
 @testable import DictionaryIndex
 import TestSupport
+import SQLiteStore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite struct IndexTests {
     /// Every key of the full load, some typos of each, and queries that match nothing.
@@ -120,6 +124,108 @@ import TestSupport
         // A file that is not an entry file changes nothing.
         try scratch.write("notes", to: "entries/notes.txt")
         #expect(try scratch.open().indexStatus == .loaded)
+    }
+
+    /// Once every entry file has been found as indexed, with times that can tell (written over a
+    /// second before their indexing), the index keeps a digest of the listing and an open that
+    /// lists the same files compares nothing more; a change of any kind is still seen, and a
+    /// file put back as it was before a change (content and time) is read again.
+    @Test func aKeptListingStillSeesEveryChange() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let entries = scratch.folder + "/entries/"
+        func setTime(_ name: String, secondsAgo: Int) {
+            var times = [timespec(tv_sec: time(nil) - secondsAgo, tv_nsec: 0), timespec(tv_sec: time(nil) - secondsAgo, tv_nsec: 0)]
+            #expect(utimensat(AT_FDCWD, entries + name, &times, 0) == 0)
+        }
+        func keptListing() throws -> Int64? {
+            let database = try SQLiteDatabase(path: scratch.indexFile)
+            return try database.query("SELECT listing FROM dictionaries").first?.first?.integer
+        }
+        for name in try FileManager.default.contentsOfDirectory(atPath: entries) { setTime(name, secondsAgo: 100) }
+        #expect(try scratch.open().indexStatus == .built)
+        #expect(try keptListing() == nil)
+        #expect(try scratch.open().indexStatus == .loaded)
+        let kept = try #require(try keptListing())
+        #expect(try scratch.open().indexStatus == .loaded)
+        #expect(try keptListing() == kept)
+
+        // The same size, a later time.
+        let pony = try String(contentsOfFile: entries + "pony.json", encoding: .utf8)
+        try scratch.write(pony.replacingOccurrences(of: "small", with: "SMALL"), to: "entries/pony.json")
+        setTime("pony.json", secondsAgo: 50)
+        var opened = try scratch.open()
+        #expect(opened.indexStatus == .updated(changedFiles: 1))
+        #expect(opened.lookup.entry(withID: "pony~n")?.senses.first?.definition?.source.contains("SMALL") == true)
+        #expect(try keptListing() == nil)
+        #expect(try scratch.open().indexStatus == .loaded)
+        #expect(try keptListing() != nil)
+
+        // Put back as it was, content and time: the listing is the first one again.
+        try scratch.write(pony, to: "entries/pony.json")
+        setTime("pony.json", secondsAgo: 100)
+        opened = try scratch.open()
+        #expect(opened.indexStatus == .updated(changedFiles: 1))
+        #expect(opened.lookup.entry(withID: "pony~n")?.senses.first?.definition?.source.contains("SMALL") == false)
+        #expect(try scratch.open().indexStatus == .loaded)
+        #expect(try keptListing() == kept)
+
+        // Added, renamed and removed files.
+        try scratch.write(#"{"id": "zebra~n", "headword": "zebra", "senses": []}"#, to: "entries/zebra.json")
+        setTime("zebra.json", secondsAgo: 50)
+        #expect(try scratch.open().indexStatus == .updated(changedFiles: 1))
+        #expect(try scratch.open().indexStatus == .loaded)
+        try FileManager.default.moveItem(atPath: entries + "zebra.json", toPath: entries + "zebras.json")
+        #expect(try scratch.open().indexStatus == .updated(changedFiles: 2))
+        #expect(try scratch.open().indexStatus == .loaded)
+        try FileManager.default.removeItem(atPath: entries + "zebras.json")
+        opened = try scratch.open()
+        #expect(opened.indexStatus == .updated(changedFiles: 1))
+        #expect(opened.lookup.entryNumber(forID: "zebra~n") == nil)
+    }
+
+    /// A file whose time is not over a second before its indexing keeps the listing's digest
+    /// from being kept: on a file system whose times are coarse, an edit then may keep its size
+    /// and time, and only its content tells. (A time ahead of the clock, as a file from another
+    /// machine may have, stays such a file however long the test takes.)
+    @Test func aFileChangedInTheSecondOfItsIndexingIsStillComparedByContent() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let path = scratch.folder + "/entries/pony.json"
+        var ahead = [timespec(tv_sec: time(nil) + 100, tv_nsec: 0), timespec(tv_sec: time(nil) + 100, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, path, &ahead, 0) == 0)
+        #expect(try scratch.open().indexStatus == .built)
+        #expect(try scratch.open().indexStatus == .loaded)
+        #expect(try scratch.open().indexStatus == .loaded)
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        let pony = try String(contentsOfFile: path, encoding: .utf8)
+        try scratch.write(pony.replacingOccurrences(of: "small", with: "SMALL"), to: "entries/pony.json")
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        let opened = try scratch.open()
+        #expect(opened.indexStatus == .updated(changedFiles: 1))
+        #expect(opened.lookup.entry(withID: "pony~n")?.senses.first?.definition?.source.contains("SMALL") == true)
+    }
+
+    /// An index of version 7 (before `listing`) is brought to this version in place: its rows
+    /// are kept, nothing is indexed again.
+    @Test func anIndexOfVersionSevenKeepsItsRows() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        #expect(try scratch.open().indexStatus == .built)
+        IndexStore.closeAll()
+        do {
+            let database = try SQLiteDatabase(path: scratch.indexFile)
+            try database.execute("ALTER TABLE dictionaries DROP COLUMN listing; PRAGMA user_version = 7")
+        }
+        let opened = try scratch.open()
+        #expect(opened.indexStatus == .loaded)
+        #expect(opened.lookup.lookUp("dog").isFound)
+        let database = try SQLiteDatabase(path: scratch.indexFile)
+        #expect(try database.integer("PRAGMA user_version") == LibraryIndex.schemaVersion)
+        #expect(try database.query("SELECT listing FROM dictionaries").count == 1)
+        IndexStore.closeAll()
     }
 
     /// The listing every start checks the index against: only visible `.json` files, in the
