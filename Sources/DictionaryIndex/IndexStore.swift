@@ -85,13 +85,20 @@ public enum IndexStore {
     /// `forceRebuild` reads every entry file again.
     public static func open(folder path: String, cacheDirectory: String?, forceRebuild: Bool = false,
                             progress: (ProgressStep) -> Void = { _ in }) throws(DictionaryModelError) -> IndexedDictionary {
+        try open(folder: path, cacheDirectory: cacheDirectory, forceRebuild: forceRebuild, progress: progress) { readInfo(ofFolder: path) }
+    }
+
+    /// `open(folder:…)` with the folder's `dictionary.json` as `info` gives it (read already
+    /// with the library's others).
+    static func open(folder path: String, cacheDirectory: String?, forceRebuild: Bool = false, progress: (ProgressStep) -> Void,
+                     info readInfo: () -> DictionaryInfo?) throws(DictionaryModelError) -> IndexedDictionary {
         guard isDirectory(path) else { throw .notADataFolder(path: path, reason: "no such folder") }
         var problems = 0
         // Looked at before the update: a change made while it runs is seen by the next look.
         let entries = fileStatus(path + "/entries")
         let look = FolderLook.now(entries: entries)
         let hasEntries = entries.map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
-        let read = readInfo(ofFolder: path)
+        let read = readInfo()
         if read == nil { problems += 1 }
         let info = read ?? DictionaryInfo(id: "", title: DataFolder.folderName(path))
         if read == nil && !hasEntries && !fileExists(path + "/dictionary.json") {
@@ -139,11 +146,16 @@ public enum IndexStore {
     public static func open(folders: [String], cacheDirectory: String?,
                             progress: (ProgressStep) -> Void = { _ in }) -> [Result<IndexedDictionary, DictionaryModelError>] {
         libraryIndex(in: cacheDirectory).removeVanishedFolder(progress: progress)
-        loadInfos(ofFolders: folders, cacheDirectory: cacheDirectory)
+        let infos = loadInfos(ofFolders: folders, cacheDirectory: cacheDirectory)
         var done: [String: Result<IndexedDictionary, DictionaryModelError>] = [:]
         return folders.map { folder in
             if let result = done[folder] { return result }
-            let result = Result { () throws(DictionaryModelError) in try open(folder: folder, cacheDirectory: cacheDirectory, progress: progress) }
+            let result = Result { () throws(DictionaryModelError) in
+                try open(folder: folder, cacheDirectory: cacheDirectory, progress: progress) {
+                    if let read = infos[folder] { return read }
+                    return readInfo(ofFolder: folder)
+                }
+            }
             done[folder] = result
             return result
         }
@@ -154,31 +166,40 @@ public enum IndexStore {
         readInfo(ofFolder: path)
     }
 
-    /// Reads the `dictionary.json` of each of `folders` that this process has not read as it
-    /// is now, from the library index in `cacheDirectory` where it keeps the file as it is
-    /// (its size and time), else from the file; what was read from files is kept in the index
-    /// for the next process, in one transaction. Choosing the library's order and opening it
-    /// then find them read.
-    public static func loadInfos(ofFolders folders: [String], cacheDirectory: String?) {
+    /// The `dictionary.json` of each of `folders` that has one (nil when it cannot be read or
+    /// is not valid; a folder without one is missing), each looked at once. One this process
+    /// has not read as it is now comes from the library index in `cacheDirectory` when the
+    /// index keeps the file as it is (its size and time), else from the file; what was read
+    /// from files is kept in the index for the next process, in one transaction.
+    @discardableResult
+    public static func loadInfos(ofFolders folders: [String], cacheDirectory: String?) -> [String: DictionaryInfo?] {
+        var infos: [String: DictionaryInfo?] = [:]
         var looked: [(folder: String, fingerprint: FileFingerprint)] = []
-        for folder in folders {
+        for folder in folders where infos[folder] == nil {
             guard let status = fileStatus(folder + "/dictionary.json") else { continue }
             let fingerprint = FileFingerprint(stat: status)
-            if let known = readInfos.withLock({ $0[folder] }), known.fingerprint.hasSameStat(as: fingerprint) { continue }
-            looked.append((folder, fingerprint))
+            if let known = readInfos.withLock({ $0[folder] }), known.fingerprint.hasSameStat(as: fingerprint) {
+                infos[folder] = .some(known.info)
+            } else {
+                looked.append((folder, fingerprint))
+            }
         }
-        guard !looked.isEmpty, let cacheDirectory else { return }
-        let index = libraryIndex(in: cacheDirectory)
-        let stored = index.storedInfos(of: looked.map(\.folder))
+        guard !looked.isEmpty else { return infos }
+        let index = cacheDirectory.map(libraryIndex(in:))
+        let stored = index?.storedInfos(of: looked.map(\.folder)) ?? [:]
         var read: [String: LibraryIndex.StoredInfo] = [:]
         for (folder, fingerprint) in looked {
             if let kept = stored[folder], kept.fingerprint.hasSameStat(as: fingerprint) {
                 remember(kept.info, of: folder, fingerprint: fingerprint)
-            } else if let info = readInfo(ofFolder: folder), isSettled(fingerprint) {
-                read[folder] = LibraryIndex.StoredInfo(fingerprint: fingerprint, info: info)
+                infos[folder] = .some(kept.info)
+            } else {
+                let info = readInfo(ofFolder: folder)
+                infos[folder] = .some(info)
+                if let info, isSettled(fingerprint) { read[folder] = LibraryIndex.StoredInfo(fingerprint: fingerprint, info: info) }
             }
         }
-        index.keep(infos: read)
+        index?.keep(infos: read)
+        return infos
     }
 
     /// The `dictionary.json` of the folder at `path`, nil when it cannot be read or is not

@@ -105,13 +105,14 @@ extension LibraryIndex {
     /// times, in order. A file added, removed, renamed or changed gives another.
     static func listingDigest(_ files: [ListedEntryFile]) -> UInt64 {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(files.count * 48)
+        bytes.reserveCapacity(files.reduce(0) { $0 + $1.pathBytes.count + 25 })
         for file in files {
             bytes.append(contentsOf: file.pathBytes)
             bytes.append(0)
-            for number in [Int64(bitPattern: file.fingerprint.size), file.fingerprint.modificationSeconds, file.fingerprint.modificationNanoseconds] {
-                withUnsafeBytes(of: number.littleEndian) { bytes.append(contentsOf: $0) }
-            }
+            let stat = file.fingerprint
+            withUnsafeBytes(of: stat.size.littleEndian) { bytes.append(contentsOf: $0) }
+            withUnsafeBytes(of: stat.modificationSeconds.littleEndian) { bytes.append(contentsOf: $0) }
+            withUnsafeBytes(of: stat.modificationNanoseconds.littleEndian) { bytes.append(contentsOf: $0) }
         }
         return bytes.withUnsafeBytes { FileFingerprint.hash($0) }
     }

@@ -94,8 +94,9 @@ public func realPath(_ path: String) -> String? {
 /// a symbolic link (nor `.` or `..`), so that the path resolves as its parent does; nil
 /// otherwise (a relative name alone, a trailing slash, a link).
 private func plainLastName(_ path: String) -> (parent: String, name: String)? {
-    guard let slash = path.lastIndex(of: "/") else { return nil }
-    let name = String(path[path.index(after: slash)...])
+    // By bytes: a `/` is never part of another character's UTF-8.
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+    let name = String(path[path.utf8.index(after: slash)...])
     guard !name.isEmpty, name != ".", name != ".." else { return nil }
     var info = stat()
     guard lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFLNK else { return nil }

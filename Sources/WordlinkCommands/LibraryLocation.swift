@@ -70,13 +70,12 @@ struct LibraryLocation: Equatable {
     /// `dictionaryFolders(in:)` with each folder's `dictionary.json` (nil when it cannot be read).
     static func dictionaryFoldersWithInfo(in library: String) -> [(path: String, info: DictionaryInfo?)] {
         guard let names = try? listDirectory(library) else { return [] }
-        // A folder is a dictionary when it holds a `dictionary.json` (a broken one too).
         let folders = names.sorted().filter { !$0.hasPrefix(".") }.map { (name: $0, path: library + "/" + $0) }
-            .filter { fileExists($0.path + "/dictionary.json") }
-        IndexStore.loadInfos(ofFolders: folders.map(\.path), cacheDirectory: IndexStore.defaultCacheDirectory())
+        let infos = IndexStore.loadInfos(ofFolders: folders.map(\.path), cacheDirectory: IndexStore.defaultCacheDirectory())
         var found: [(title: String, path: String, info: DictionaryInfo?)] = []
         for (name, path) in folders {
-            let info = info(ofFolder: path)
+            // A folder is a dictionary when it holds a `dictionary.json` (a broken one too).
+            guard let info = infos[path] else { continue }
             // Lowercased once, not at every comparison.
             found.append(((info?.title ?? name).lowercased(), path, info))
         }
