@@ -76,27 +76,28 @@ extension LibraryIndex {
         }
     }
 
-    /// The rules as a JSON array of `[suffix, replace, pos]`; nil when there are none.
+    /// The rules as their fields, each written as its UTF-8 length, `:` and its bytes (`-` for
+    /// a missing part of speech): read back by bytes, where a JSON array of them cost as much to
+    /// parse as the file they came from. Nil when there are none.
     static func text(of rules: [LookupRule]) -> String? {
         guard !rules.isEmpty else { return nil }
-        return JSONValue(.array(rules.map { JSONValue(.array([.string($0.suffix), .string($0.replace), .string($0.pos)])) })).serialized
+        return rules.map { field($0.suffix) + field($0.replace) + ($0.pos.map(field) ?? "-") }.joined()
     }
 
-    /// The relation types as a JSON array of `[name, label]`; nil when there are none.
+    /// The relation types as their names and labels, written as `text(of:)` writes rules.
     static func text(of types: [String: RelationType]) -> String? {
         guard !types.isEmpty else { return nil }
-        return JSONValue(.array(types.sorted { $0.key < $1.key }.map { JSONValue(.array([.string($0.key), .string($0.value.label)])) })).serialized
+        return types.sorted { $0.key < $1.key }.map { field($0.key) + ($0.value.label.map(field) ?? "-") }.joined()
     }
 
     /// What `text(of:)` made of rules; nil when it cannot be read.
     static func rules(from text: String?) -> [LookupRule]? {
         guard let text else { return [] }
-        guard let array = try? JSONParser.parse(text).arrayValue else { return nil }
+        guard let fields = fields(of: text), fields.count % 3 == 0 else { return nil }
         var rules: [LookupRule] = []
-        for element in array {
-            guard let fields = element.arrayValue, fields.count == 3, let suffix = fields[0].stringValue,
-                  let replace = fields[1].stringValue else { return nil }
-            rules.append(LookupRule(suffix: suffix, replace: replace, pos: fields[2].stringValue))
+        for i in stride(from: 0, to: fields.count, by: 3) {
+            guard let suffix = fields[i], let replace = fields[i + 1] else { return nil }
+            rules.append(LookupRule(suffix: suffix, replace: replace, pos: fields[i + 2]))
         }
         return rules
     }
@@ -104,12 +105,40 @@ extension LibraryIndex {
     /// What `text(of:)` made of relation types; nil when it cannot be read.
     static func relationTypes(from text: String?) -> [String: RelationType]? {
         guard let text else { return [:] }
-        guard let array = try? JSONParser.parse(text).arrayValue else { return nil }
+        guard let fields = fields(of: text), fields.count % 2 == 0 else { return nil }
         var types: [String: RelationType] = [:]
-        for element in array {
-            guard let fields = element.arrayValue, fields.count == 2, let name = fields[0].stringValue else { return nil }
-            types[name] = RelationType(label: fields[1].stringValue)
+        for i in stride(from: 0, to: fields.count, by: 2) {
+            guard let name = fields[i] else { return nil }
+            types[name] = RelationType(label: fields[i + 1])
         }
         return types
+    }
+
+    /// `value` as its UTF-8 length, `:` and itself.
+    private static func field(_ value: String) -> String {
+        "\(value.utf8.count):" + value
+    }
+
+    /// The fields `field` wrote one after another (nil for a `-`); nil when `text` is not such.
+    private static func fields(of text: String) -> [String?]? {
+        let bytes = Array(text.utf8)
+        var fields: [String?] = []
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "-") {
+                fields.append(nil)
+                i += 1
+                continue
+            }
+            var length = 0
+            while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9"), length < 1 << 40 {
+                length = length * 10 + Int(bytes[i] - UInt8(ascii: "0"))
+                i += 1
+            }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":"), bytes.count - (i + 1) >= length else { return nil }
+            fields.append(String(decoding: bytes[(i + 1)..<(i + 1 + length)], as: UTF8.self))
+            i += 1 + length
+        }
+        return fields
     }
 }

@@ -226,13 +226,21 @@ extension LookupRules {
     /// suffix. On the keys' bytes (`backwards`); which of them lead to `key` is settled by
     /// resolving them.
     func sources(of key: String) -> [String] {
-        let bytes = Array(key.utf8)
-        var found: [String] = []
-        for (replace, suffix) in backwards {
-            let stem = bytes.count - replace.count
-            guard stem > 0, bytes[stem...].elementsEqual(replace) else { continue }
-            found.append(String(decoding: bytes[..<stem] + suffix, as: UTF8.self))
+        guard !backwards.isEmpty else { return [] }
+        var key = key
+        return key.withUTF8 { bytes -> [String] in
+            var found: [String] = []
+            for (replace, suffix) in backwards {
+                let stem = bytes.count - replace.count
+                guard stem > 0, bytes[stem...].elementsEqual(replace) else { continue }
+                // The stem and the suffix copied into the string's own storage, no array between.
+                found.append(String(unsafeUninitializedCapacity: stem + suffix.count) { storage in
+                    _ = storage.initialize(fromContentsOf: bytes[..<stem])
+                    _ = storage[stem...].initialize(fromContentsOf: suffix)
+                    return stem + suffix.count
+                })
+            }
+            return found
         }
-        return found
     }
 }

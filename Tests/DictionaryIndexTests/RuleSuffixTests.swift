@@ -48,4 +48,19 @@ import TestSupport
         #expect(ids("s") == ["s~n"], "the headword itself, no rule to an empty stem")
         #expect(ids("們").isEmpty)
     }
+
+    /// A rule run backwards gives the keys it would lead to `key` from: the key's end that the
+    /// rule's replacement is turned back into its suffix, in rule order; in several scripts,
+    /// with a replacement as long as the key (no stem left: nothing) and an empty one.
+    @Test func rulesRunBackwardsGiveTheirSources() {
+        let rules = LookupRules([LookupRule(suffix: "ies", replace: "y"), LookupRule(suffix: "s", replace: ""),
+                                 LookupRule(suffix: "ées", replace: "é"), LookupRule(suffix: "たち", replace: ""),
+                                 LookupRule(suffix: "👩‍👩‍👧s", replace: "👩‍👩‍👧"), LookupRule(suffix: "x", replace: "pony")])
+        #expect(rules.sources(of: "pony") == ["ponies", "ponys", "ponyたち"])
+        #expect(rules.sources(of: "café") == ["cafés", "cafées", "caféたち"])
+        #expect(rules.sources(of: "猫") == ["猫s", "猫たち"])
+        #expect(rules.sources(of: "a👩‍👩‍👧") == ["a👩‍👩‍👧s", "a👩‍👩‍👧たち", "a👩‍👩‍👧s"])
+        #expect(rules.sources(of: "e\u{301}") == ["e\u{301}s", "e\u{301}たち"])
+        #expect(LookupRules([]).sources(of: "pony").isEmpty)
+    }
 }

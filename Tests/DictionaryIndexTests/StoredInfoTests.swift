@@ -20,8 +20,10 @@ import SQLiteStore
                                   language: "de", targetLanguage: "ja", license: "CC BY-SA 4.0", sourceName: "Quelle", sourceVersion: "2.0",
                                   start: "anfang~n",
                                   lookupRules: [LookupRule(suffix: "en", replace: "", pos: "noun"), LookupRule(suffix: "ies", replace: "y", pos: nil),
-                                                LookupRule(suffix: "\u{301}", replace: "é", pos: nil)],
-                                  relationTypes: ["hypernym": RelationType(label: "Oberbegriff"), "see": RelationType(label: nil)])
+                                                LookupRule(suffix: "\u{301}", replace: "é", pos: nil),
+                                                LookupRule(suffix: "-", replace: "3:x", pos: ""), LookupRule(suffix: "語尾👍🏽", replace: "12", pos: "-")],
+                                  relationTypes: ["hypernym": RelationType(label: "Oberbegriff"), "see": RelationType(label: nil),
+                                                  "12:ab": RelationType(label: "-"), "": RelationType(label: "")])
         info.importer = "wordlink import stardict 1"
         let plain = DictionaryInfo(id: "plain", title: "Plain")
         let fingerprint = FileFingerprint(size: 1234, modificationSeconds: 1_700_000_000, modificationNanoseconds: 5, contentHash: 0)
@@ -33,6 +35,16 @@ import SQLiteStore
         #expect(stored["/a/wörter"]?.fingerprint == fingerprint)
         #expect(stored["/b/plain"]?.info == plain)
         #expect(index.storedInfos(of: ["/b/plain"]).keys.sorted() == ["/b/plain"])
+
+        // A row whose rules or relation types cannot be read is passed over (the file is then
+        // parsed), never half read.
+        IndexStore.closeAll()
+        do {
+            let database = try SQLiteDatabase(path: scratch.indexFile)
+            try database.execute("UPDATE infos SET rules = '3:ie' WHERE folder = '/a/wörter'; UPDATE infos SET relation_types = '4:abcd' WHERE folder = '/b/plain'")
+        }
+        let damaged = IndexStore.libraryIndex(in: scratch.cache).storedInfos(of: ["/a/wörter", "/b/plain"])
+        #expect(damaged.isEmpty)
         IndexStore.closeAll()
     }
 
