@@ -129,63 +129,68 @@ extension LibraryIndex {
         guard !dictionaries.isEmpty else { return [] }
         // One statement a key: most keys (those the rules make up) name no link, and cost one
         // look in `links_by_key`. (One statement over a JSON array of the keys cost more.) A
-        // key's rows come in row order, so one entry's links stand together. The dictionary is
-        // tested in the index's own entries (`+` keeps SQLite from seeking each dictionary of
-        // the list in turn for every key).
+        // key's links come in that index's order (dictionary, file, target, anchor, sense,
+        // row), and an entry's rows are one range in one file: its links with the same target,
+        // anchor and sense stand next to each other. (A target is kept only where it is not
+        // the key, so equal targets are equal in the column.) The dictionary is tested in the
+        // index's own entries (`+` keeps SQLite from seeking each dictionary of the list in turn
+        // for every key).
         let list = dictionaries.map(String.init).joined(separator: ",")
         let find = try statement("""
             SELECT id, dictionary, file, coalesce(target, key), anchor, sense FROM links INDEXED BY links_by_key
             WHERE key = ? AND +dictionary IN (\(list))
             """)
         let findPath = try statement("SELECT path FROM files WHERE id = ?")
-        var paths: [Int64: String] = [:]
-        var found: [(file: Int64, link: LinkRow)] = []
+        // The files with a link found (id and path), and each link with its file's place there.
+        var files: [(id: Int64, path: String)] = []
+        var found: [(file: Int, link: LinkRow)] = []
         for key in Set(keys) {
             find.bind(key)
-            var entry: Int64 = -1
-            var seen = Set<String>()
+            var last: LinkRow?
             while try find.step() {
-                let row = find.integer(0)
-                let target = find.text(3) ?? "", anchor = find.text(4), sense = find.text(5)
-                if distinct {
-                    if RowNumber.entry(ofRow: row) != entry { (entry, seen) = (RowNumber.entry(ofRow: row), []) }
-                    // Target, anchor and sense as one string (a NUL cannot stand in a link's
-                    // parts; U+0001 marks one that is missing).
-                    guard seen.insert(target + "\u{0}" + (anchor ?? "\u{1}") + "\u{0}" + (sense ?? "\u{1}")).inserted else { continue }
-                }
-                let file = find.integer(2)
-                if paths[file] == nil {
-                    findPath.bind(file)
-                    paths[file] = try findPath.step() ? findPath.text(0) ?? "" : ""
+                let link = LinkRow(row: find.integer(0), dictionary: find.integer(1), target: find.text(3) ?? "",
+                                   anchor: find.text(4), sense: find.text(5))
+                if distinct, let last, last.entry == link.entry, last.target == link.target, last.anchor == link.anchor,
+                   last.sense == link.sense { continue }
+                last = link
+                let id = find.integer(2)
+                if files.last?.id != id, !files.contains(where: { $0.id == id }) {
+                    findPath.bind(id)
+                    files.append((id, try findPath.step() ? findPath.text(0) ?? "" : ""))
                     findPath.reset()
                 }
-                found.append((file, LinkRow(row: row, dictionary: find.integer(1), target: target, anchor: anchor, sense: sense)))
+                found.append((files.lastIndex { $0.id == id }!, link))
             }
             find.reset()
         }
-        // Load order: by the bytes of the file's path (each path ranked once), then by row.
-        let order = Set(paths.values).sorted(by: ByteOrder.precedes)
-        let rankOfPath = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
-        let rank: [Int64: Int] = paths.mapValues { rankOfPath[$0] ?? 0 }
-        var keyed: [(rank: Int, link: LinkRow)] = found.map { (rank[$0.file] ?? 0, $0.link) }
+        // Load order: by the bytes of the file's path (one rank a path), then by row.
+        let order = files.indices.sorted { ByteOrder.precedes(files[$0].path, files[$1].path) }
+        var rank = [Int](repeating: 0, count: files.count)
+        for (n, file) in order.enumerated() where n > 0 {
+            rank[file] = rank[order[n - 1]] + (files[file].path == files[order[n - 1]].path ? 0 : 1)
+        }
+        var keyed: [(rank: Int, link: LinkRow)] = found.map { (rank[$0.file], $0.link) }
         keyed.sort { (a: (rank: Int, link: LinkRow), b: (rank: Int, link: LinkRow)) -> Bool in
             a.rank != b.rank ? a.rank < b.rank : a.link.row < b.link.row
         }
         return keyed.map(\.link)
     }
 
-    /// The entries the links of `rows` stand in and the links' texts, by row; a row the index
-    /// no longer holds is missing. Call within `asking`.
-    public func linkSources(ofRows rows: some Sequence<Int64>) throws(SQLiteError) -> [Int64: LinkSource] {
+    /// The entries the links of `rows` stand in and the links' texts, in the order of `rows`;
+    /// nil for a row the index no longer holds. Call within `asking`.
+    public func linkSources(ofRows rows: [Int64]) throws(SQLiteError) -> [LinkSource?] {
         let find = try statement("SELECT e.entry_id, e.headword, l.text, coalesce(l.target, l.key) FROM links l JOIN entries e ON e.id = l.id >> 32 WHERE l.id = ?")
-        var sources: [Int64: LinkSource] = [:]
-        for row in rows where sources[row] == nil {
+        var sources: [LinkSource?] = []
+        sources.reserveCapacity(rows.count)
+        for row in rows {
             find.bind(row)
-            if try find.step() {
-                sources[row] = LinkSource(entryID: find.text(0) ?? "", headword: find.text(1) ?? "",
-                                          text: find.text(2) ?? Self.shownText(ofTarget: find.text(3) ?? ""))
+            defer { find.reset() }
+            guard try find.step() else {
+                sources.append(nil)
+                continue
             }
-            find.reset()
+            sources.append(LinkSource(entryID: find.text(0) ?? "", headword: find.text(1) ?? "",
+                                      text: find.text(2) ?? Self.shownText(ofTarget: find.text(3) ?? "")))
         }
         return sources
     }

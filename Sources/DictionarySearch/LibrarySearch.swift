@@ -210,10 +210,17 @@ public struct LibrarySearch: Sendable {
                           distinct: Bool = false) throws(SearchIndexError) -> (links: [Backlink], total: Int) {
         let found = try linkRows(to: targets, distinct: distinct)
         var chosen: [(member: Int, link: LinkRow)] = []
-        var seen = Set<String>()
+        // The rows come in library order then load order, so an entry's rows stand together:
+        // the senses seen are those of the entry at hand.
+        var entry: (member: Int, row: Int64) = (-1, -1)
+        var senses: [String?] = []
         var total = 0
         for row in found.rows where !row.leadsTo.isEmpty {
-            if distinct, !seen.insert("\(row.member)\u{0}\(row.link.entry)\u{0}" + (row.link.sense ?? "")).inserted { continue }
+            if distinct {
+                if row.member != entry.member || row.link.entry != entry.row { (entry, senses) = ((row.member, row.link.entry), []) }
+                guard !senses.contains(row.link.sense) else { continue }
+                senses.append(row.link.sense)
+            }
             total += 1
             if chosen.count < limit { chosen.append((row.member, row.link)) }
         }
@@ -252,7 +259,7 @@ public struct LibrarySearch: Sendable {
     /// the entry lacks is only marked missing), so the links to seven senses of `dog~n`
     /// resolve as one.
     private func linkRows(to targets: [(member: Int, id: String)], distinct: Bool) throws(SearchIndexError)
-        -> (rows: [(member: Int, link: LinkRow, leadsTo: [Int])], groupOf: [Int: Int]) {
+        -> (rows: [(member: Int, link: LinkRow, leadsTo: [Int])], groupOf: [Int?]) {
         var candidates = Set<String>()
         // The targets of each member, by their places in `targets`.
         var goals = [[Int]](repeating: [], count: library.members.count)
@@ -267,25 +274,28 @@ public struct LibrarySearch: Sendable {
             candidates.formUnion(keys)
             for key in keys where ruled[member].insert(key).inserted { candidates.formUnion(home.ruleSources(of: key)) }
         }
-        guard !candidates.isEmpty else { return ([], [:]) }
+        guard !candidates.isEmpty else { return ([], []) }
         // Library order; each dictionary's rows come in load order already, and keep it.
         var byMember = [[LinkRow]](repeating: [], count: library.members.count)
-        var groupOf: [Int: Int] = [:]
+        // The group of each member (by its place in the library) whose index holds its rows.
+        var groupOf = [Int?](repeating: nil, count: library.members.count)
         for g in groups().indices {
             let found = try ask(g) { index, members throws(SearchIndexError) in
-                let memberOf = Dictionary(members.map { ($0.dictionary, $0.member) }, uniquingKeysWith: { a, _ in a })
-                return try index.links(withKeys: candidates, in: members.map(\.dictionary), distinct: distinct).compactMap { link in memberOf[link.dictionary].map { ($0, link) } }
+                try index.links(withKeys: candidates, in: members.map(\.dictionary), distinct: distinct).compactMap { link in
+                    members.first { $0.dictionary == link.dictionary }.map { ($0.member, link) }
+                }
             }
             for (i, link) in found {
                 byMember[i].append(link)
                 groupOf[i] = g
             }
         }
-        var leads: [String: [Int]] = [:]
         var rows: [(member: Int, link: LinkRow, leadsTo: [Int])] = []
         for (i, links) in byMember.enumerated() {
+            // The targets of this member's links, resolved.
+            var leads: [String: [Int]] = [:]
             for link in links {
-                let target = "\(i)\u{0}" + link.target
+                let target = link.target
                 let leadsTo = leads[target] ?? {
                     let resolution = library.resolve(target: link.target, sense: nil, in: i, checkingOnMiss: false)
                     guard resolution.state == .resolved,
@@ -307,17 +317,23 @@ public struct LibrarySearch: Sendable {
 
     /// The backlinks of `rows`, in their order: the entries the links stand in read for those
     /// alone (a page shows a few of many); nil for a row the index no longer holds.
-    private func backlinks(ofRows rows: [(member: Int, link: LinkRow)], groupOf: [Int: Int]) throws(SearchIndexError) -> [Backlink?] {
-        var sources: [Int: [Int64: LinkSource]] = [:]
-        for g in Set(rows.compactMap { groupOf[$0.member] }) {
-            let asked = rows.filter { groupOf[$0.member] == g }.map(\.link.row)
-            sources[g] = try ask(g) { index, _ throws(SearchIndexError) in try index.linkSources(ofRows: asked) }
+    private func backlinks(ofRows rows: [(member: Int, link: LinkRow)], groupOf: [Int?]) throws(SearchIndexError) -> [Backlink?] {
+        var backlinks = [Backlink?](repeating: nil, count: rows.count)
+        // The rows of one group (one index) at a time, in one read.
+        var asked: [Int] = []
+        for row in rows {
+            guard let g = groupOf[row.member], !asked.contains(g) else { continue }
+            asked.append(g)
+            let places = rows.indices.filter { groupOf[rows[$0].member] == g }
+            let sources = try ask(g) { index, _ throws(SearchIndexError) in try index.linkSources(ofRows: places.map { rows[$0].link.row }) }
+            for (place, source) in zip(places, sources) {
+                guard let source else { continue }
+                let (i, link) = rows[place]
+                backlinks[place] = Backlink(member: i, dictionary: library.members[i].key, entryID: source.entryID,
+                                            headword: source.headword, sense: link.sense, text: source.text)
+            }
         }
-        return rows.map { i, link -> Backlink? in
-            guard let g = groupOf[i], let source = sources[g]?[link.row] else { return nil }
-            return Backlink(member: i, dictionary: library.members[i].key, entryID: source.entryID, headword: source.headword,
-                            sense: link.sense, text: source.text)
-        }
+        return backlinks
     }
 
     /// The distinct entries and senses whose links resolve to one of `targets` (member, entry

@@ -221,6 +221,41 @@ import Glibc
         #expect(try other.update(folder: first.folder).isNew)
     }
 
+    /// `distinct` keeps the first of each entry's links with the same target, anchor and sense
+    /// and nothing else, whatever comes between them: the same entry's other links, another
+    /// entry's links to the same target in the same file, a target written another way (kept
+    /// in its own column) that has the same key, links in other senses and files. Compared
+    /// with the whole list thinned in the plain way, in CJK, emoji and combining marks.
+    @Test func distinctLinksAreTheFirstOfEachEntrysSameLinks() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let links = ["[[湖]]", "[[湖#s1]]", "[[lake]]", "[[Lake]]", "[[LAKE]]", "[[👩‍👩‍👧]]", "[[cafe\u{301}]]", "[[café]]"]
+        var lines: [String] = []
+        for i in 0..<12 {
+            // Each entry names the targets several times over, in an order of its own, in
+            // its notes and in two senses.
+            let body = (0..<links.count * 2).map { links[($0 * (i + 3)) % links.count] }.joined(separator: " ")
+            lines.append(#"{"id": "e\#(i)", "headword": "e\#(i)", "notes": ["\#(body)"], "senses": [{"definition": "\#(body)"}, {"definition": "\#(body) [[湖]]"}]}"#)
+        }
+        try scratch.write("[\n" + lines[..<6].joined(separator: ",\n") + "\n]", to: "entries/one.json")
+        try scratch.write("[\n" + lines[6...].joined(separator: ",\n") + "\n]", to: "entries/two.json")
+        // And one alone in its file, whose links stand in one place: one of its links follows
+        // another of its own that differs only in its target, its anchor or its sense.
+        try scratch.write(#"[{"id": "f", "headword": "f", "notes": ["[[湖]] [[lake]] [[湖#s1]] [[Lake]] [[湖]] [[LAKE]] [[lake]]"], "#
+                          + #""senses": [{"definition": "[[lake]]"}, {"definition": "[[lake]] [[lake]]"}]}]"#, to: "entries/three.json")
+        let (index, _, updated) = try Self.indexed(scratch)
+        let keys = ["湖", "lake", "👩‍👩‍👧", "café", "cafe\u{301}", "dog"]
+        let (all, distinct) = try index.asking { () throws(SQLiteError) in
+            (try index.links(withKeys: keys, in: [updated.dictionary]), try index.links(withKeys: keys, in: [updated.dictionary], distinct: true))
+        }
+        var seen = Set<String>()
+        let thinned = all.filter { seen.insert("\($0.entry) \($0.target) \($0.anchor ?? "-") \($0.sense ?? "-")").inserted }
+        #expect(all.count > thinned.count * 2, "\(all.count) links, \(thinned.count) distinct")
+        #expect(thinned.contains { $0.target == "Lake" } && thinned.contains { $0.target == "lake" } && thinned.contains { $0.anchor == "s1" })
+        #expect(distinct.map(\.row) == thinned.map(\.row))
+        #expect(distinct == thinned)
+    }
+
     /// A dictionary whose folder is gone (deleted, a scratch folder of a test run) leaves the
     /// index, every row of it, when a process opens the library: one a process, the oldest
     /// first, and only one within the limit; the other keeps its rows and answers. The links
