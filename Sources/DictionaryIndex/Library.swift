@@ -97,6 +97,21 @@ public struct Library: Sendable {
         return resolution
     }
 
+    /// `body` with one read transaction held on each index of the library: what it asks sees
+    /// one state of the index, and each question skips its own `BEGIN` and `COMMIT` (a
+    /// `define` on a library of forty asked 356). A write in the meantime (an index begun
+    /// again) ends the hold, and the questions after it take their own transactions again.
+    public func readingThroughout<T>(_ body: () throws -> T) rethrows -> T {
+        var held: [LibraryIndex] = []
+        for member in members {
+            guard let index = member.lookup.indexed?.index, !held.contains(where: { $0 === index }) else { continue }
+            index.beginHeldRead()
+            held.append(index)
+        }
+        defer { for index in held { index.endHeldRead() } }
+        return try body()
+    }
+
     /// What to tell a person whose query found nothing in some dictionary that has entry files
     /// of which nothing could be read (the word may be in them): which files of which
     /// dictionary, why, and what to do. `answered`: the keys of the dictionaries that found

@@ -283,6 +283,12 @@ public final class LibraryIndex: @unchecked Sendable {
         try locked { () throws(SQLiteError) -> T in try database.reading(body) }
     }
 
+    /// Holds one read transaction until `endHeldRead` (or a write): see `Library.readingThroughout`.
+    func beginHeldRead() { locked { database.beginHeldRead() } }
+
+    /// Ends the read transaction `beginHeldRead` held, if no write has ended it.
+    func endHeldRead() { locked { database.endHeldRead() } }
+
     /// The kept statement for `sql` (call under the lock).
     func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         if let statement = prepared[sql] { return statement }

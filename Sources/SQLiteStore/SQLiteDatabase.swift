@@ -93,6 +93,7 @@ public final class SQLiteDatabase {
     /// Runs `body` in a write transaction taken at once (`BEGIN IMMEDIATE`); a throw of any
     /// error rolls it back.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
+        endHeldRead()
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -134,10 +135,30 @@ public final class SQLiteDatabase {
         }
     }
 
+    /// Begins a read transaction that stays open until `endHeldRead` or the next write: every
+    /// `reading` in between runs in it, seeing one state of the file and taking no lock of its
+    /// own. Nothing when a transaction is open already.
+    public func beginHeldRead() {
+        guard !isInTransaction, (try? run(&begin, "BEGIN")) != nil else { return }
+        heldRead = true
+    }
+
+    /// Ends the read transaction `beginHeldRead` began, if it is still open.
+    public func endHeldRead() {
+        guard heldRead else { return }
+        heldRead = false
+        if (try? run(&commit, "COMMIT")) == nil { try? execute("ROLLBACK") }
+    }
+
+    /// Whether a read transaction `beginHeldRead` began is open.
+    private var heldRead = false
+
     /// `body`'s statements in one write transaction (`BEGIN IMMEDIATE`: the write lock is taken
     /// first, so two writers wait for each other instead of failing at their first write);
     /// rolled back when `body` throws, so a failure (a full disk) leaves the file as it was.
+    /// A held read ends first: a write sees the file as it is now.
     public func writing<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        endHeldRead()
         try execute("BEGIN IMMEDIATE")
         return try finishWriting(body)
     }
@@ -148,6 +169,7 @@ public final class SQLiteDatabase {
     /// error is thrown). One process's first index of a large dictionary holds the lock for
     /// as long as it reads.
     public func writing<T>(waiting keepWaiting: (Double) -> Bool, _ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        endHeldRead()
         try retryingWhileBusy(turn: 250, while: keepWaiting) { () throws(SQLiteError) in try execute("BEGIN IMMEDIATE") }
         return try finishWriting(body)
     }
@@ -155,6 +177,7 @@ public final class SQLiteDatabase {
     /// `writing` when no other connection holds the write lock; otherwise the busy error at
     /// once, nothing waited for (a note a reader may leave for later).
     public func writingIfFree<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        endHeldRead()
         try retryingWhileBusy(turn: 0, while: { _ in false }) { () throws(SQLiteError) in try execute("BEGIN IMMEDIATE") }
         return try finishWriting(body)
     }

@@ -222,7 +222,9 @@ extension LibraryLocation {
         beforeOpening(location.folders)
         let opened: [IndexedDictionary]
         do throws(OpenFailure) { opened = try openLibrary(options, purpose: purpose, chosen: location).get() } catch { return error.status }
-        return work(Library(opened)).print()
+        // The answer is worked out in one read of the index (printed after it).
+        let library = Library(opened)
+        return library.readingThroughout { work(library) }.print()
     }
 
     /// `openLibrary` for a command: the dictionaries, or the failure (already said) to return the exit status of.

@@ -12,8 +12,13 @@ struct EntryPages: Sendable {
 
     /// The page of what `address` names: a query's entries in every dictionary (or the one it
     /// names), with its morphology's base words; a link target's as links resolve. Opened at
-    /// the address's sense, if it has one. Nil when it names no entry.
+    /// the address's sense, if it has one. Nil when it names no entry. Made in one read of the
+    /// library index (`Library.readingThroughout`).
     func page(at address: PageAddress) -> Page? {
+        library.readingThroughout { made(at: address) }
+    }
+
+    private func made(at address: PageAddress) -> Page? {
         var sections: [LibraryPages.Section] = []
         let members = address.dictionary.flatMap(library.member(forKey:)).map { [$0] } ?? Array(library.members.indices)
         if address.isLinkTarget {
