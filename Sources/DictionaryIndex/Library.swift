@@ -99,7 +99,7 @@ public struct Library: Sendable {
 
     /// `body` with one read transaction held on each index of the library: what it asks sees
     /// one state of the index, and each question skips its own `BEGIN` and `COMMIT` (a
-    /// `define` on a library of forty asked 356). A write in the meantime (an index begun
+    /// page of a library asks hundreds). A write in the meantime (an index begun
     /// again) ends the hold, and the questions after it take their own transactions again.
     public func readingThroughout<T>(_ body: () throws -> T) rethrows -> T {
         var held: [LibraryIndex] = []

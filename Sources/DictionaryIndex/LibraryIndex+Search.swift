@@ -32,6 +32,8 @@ public struct LinkRow: Hashable, Sendable {
 public struct LinkSource: Hashable, Sendable {
     public var entryID: String
     public var headword: String
+    /// The linking entry's part of speech, if it has one.
+    public var pos: String?
     public var text: String
 }
 
@@ -179,7 +181,7 @@ extension LibraryIndex {
     /// The entries the links of `rows` stand in and the links' texts, in the order of `rows`;
     /// nil for a row the index no longer holds. Call within `asking`.
     public func linkSources(ofRows rows: [Int64]) throws(SQLiteError) -> [LinkSource?] {
-        let find = try statement("SELECT e.entry_id, e.headword, l.text, coalesce(l.target, l.key) FROM links l JOIN entries e ON e.id = l.id >> 32 WHERE l.id = ?")
+        let find = try statement("SELECT e.entry_id, e.headword, l.text, coalesce(l.target, l.key), e.pos FROM links l JOIN entries e ON e.id = l.id >> 32 WHERE l.id = ?")
         var sources: [LinkSource?] = []
         sources.reserveCapacity(rows.count)
         for row in rows {
@@ -189,7 +191,7 @@ extension LibraryIndex {
                 sources.append(nil)
                 continue
             }
-            sources.append(LinkSource(entryID: find.text(0) ?? "", headword: find.text(1) ?? "",
+            sources.append(LinkSource(entryID: find.text(0) ?? "", headword: find.text(1) ?? "", pos: find.text(4),
                                       text: find.text(2) ?? Self.shownText(ofTarget: find.text(3) ?? "")))
         }
         return sources

@@ -36,6 +36,8 @@ public struct Backlink: Hashable, Sendable {
     public var dictionary: String
     public var entryID: String
     public var headword: String
+    /// The linking entry's part of speech, if it has one.
+    public var pos: String?
     /// The number path of the sense the link stands in; nil outside the senses.
     public var sense: String?
     /// The link's text as shown.
@@ -330,7 +332,7 @@ public struct LibrarySearch: Sendable {
                 guard let source else { continue }
                 let (i, link) = rows[place]
                 backlinks[place] = Backlink(member: i, dictionary: library.members[i].key, entryID: source.entryID,
-                                            headword: source.headword, sense: link.sense, text: source.text)
+                                            headword: source.headword, pos: source.pos, sense: link.sense, text: source.text)
             }
         }
         return backlinks

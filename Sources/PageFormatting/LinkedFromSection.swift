@@ -8,13 +8,16 @@ public struct LinkedFromItem: Hashable, Sendable {
     public var member: Int
     public var entryID: String
     public var headword: String
+    /// The linking entry's part of speech, if it has one.
+    public var pos: String?
     /// The number path of the sense the link stands in (nil outside the senses).
     public var sense: String?
 
-    public init(member: Int, entryID: String, headword: String, sense: String?) {
+    public init(member: Int, entryID: String, headword: String, pos: String? = nil, sense: String?) {
         self.member = member
         self.entryID = entryID
         self.headword = headword
+        self.pos = pos
         self.sense = sense
     }
 }
@@ -54,7 +57,7 @@ public enum LinkedFromSection {
                                             dictionary: library.isShared ? member.key : nil)
             builder.appendLink(item.headword, target: item.entryID, resolution: resolution)
             var detail = ""
-            if let pos = member.lookup.entryNumber(forID: item.entryID).flatMap(member.lookup.pos(ofEntryAt:)) { detail += " " + pos }
+            if let pos = item.pos { detail += " " + pos }
             if let sense = item.sense { detail += ", sense " + sense }
             if library.isShared { detail += " · " + member.info.title }
             if !detail.isEmpty { builder.append(detail, role: .secondary) }

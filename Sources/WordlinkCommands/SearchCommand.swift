@@ -114,7 +114,7 @@ extension LibrarySearch {
     var linkedFrom: LinkedFromSource {
         { [self] targets, limit in
             let found = linkingEntries(to: targets, limit: limit)
-            return (found.items.map { LinkedFromItem(member: $0.member, entryID: $0.entryID, headword: $0.headword, sense: $0.sense) }, found.total)
+            return (found.items.map { LinkedFromItem(member: $0.member, entryID: $0.entryID, headword: $0.headword, pos: $0.pos, sense: $0.sense) }, found.total)
         }
     }
 }

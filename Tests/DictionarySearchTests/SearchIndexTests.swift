@@ -162,13 +162,15 @@ func entry(_ id: String, _ definition: String, headword: String? = nil) -> Strin
     /// sense once even when it links to two of them, and counts it once; every item a single
     /// ask finds is there, in library then load order.
     @Test func linkingEntriesOfSeveralTargetsAreEachListedOnce() throws {
-        let folder = try SearchFolder(files: ["a.json": entry("a", "[[湖]] and [[river]]"), "b.json": entry("b", "a [[river]] 👩‍👩‍👧"),
+        let folder = try SearchFolder(files: ["a.json": entry("a", "[[湖]] and [[river]]"),
+                                              "b.json": #"{"id": "b", "headword": "b", "pos": "名詞", "senses": [{"definition": "a [[river]] 👩‍👩‍👧"}]}"#,
                                               "c.json": entry("c", "the [[湖]], e\u{301}"), "湖.json": entry("湖", "a body of water"),
                                               "river.json": entry("river", "flowing water")])
         defer { folder.remove() }
         let (_, search, _) = try folder.open()
         let both = search.linkingEntries(to: [(0, "湖"), (0, "river")], limit: 10)
         #expect(both.items.map(\.entryID) == ["a", "b", "c"])
+        #expect(both.items.map(\.pos) == [nil, "名詞", nil], "each linking entry's own part of speech")
         #expect(both.total == 3)
         let lake = search.linkingEntries(to: [(0, "湖")], limit: 10), river = search.linkingEntries(to: [(0, "river")], limit: 10)
         #expect(lake.total + river.total == 4)

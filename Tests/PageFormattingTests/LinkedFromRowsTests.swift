@@ -14,7 +14,7 @@ import TestSupport
     @Test func aPageAsksOnceForAllItsEntries() throws {
         let (sample, lookup) = try Fixtures.sample()
         let library = Library([(sample.info, "a", lookup as any EntryLookup, 0), (sample.info, "b", lookup as any EntryLookup, 0)])
-        let items = [LinkedFromItem(member: 0, entryID: "犬~n", headword: "犬 ones", sense: "1"),
+        let items = [LinkedFromItem(member: 0, entryID: "犬~n", headword: "犬 ones", pos: "名詞", sense: "1"),
                      LinkedFromItem(member: 1, entryID: "e\u{301}t~n", headword: "e\u{301}t twos", sense: nil),
                      LinkedFromItem(member: 0, entryID: "👩‍👩‍👧~n", headword: "👩‍👩‍👧 threes", sense: "1")]
         let asked = Mutex<[[String]]>([])
@@ -32,6 +32,8 @@ import TestSupport
         let rows = text[section...].split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         #expect(rows.count == 4, "\(rows)")
         #expect(rows[0].contains("犬 ones") && rows[1].contains("e\u{301}t twos") && rows[2].contains("👩‍👩‍👧 threes"))
+        // The part of speech the source gives, none where it gives none.
+        #expect(rows[0].contains("犬 ones 名詞, sense 1") && rows[1].contains("e\u{301}t twos · "), "\(rows)")
         #expect(rows.last?.contains("all 20 that link here") == true, "\(rows)")
     }
 }
