@@ -25,11 +25,26 @@ extension DictdConverter {
     /// The header of `text`, when its first line is one: it has a pronunciation or grammar,
     /// or is one of the index's headwords.
     static func freedictHeader(_ text: Substring, indexHeadwords: [String]) -> FreeDictHeader? {
+        guard let line = freedictHeaderLine(text, indexHeadwords: indexHeadwords) else { return nil }
+        var header = FreeDictHeader(headword: line.headword, body: line.body)
+        let (pronunciations, remainder) = DictdConverter.pronunciations(line.after)
+        header.pronunciations = pronunciations
+        let grammar = remainder.trimmingCharacters(in: " ")
+        if grammar.first == "<", grammar.last == ">" {
+            header.grammar = grammar.dropFirst().dropLast().split(separator: ",").map { String($0.trimmingCharacters(in: " ")) }.filter { !$0.isEmpty }
+        }
+        return header
+    }
+
+    /// The headword of `text`'s header line, what follows it on the line and the lines after:
+    /// all an import's first pass needs of a record (its headword), and where `freedictHeader`
+    /// begins. The line is found by its bytes: a line break is a character of its own (a CR
+    /// before it is trimmed with the line).
+    static func freedictHeaderLine(_ text: Substring, indexHeadwords: [String]) -> (headword: String, after: Substring, body: Substring)? {
         var rest = text
         while rest.first == "\n" { rest = rest.dropFirst() }
-        let end = rest.firstIndex(of: "\n") ?? rest.endIndex
+        let end = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
         let line = rest[..<end].trimmingCharacters(in: " \t\r")
-        let body = rest[end...]
         var headword = line
         var after: Substring = ""
         if let slash = line.firstIndex(ofASCII: " /") {
@@ -42,14 +57,7 @@ extension DictdConverter {
             let keys = indexHeadwords.map(LookupKey.normalise)
             guard keys.contains(LookupKey.normalise(String(line))) else { return nil }
         }
-        var header = FreeDictHeader(headword: String(headword.trimmingCharacters(in: " ")), body: body)
-        let (pronunciations, remainder) = DictdConverter.pronunciations(after)
-        header.pronunciations = pronunciations
-        let grammar = remainder.trimmingCharacters(in: " ")
-        if grammar.first == "<", grammar.last == ">" {
-            header.grammar = grammar.dropFirst().dropLast().split(separator: ",").map { String($0.trimmingCharacters(in: " ")) }.filter { !$0.isEmpty }
-        }
-        return header
+        return (String(headword.trimmingCharacters(in: " ")), after, rest[end...])
     }
 
     /// FreeDict's grammar abbreviations for parts of speech.

@@ -320,7 +320,7 @@ public struct DictdImporter {
     /// headword is the first line when it names one of the record's index headwords (or
     /// FreeDict's header line's headword), and the whole text is FreeDict's body.
     static func split(_ text: String, record: Record, style: Style) -> (headword: String, body: Substring) {
-        if style == .freedict, let header = DictdConverter.freedictHeader(text[...], indexHeadwords: record.headwords) {
+        if style == .freedict, let header = DictdConverter.freedictHeaderLine(text[...], indexHeadwords: record.headwords) {
             return (header.headword, text[...])
         }
         return DictdImporter.splitHeadword(text, indexHeadwords: record.headwords)

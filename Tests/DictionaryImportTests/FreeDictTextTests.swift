@@ -19,6 +19,26 @@ import Testing
         #expect(DictdConverter.lines(of: "one"[...]) == ["one"])
     }
 
+    /// A record's header line, found by its bytes: the headword alone for an import's first
+    /// pass, and with its pronunciations and grammar for the entry; a line ended by CR LF,
+    /// leading blank lines, and headwords in every script.
+    @Test func aHeaderLineGivesItsHeadwordThenItsParts() throws {
+        let header = try #require(DictdConverter.freedictHeader("\n\n犬 🐕\u{200D}🦺 e\u{301} /inu/ <n, masc>\r\n1. dog\n"[...],
+                                                                indexHeadwords: []))
+        #expect(header.headword == "犬 🐕\u{200D}🦺 e\u{301}")
+        #expect(header.pronunciations.map(\.text) == ["/inu/"])
+        #expect(header.grammar == ["n", "masc"])
+        #expect(header.body == "\n1. dog\n")
+        let texts = ["run /rʌn/ <v>\n1. fonctionner", "... ago /ɐɡˈəʊ/\nil y a", "e\u{301}te\u{301} <n>\r\nsummer",
+                     "🇫🇷 flag\nle drapeau", "nothing here\nat all", "\r\n"]
+        for text in texts {
+            let line = DictdConverter.freedictHeaderLine(text[...], indexHeadwords: ["🇫🇷 flag"])
+            #expect(line?.headword == DictdConverter.freedictHeader(text[...], indexHeadwords: ["🇫🇷 flag"])?.headword, "\(text)")
+        }
+        #expect(DictdConverter.freedictHeaderLine("🇫🇷 flag\nle drapeau"[...], indexHeadwords: ["🇫🇷 flag"])?.headword == "🇫🇷 flag")
+        #expect(DictdConverter.freedictHeaderLine("nothing here\nat all"[...], indexHeadwords: ["other"]) == nil)
+    }
+
     /// What the trim gave when it searched the set a character at a time, as it still does for other sets.
     private static func trimmedByCharacters(_ text: String, _ set: String) -> String {
         var result = text[...]
