@@ -91,7 +91,7 @@ extension Library {
     ///
     /// `opening` false asks only the languages whose morphology is open already (`isOpen`):
     /// what a keystroke in the lookup prompt may wait for. Opening a Hunspell dictionary reads
-    /// all of it, 50 ms or more; the prompt's work off the input thread asks again, opening.
+    /// all of it, longer than a frame; the prompt's work off the input thread asks again, opening.
     public func lookUp(_ query: String, inMembers chosen: [Int], opening: Bool = true) -> [Match] {
         let direct = chosen.map { Match(member: $0, result: members[$0].lookup.lookUp(query)) }
         var named = Set<String>()

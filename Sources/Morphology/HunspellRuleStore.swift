@@ -9,8 +9,8 @@ import Synchronization
 /// (`hunspell.sqlite`), so that a lookup can say which base words an analysis of a word could
 /// give without opening the dictionary.
 ///
-/// Opening a Hunspell dictionary reads and hashes every word of its `.dic`: 40 to 100 ms for
-/// French or German, more than all the rest of `define`. A library with French and German
+/// Opening a Hunspell dictionary reads and hashes every word of its `.dic`: for French or
+/// German, more than all the rest of `define` (docs/benchmarks.md). A library with French and German
 /// dictionaries paid it for `dog`, which none of them names, to learn that Hunspell had
 /// nothing. Hunspell finds a base word by taking affixes off the word's ends (a prefix, a
 /// suffix, a second suffix), putting back what each rule stripped, and looking the result up
