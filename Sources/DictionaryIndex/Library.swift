@@ -101,12 +101,14 @@ public struct Library: Sendable {
     /// one state of the index, and each question skips its own `BEGIN` and `COMMIT` (a
     /// page of a library asks hundreds). A write in the meantime (an index begun
     /// again) ends the hold, and the questions after it take their own transactions again.
+    /// Inside another's hold, the outer one goes on and ends it.
     public func readingThroughout<T>(_ body: () throws -> T) rethrows -> T {
-        var held: [LibraryIndex] = []
+        var seen: [LibraryIndex] = [], held: [LibraryIndex] = []
         for member in members {
-            guard let index = member.lookup.indexed?.index, !held.contains(where: { $0 === index }) else { continue }
-            index.beginHeldRead()
-            held.append(index)
+            guard let index = member.lookup.indexed?.index, !seen.contains(where: { $0 === index }) else { continue }
+            seen.append(index)
+            // Held already (a page made inside another's read): that one ends it.
+            if index.beginHeldRead() { held.append(index) }
         }
         defer { for index in held { index.endHeldRead() } }
         return try body()

@@ -284,7 +284,7 @@ public final class LibraryIndex: @unchecked Sendable {
     }
 
     /// Holds one read transaction until `endHeldRead` (or a write): see `Library.readingThroughout`.
-    func beginHeldRead() { locked { database.beginHeldRead() } }
+    func beginHeldRead() -> Bool { locked { database.beginHeldRead() } }
 
     /// Ends the read transaction `beginHeldRead` held, if no write has ended it.
     func endHeldRead() { locked { database.endHeldRead() } }

@@ -137,10 +137,13 @@ public final class SQLiteDatabase {
 
     /// Begins a read transaction that stays open until `endHeldRead` or the next write: every
     /// `reading` in between runs in it, seeing one state of the file and taking no lock of its
-    /// own. Nothing when a transaction is open already.
-    public func beginHeldRead() {
-        guard !isInTransaction, (try? run(&begin, "BEGIN")) != nil else { return }
+    /// own. Nothing when a transaction is open already (a hold of an outer caller goes on);
+    /// true when this began one.
+    @discardableResult
+    public func beginHeldRead() -> Bool {
+        guard !isInTransaction, (try? run(&begin, "BEGIN")) != nil else { return false }
         heldRead = true
+        return true
     }
 
     /// Ends the read transaction `beginHeldRead` began, if it is still open.

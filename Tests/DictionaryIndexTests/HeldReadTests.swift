@@ -72,6 +72,12 @@ import TestSupport
         }
         #expect(held == alone)
         #expect(!index.locked { index.database.isInTransaction })
+        // A hold inside a hold leaves the outer one to end it.
+        library.readingThroughout {
+            _ = library.readingThroughout { library.lookUp("dog") }
+            #expect(index.locked { index.database.isInTransaction }, "the outer hold goes on")
+        }
+        #expect(!index.locked { index.database.isInTransaction })
         #expect(!alone[0].isEmpty)
         try scratch.write(#"[{"id": "湖", "headword": "湖", "senses": [{"definition": "a [[river]]'s lake 🐕‍🦺"}]}]"#, to: "entries/new.json")
         let added = try library.readingThroughout { () throws -> IndexedFolder in
