@@ -51,12 +51,12 @@ enum ImportMemoryBenchmarks {
     static func makeBigDefinition(at folder: String) {
         _ = try? FileManager.default.createDirectory(atPath: folder + "/entries", withIntermediateDirectories: true)
         let info = #"{"format": "wordlink-dictionary", "formatVersion": 1, "id": "big", "title": "Big", "language": "en"}"#
-        FileManager.default.createFile(atPath: folder + "/dictionary.json", contents: Data(info.utf8))
+        _ = FileManager.default.createFile(atPath: folder + "/dictionary.json", contents: Data(info.utf8))
         let piece = "some words of a definition that goes on and on, and [[big]] again "
         var text = #"{"id": "big", "headword": "big", "senses": [{"definition": ""#
         text.reserveCapacity(100_000_200)
         while text.utf8.count < 100_000_000 { text += piece }
         text += "\"}]}\n"
-        FileManager.default.createFile(atPath: folder + "/entries/big.json", contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: folder + "/entries/big.json", contents: Data(text.utf8))
     }
 }

@@ -22,7 +22,7 @@ extension PageFormatter {
             builder.append(info.label(forRelationType: relation.type) + ":", role: .relationLabel, strong: true)
             builder.append(" ")
             var shown = relation.links[...]
-            if let folding, relation.links.count > Self.foldedRelationLimit {
+            if folding != nil, relation.links.count > Self.foldedRelationLimit {
                 shown = shown.prefix(Self.foldedRelationShown)
             }
             for (i, link) in shown.enumerated() {

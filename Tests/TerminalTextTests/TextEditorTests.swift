@@ -262,7 +262,9 @@ final class RecordingRestyler: TextStorageDelegate {
         let original = TextCorpus.random(using: &generator, words: 30)
         let width = Int.random(in: 1...24, using: &generator)
         let editor = TextEditor.make(original, width: width)
-        editor.storage.delegate = RecordingRestyler()
+        // Held here: the storage keeps its delegate weakly.
+        let restyler = RecordingRestyler()
+        editor.storage.delegate = restyler
         var model = Array(original.string)
         var caret = 0
         for _ in 0..<120 {
@@ -308,6 +310,7 @@ final class RecordingRestyler: TextStorageDelegate {
         #expect(!editor.redo())
         #expect(editor.storage.string == final)
         #expect(editor.layoutManager.lineFragments == LayoutManager(text: editor.storage.text, width: width).lineFragments)
+        #expect(!restyler.processed.isEmpty, "the edits went through the restyling delegate")
     }
 }
 
