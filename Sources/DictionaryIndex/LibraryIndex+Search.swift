@@ -156,12 +156,14 @@ extension LibraryIndex {
                    last.sense == link.sense { continue }
                 last = link
                 let id = find.integer(2)
-                if files.last?.id != id, !files.contains(where: { $0.id == id }) {
-                    findPath.bind(id)
-                    files.append((id, try findPath.step() ? findPath.text(0) ?? "" : ""))
-                    findPath.reset()
+                if let file = files.lastIndex(where: { $0.id == id }) {
+                    found.append((file, link))
+                    continue
                 }
-                found.append((files.lastIndex { $0.id == id }!, link))
+                findPath.bind(id)
+                files.append((id, try findPath.step() ? findPath.text(0) ?? "" : ""))
+                findPath.reset()
+                found.append((files.count - 1, link))
             }
             find.reset()
         }

@@ -297,18 +297,17 @@ public struct LibrarySearch: Sendable {
             // The targets of this member's links, resolved.
             var leads: [String: [Int]] = [:]
             for link in links {
-                let target = link.target
-                let leadsTo = leads[target] ?? {
+                let leadsTo = leads[link.target] ?? {
                     let resolution = library.resolve(target: link.target, sense: nil, in: i, checkingOnMiss: false)
                     guard resolution.state == .resolved,
                           let into = resolution.leadsElsewhere ? resolution.dictionary.flatMap(library.member(forKey:)) : i,
                           !resolution.leadsElsewhere || resolution.dictionary == library.members[into].key else {
-                        leads[target] = []
+                        leads[link.target] = []
                         return []
                     }
                     let ids = Set(resolution.entryIDs)
                     let answer = goals[into].filter { ids.contains(targets[$0].id) }
-                    leads[target] = answer
+                    leads[link.target] = answer
                     return answer
                 }()
                 rows.append((i, link, leadsTo))
