@@ -396,11 +396,14 @@ public struct DictdImporter {
         return String(digits.reversed())
     }
 
-    /// The record's text without its first line when that line is the headword (dictfmt
-    /// writes the headword above each record).
+    /// The text of one of dictd's own records (`00-database-short`) without its first line
+    /// when that line is the record's name (dictfmt writes it above each record). The name is
+    /// compared without its dashes: older dictfmt keys `00-database-short` as `00databaseshort`
+    /// in the index (the Devil's Dictionary, english-german), over the line with them.
     static func dropHeadwordLine(_ text: String, headword: String) -> String {
         let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-        if let first = lines.first, first.trimmingCharacters(in: " \t") == headword {
+        let name = { (text: Substring) in text.trimmingCharacters(in: " \t").filter { $0 != "-" } }
+        if let first = lines.first, name(first) == name(headword[...]) {
             return lines.count > 1 ? String(lines[1]) : ""
         }
         return text

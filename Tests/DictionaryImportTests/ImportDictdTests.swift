@@ -93,6 +93,28 @@ import DictionaryIndex
         #expect(throws: DictionaryModelError.self) { try file.readAll() }
     }
 
+    /// Older dictfmt keys its own records without dashes (`00databaseshort`, as the Devil's
+    /// Dictionary and english-german in Debian have them) over text whose first line has them:
+    /// the title was shown as "00-database-short The Devil's Dictionary".
+    @Test func databaseRecordsKeyedWithoutDashesLoseTheirNameLine() throws {
+        let path = ImportScratch.folder("dictd-old-keys")
+        defer { ImportScratch.remove(path) }
+        let files = Self.writeDictionary([
+            (["00databaseshort"], "00-database-short\n     The Devil's Dictionary (1881-1906)\n"),
+            (["00databaseinfo"], "00-database-info\nThe original data is in the public domain.\n"),
+            (["00databaseurl"], "00-database-url\n     http://example.org/devil\n"),
+            (["abasement"], "ABASEMENT, n.  A decent and customary mental attitude.\n"),
+        ], name: "devil", in: path)
+        try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
+        let folder = try DataFolder.load(from: path + "/out")
+        #expect(folder.info.title == "The Devil's Dictionary (1881-1906)")
+        #expect(folder.info.description == "The original data is in the public domain.")
+        #expect(ImportScratch.read(path + "/out/NOTICE") == "The original data is in the public domain.\n")
+        let json = try JSONParser.parse(Array(ImportScratch.read(path + "/out/dictionary.json")!.utf8))
+        #expect(json["source"]?["url"]?.stringValue == "http://example.org/devil")
+        #expect(folder.entries.count == 1)
+    }
+
     @Test func jargonImportSkipsDatabaseRecordsAndDescribesTheDictionary() throws {
         let (summary, folder, lookup, path) = try Self.importJargon()
         defer { ImportScratch.remove(path) }
