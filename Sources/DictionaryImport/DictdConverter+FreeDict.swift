@@ -113,6 +113,17 @@ extension DictdConverter {
                 }
                 continue
             }
+            if let (label, list) = DictdConverter.freedictLabelledLine(text) {
+                // `Synonyms: {cramp iron}, {cramp}`, `see: {dogs}`, `Note: carpentry`: the
+                // translation's relations and notes (TEI's `xr` and `note`), not senses of their own.
+                if let type = DictdConverter.freedictRelationTypes[label.lowercased()], let relation = freedictRelation(type: type, list) {
+                    if senses.isEmpty { entry.relations.append(relation) } else { DictdConverter.modifyDeepest(&senses) { $0.relations.append(relation) } }
+                } else {
+                    let note = Markup(markup(LookupKey.collapseWhiteSpace(label == "Note" ? String(list) : String(text))))
+                    if senses.isEmpty { entry.notes.append(note) } else { DictdConverter.modifyDeepest(&senses) { $0.notes.append(note) } }
+                }
+                continue
+            }
             if let (numeral, rest) = DictdConverter.romanNumeral(text) {
                 var group = Sense(id: senses.contains { $0.id == numeral } ? nil : numeral)
                 text = rest
@@ -200,7 +211,79 @@ extension DictdConverter {
             if !phrase.isEmpty { sense.glosses.append(Markup(markup(phrase))) }
             return
         }
-        sense.glosses += DictdConverter.splitTranslations(rest).map { Markup(markup(LookupKey.collapseWhiteSpace($0))) }
+        sense.glosses += DictdConverter.splitTranslations(rest).map { Markup(freedictGloss(LookupKey.collapseWhiteSpace($0))) }
+    }
+
+    /// A translation as markup, its grammar in angle brackets (`Hund <masc>`, `Abfallkataster
+    /// <masc, neut>`, `verschmutzen <v, trans>`: FreeDict's TEI `gramGrp`) shown as emphasis
+    /// without the brackets; a `<` that opens no such group stays as it is.
+    mutating func freedictGloss(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "<")) else { return markup(text) }
+        var result = ""
+        var pending = text.startIndex, search = text.startIndex
+        while let open = text[search...].firstIndex(of: "<") {
+            let after = text.index(after: open)
+            guard let length = DictdConverter.grammarGroupLength(text.utf8[after...]) else {
+                search = after
+                continue
+            }
+            let close = text.utf8.index(after, offsetBy: length)
+            result += markup(String(text[pending..<open])) + "''" + Markup.escaping(String(text[after..<close])) + "''"
+            pending = text.index(after: close)
+            search = pending
+        }
+        return result + markup(String(text[pending...]))
+    }
+
+    /// The length in bytes of the grammar group that `bytes` begins with, up to its `>`
+    /// (`masc, neut>` → 10): letters, spaces, commas and full stops, starting with a letter, at
+    /// most 24 bytes; nil when `bytes` begins no such group.
+    static func grammarGroupLength(_ bytes: Substring.UTF8View.SubSequence) -> Int? {
+        var length = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: ">") { return length > 0 ? length : nil }
+            let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            guard isLetter || (length > 0 && (byte == UInt8(ascii: " ") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "."))),
+                  length < 24 else { return nil }
+            length += 1
+        }
+        return nil
+    }
+
+    /// The relation types of FreeDict's labelled lines (`Synonym: {x}`), by the label lower-cased.
+    static let freedictRelationTypes: [String: String] = [
+        "synonym": "synonym", "synonyms": "synonym", "antonym": "antonym", "antonyms": "antonym",
+        "see": "see-also", "see also": "see-also",
+    ]
+
+    /// Their labels on a page (the dictionary's `relationTypes`).
+    static let freedictRelationLabels: [String: RelationType] = [
+        "synonym": RelationType(label: "Synonyms"), "antonym": RelationType(label: "Antonyms"), "see-also": RelationType(label: "See also"),
+    ]
+
+    /// `Synonyms: {a}, {b}` → ("Synonyms", "{a}, {b}"): a line FreeDict's TEI databases label,
+    /// one of the relation labels above or `Note`; nil for any other line.
+    static func freedictLabelledLine(_ text: Substring) -> (label: String, rest: Substring)? {
+        guard let colon = text.firstIndex(of: ":"), case let label = String(text[..<colon]),
+              label == "Note" || freedictRelationTypes[label.lowercased()] != nil else { return nil }
+        return (label, text[text.index(after: colon)...].trimmingCharacters(in: " "))
+    }
+
+    /// `{cramp iron}, {cramp}` as a relation of `type`, each a link to the entry it names; nil
+    /// when the list is anything else or a word names no entry of the dictionary (the line is
+    /// then kept as a note, with links where its words name entries).
+    func freedictRelation(type: String, _ list: Substring) -> Relation? {
+        var links: [RelationLink] = []
+        var rest = list
+        while !rest.isEmpty {
+            guard rest.first == "{", let close = rest.firstIndex(of: "}") else { return nil }
+            let target = LookupKey.collapseWhiteSpace(String(rest[rest.index(after: rest.startIndex)..<close]))
+            guard !target.isEmpty, !target.contains("{"), keys[LookupKey.normalise(target)] != nil else { return nil }
+            links.append(RelationLink(target: target))
+            rest = rest[rest.index(after: close)...].trimmingCharacters(in: " ")
+            if rest.first == "," { rest = rest.dropFirst().trimmingCharacters(in: " ") }
+        }
+        return links.isEmpty ? nil : Relation(type: type, links: links)
     }
 
     /// Where the parenthesised group that closes `text` opens.
@@ -266,7 +349,8 @@ extension DictdConverter {
         }
     }
 
-    /// `s'élancer, se précipiter (vite)` → the translations, split at commas outside parentheses.
+    /// `s'élancer, se précipiter (vite)` → the translations, split at commas outside parentheses,
+    /// brackets and grammar groups (`<masc, neut>`).
     static func splitTranslations(_ text: Substring) -> [String] {
         // Read byte by byte: every character that matters is ASCII, and a loop over
         // `Character`s appending each to a string was slower by far.
@@ -277,6 +361,13 @@ extension DictdConverter {
         var i = utf8.startIndex
         while i != utf8.endIndex {
             switch utf8[i] {
+            case UInt8(ascii: "<"):
+                // A grammar group is one piece of its translation: `Abfallkataster <masc, neut>`.
+                let after = utf8.index(after: i)
+                if let length = grammarGroupLength(utf8[after...]) {
+                    i = utf8.index(after, offsetBy: length + 1)
+                    continue
+                }
             case UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
             case UInt8(ascii: ")"), UInt8(ascii: "]"): depth = max(0, depth - 1)
             case UInt8(ascii: ",") where depth == 0:

@@ -419,6 +419,9 @@ enum ImportHelp {
                     source marks kept in each entry's source, not in its text
           freedict  FreeDict's bilingual dictionaries: word /pronunciation/ <pos>,
                     then translations, one sense per line, each a list of glosses
+                    (a gender such as <masc> in italics); "Synonyms:", "see:"
+                    and "Antonym:" lines as the sense's linked relations, "Note:"
+                    lines as its notes
           plain     anything else: a /pronunciation/ on the headword line, then
                     paragraphs of prose; numbered paragraphs are not split
 

@@ -1,4 +1,5 @@
 import Testing
+import DictionaryModel
 @testable import DictionaryImport
 
 /// FreeDict's text read byte by byte: translations split at the commas outside brackets, a
@@ -10,6 +11,22 @@ import Testing
         #expect(DictdConverter.splitTranslations("(unclosed, still one"[...]) == ["(unclosed, still one"])
         #expect(DictdConverter.splitTranslations(") closes nothing, two"[...]) == [") closes nothing", "two"])
         #expect(DictdConverter.splitTranslations(""[...]) == [])
+    }
+
+    /// FreeDict's grammar after a translation (`<masc, neut>`, eng-deu's genders) is one piece
+    /// of it, and is shown as emphasis without its brackets; a `<` that opens no grammar group
+    /// splits and shows as before.
+    @Test func grammarGroupsStayWithTheirTranslationAndLoseTheirBrackets() {
+        #expect(DictdConverter.splitTranslations("Abfallkataster <masc, neut>, Hund <masc>, 犬 <n, pl>"[...])
+                == ["Abfallkataster <masc, neut>", "Hund <masc>", "犬 <n, pl>"])
+        #expect(DictdConverter.splitTranslations("a < b, c <, d>"[...]) == ["a < b", "c <", "d>"])
+        var converter = DictdConverter(style: .freedict, keys: ["dog": 0])
+        #expect(converter.freedictGloss("Hund <masc>") == "Hund ''masc''")
+        #expect(converter.freedictGloss("Abfallkataster <masc, neut> [agr.]") == "Abfallkataster ''masc, neut''" + Markup.escaping(" [agr.]"))
+        #expect(converter.freedictGloss("e\u{301}tude <fem> 🐕\u{200D}🦺 {dog} <pl>")
+                == "e\u{301}tude ''fem'' 🐕\u{200D}🦺 [[dog]] ''pl''")
+        #expect(converter.freedictGloss("x < y, <> <1> <masc") == Markup.escaping("x < y, <> <1> <masc"))
+        #expect(converter.freedictGloss("rock 'n' roll <n>") == Markup.escaping("rock 'n' roll ") + "''n''")
     }
 
     @Test func aBodyIsSplitIntoItsLines() {

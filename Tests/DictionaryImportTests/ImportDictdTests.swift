@@ -566,9 +566,9 @@ import DictionaryIndex
         #expect(folder.entries.map(\.id) == ["Kaffee…", "A–B curve", "bell", "tea", "ok"])
         let lookup = Lookup(folder: folder)
         let kaffee = try #require(lookup.entry(withID: "Kaffee…"))
-        #expect(kaffee.senses.first?.glosses.map(\.source) == ["coffee… <adj>"])
+        #expect(kaffee.senses.first?.glosses.map(\.source) == ["coffee… ''adj''"])
         let curve = try #require(lookup.entry(withID: "A–B curve"))
-        #expect(curve.senses.first?.glosses.map(\.source) == ["A—B-Kurve <fem>", "“Kurve” ‘x’"])
+        #expect(curve.senses.first?.glosses.map(\.source) == ["A—B-Kurve ''fem''", "“Kurve” ‘x’"])
         let bell = try #require(lookup.entry(withID: "bell"))
         #expect(bell.senses.first?.glosses.map(\.source) == ["Glocke", "Schelle€"])
         // Every key of the index still finds its entry.
@@ -657,5 +657,56 @@ import DictionaryIndex
             entry.json.write(to: &text)
             #expect(!text.contains("<N") && !text.contains("<V") && !text.contains("(:") && !text.contains("I. "), "\(text)")
         }
+    }
+
+    /// FreeDict's eng-deu and deu-eng (from TEI, as Debian has them): a translation line with
+    /// genders, then lines labelled `Note:`, `Synonyms:`, `see:`; these are the translation's
+    /// notes and relations, not senses numbered after it, and the genders lose their brackets.
+    static let labelled: [(headwords: [String], text: String)] = [
+        (["dog"], """
+            dog /dˈɒɡ/
+            Gerüstklammer <fem>, Rüstklammer <masc, neut> [constr.]
+               Synonyms: {cramp iron}, {cramp}
+                     Note: Zimmerei
+
+             see: {dogs}, {犬 🐕\u{200D}🦺}
+
+            """),
+        (["cramp iron"], "cramp iron /kɹˈamp ˈaɪən/\nKlammer <fem>\n   Antonym: {e\u{301}tude}\n see: {nowhere}, {dog}\n"),
+        (["cramp"], "cramp\nKrampf <masc>\n"),
+        (["dogs"], "dogs\nHunde <pl>\n"),
+        (["犬 🐕\u{200D}🦺"], "犬 🐕\u{200D}🦺\nHund <masc>\n"),
+        (["e\u{301}tude"], "e\u{301}tude\nStudie <fem>\n"),
+        (["alone"], "alone\nSynonym: {dog}\nNote: before any translation\n"),
+    ]
+
+    @Test func labelledLinesAreRelationsAndNotesOfTheTranslation() throws {
+        let path = ImportScratch.folder("freedict-labelled")
+        defer { ImportScratch.remove(path) }
+        let files = ImportDictdTests.writeDictionary(Self.labelled, name: "freedict-eng-deu", in: path)
+        let summary = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
+        #expect(summary.unresolvedLinkCount == 0)
+        let folder = try DataFolder.load(from: path + "/out")
+        #expect(folder.diagnostics.map(\.description) == [])
+        #expect(folder.info.relationTypes["see-also"]?.label == "See also")
+        let lookup = Lookup(folder: folder)
+        let dog = try #require(lookup.entry(withID: "dog"))
+        #expect(dog.senses.count == 1)
+        let sense = try #require(dog.senses.first)
+        #expect(sense.glosses.map(\.source) == ["Gerüstklammer ''fem''", "Rüstklammer ''masc, neut''" + Markup.escaping(" [constr.]")])
+        #expect(sense.notes.map(\.source) == ["Zimmerei"])
+        #expect(sense.relations.map(\.type) == ["synonym", "see-also"])
+        #expect(sense.relations.map { $0.links.map(\.target) } == [["cramp iron", "cramp"], ["dogs", "犬 🐕\u{200D}🦺"]])
+        // A list with a word that names no entry stays text (a note), its other words linked.
+        let iron = try #require(lookup.entry(withID: "cramp iron"))
+        #expect(iron.senses.count == 1)
+        #expect(iron.senses[0].relations.map(\.type) == ["antonym"])
+        #expect(iron.senses[0].relations.map { $0.links.map(\.target) } == [["e\u{301}tude"]])
+        #expect(iron.senses[0].notes.map(\.source) == ["see: nowhere, [[dog]]"])
+        // Before any translation, they belong to the entry.
+        let alone = try #require(lookup.entry(withID: "alone"))
+        #expect(alone.senses.isEmpty)
+        #expect(alone.relations.map { $0.links.map(\.target) } == [["dog"]])
+        #expect(alone.notes.map(\.source) == ["before any translation"])
     }
 }
