@@ -47,6 +47,17 @@ struct DictdConverter {
                 if first.isEmpty { paragraphs.removeFirst() } else { paragraphs[0] = first }
             }
         case .foldoc:
+            // `ADT`, then `<programming> (ADT) A kind of…`: a paragraph of the record's other
+            // names (one a line) before the one its labels begin. They are its forms as written
+            // (the index has them lower-cased), not a sense.
+            if paragraphs.count > 1, !paragraphs[0].hasPrefix("<"), paragraphs[1].hasPrefix("<"),
+               case let names = body.split(separator: "\n", omittingEmptySubsequences: false)
+                   .drop(while: { $0.allSatisfy(\.isWhitespace) }).prefix(while: { !$0.allSatisfy(\.isWhitespace) })
+                   .map({ LookupKey.collapseWhiteSpace(String($0)) }),
+               names.allSatisfy({ $0.count <= 60 }) {
+                entry.forms = names.filter { !$0.isEmpty }.map { Form($0) }
+                paragraphs.removeFirst()
+            }
             if var first = paragraphs.first {
                 if first.hasPrefix("<"), let close = first.firstIndex(of: ">") {
                     entry.labels = first[first.index(after: first.startIndex)..<close].split(separator: ",")
@@ -89,7 +100,17 @@ struct DictdConverter {
         var preamble: [String] = []
         for paragraph in paragraphs {
             if style != .plain, let (number, text) = DictdConverter.numbered(paragraph), number == String(senses.count + 1) {
-                senses.append(Sense(id: number, definition: Markup(markup(text))))
+                var sense = Sense(id: number)
+                var text = Substring(text)
+                // FOLDOC's `2. <programming> Parameterisation…`: the sense's labels.
+                if style == .foldoc, text.first == "<", let close = text.firstIndex(of: ">"),
+                   case let labels = text[text.index(after: text.startIndex)..<close].split(separator: ",").map({ String($0.trimmingCharacters(in: " ")) }),
+                   !labels.isEmpty, labels.allSatisfy({ !$0.isEmpty && $0.count <= 30 }) {
+                    sense.labels = labels
+                    text = text[text.index(after: close)...].trimmingCharacters(in: " ")
+                }
+                sense.definition = Markup(markup(String(text)))
+                senses.append(sense)
             } else if !senses.isEmpty, DictdConverter.numbered(paragraph) != nil {
                 // A numbered list inside a sense (`1.` again, or a number out of turn).
                 senses[senses.count - 1].notes.append(Markup(markup(paragraph)))

@@ -222,7 +222,7 @@ public struct DictdImporter {
             default: entry = converter.entry(body: DictdImporter.split(text, record: records[number], style: style).body, headword: draft.headword)
             }
             entry.id = id
-            entry.forms = draft.forms
+            entry.forms = DictdImporter.forms(draft.forms, shownAs: entry.forms, headword: entry.headword)
             // One broken record never stops the import: it is left out, counted and named.
             do throws(DictionaryModelError) {
                 try writer.add(entry)
@@ -395,6 +395,19 @@ public struct DictdImporter {
             value /= 64
         } while value > 0
         return String(digits.reversed())
+    }
+
+    /// The forms of a record: those its index gives (`forms`), each written as the record
+    /// writes it where it does (`shown`: FOLDOC's other names, `ADT` where the index has `adt`),
+    /// then the record's other names the index lacks. The headword is none of them.
+    static func forms(_ forms: [Form], shownAs shown: [Form], headword: String) -> [Form] {
+        guard !shown.isEmpty else { return forms }
+        let byKey = Dictionary(shown.map { (LookupKey.normalise($0.text), $0) }, uniquingKeysWith: { first, _ in first })
+        var result = forms.map { byKey[LookupKey.normalise($0.text)] ?? $0 }
+        var seen = Set(result.map { LookupKey.normalise($0.text) })
+        seen.insert(LookupKey.normalise(headword))
+        for form in shown where seen.insert(LookupKey.normalise(form.text)).inserted { result.append(form) }
+        return result
     }
 
     /// The text of one of dictd's own records (`00-database-short`) without its first line

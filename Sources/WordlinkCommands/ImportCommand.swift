@@ -410,7 +410,9 @@ enum ImportHelp {
         Styles (default: the one the file name starts with, else plain):
           jargon    the Jargon File: /pronunciation/ and part of speech under the
                     headword, [labels], numbered senses
-          foldoc    FOLDOC: <labels>, /pronunciation/, numbered senses
+          foldoc    FOLDOC: <labels>, /pronunciation/, numbered senses (each with
+                    its own <labels>); the other names a record lists before its
+                    labels (ADT) as its forms
           gcide     GCIDE (Webster 1913): headwords with syllables and accents, the
                     respelt pronunciation, part of speech, inflections and plurals,
                     etymology, numbered senses and (a) sub-senses with their

@@ -201,6 +201,50 @@ import DictionaryIndex
         #expect(folder.unresolvedLinks(lookup: lookup) == [])
     }
 
+    /// FOLDOC writes a record's other names, one a line, in a paragraph before the one its
+    /// labels begin (`ADT`, then `<programming> (ADT) A kind of…`: 2,140 of its 12,021 records),
+    /// and labels at the start of a numbered sense (`2. <programming> Parameterisation…`). The
+    /// names were a sense and the text a note beginning `<programming>`.
+    @Test func foldocNamesBeforeTheLabelsAreFormsAndASensesLabelsAreItsOwn() throws {
+        let path = ImportScratch.folder("dictd-foldoc-names")
+        defer { ImportScratch.remove(path) }
+        let files = Self.writeDictionary([
+            (["abstract data type", "adt"], "abstract data type\nADT\n\n   <programming> (ADT) A kind of {data abstraction}.\n\n   (2003-07-03)\n\n"),
+            (["exclamation mark", "!", "shriek", "犬 🐕\u{200D}🦺"],
+             "exclamation mark\n!\nShriek\ne\u{301}clat\n犬 🐕\u{200D}🦺\n\n   <character> Common name for \"!\".\n\n"),
+            (["data abstraction"], """
+                data abstraction
+
+                   1. Hiding details.
+
+                   2. <programming, language> Parameterisation, making something a function.
+
+                   3. <not a label because it is far too long to be one of them> text.
+
+                """),
+        ], name: "foldoc", in: path)
+        let summary = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
+        #expect(summary.unresolvedLinkCount == 0)
+        let folder = try DataFolder.load(from: path + "/out")
+        #expect(folder.diagnostics.map(\.description) == [])
+        let lookup = Lookup(folder: folder)
+        let adt = try #require(lookup.entry(withID: "abstract data type"))
+        #expect(adt.forms.map(\.text) == ["ADT"])
+        #expect(adt.labels == ["programming"])
+        #expect(adt.senses.map(\.definition?.source) == ["(ADT) A kind of [[data abstraction]]."])
+        #expect(adt.notes.map(\.source) == ["(2003-07-03)"])
+        let mark = try #require(lookup.entry(withID: "exclamation mark"))
+        // The index's forms as the record writes them, then its names the index lacks.
+        #expect(mark.forms.map(\.text) == ["!", "Shriek", "犬 🐕\u{200D}🦺", "e\u{301}clat"])
+        #expect(mark.labels == ["character"])
+        // A name the index lacks is found by it now.
+        #expect(lookup.lookUp("e\u{301}clat").entryNumbers.map { lookup.entries[$0].id } == ["exclamation mark"])
+        let abstraction = try #require(lookup.entry(withID: "data abstraction"))
+        #expect(abstraction.senses.map(\.labels) == [[], ["programming", "language"], []])
+        #expect(abstraction.senses.map(\.definition?.source) == ["Hiding details.", "Parameterisation, making something a function.",
+                                                                  "<not a label because it is far too long to be one of them> text."])
+    }
+
     @Test func refusesAFolderItDidNotWrite() throws {
         let path = ImportScratch.folder("dictd")
         defer { ImportScratch.remove(path) }
