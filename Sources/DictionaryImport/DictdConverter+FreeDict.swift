@@ -82,8 +82,13 @@ extension DictdConverter {
     }
 
     mutating func freedictEntry(text: Substring, indexHeadwords: [String]) -> Entry {
-        let header = DictdConverter.freedictHeader(text, indexHeadwords: indexHeadwords)
+        var header = DictdConverter.freedictHeader(text, indexHeadwords: indexHeadwords)
             ?? FreeDictHeader(headword: indexHeadwords.first ?? "", body: text)
+        if restoresHungarian, let restored = DictdConverter.hungarianLetters(header.body) {
+            header.body = restored
+            restoredHungarianRecords.count += 1
+            if restoredHungarianRecords.examples.count < 5 { restoredHungarianRecords.examples.append(header.headword) }
+        }
         var entry = Entry(id: header.headword, headword: header.headword)
         entry.pronunciations = header.pronunciations
         for item in header.grammar {
@@ -248,6 +253,29 @@ extension DictdConverter {
             length += 1
         }
         return nil
+    }
+
+    /// `text` with `ô`, `û`, `Ô`, `Û` as `ő`, `ű`, `Ő`, `Ű` (Hungarian has no circumflex: a
+    /// source converted from Latin-2 as if it were Latin-1 has them where it meant the double
+    /// acute); nil when it has none. On the bytes: each is two in UTF-8, as its replacement is.
+    static func hungarianLetters(_ text: Substring) -> Substring? {
+        let utf8 = text.utf8
+        // ô û Ô Û are C3 B4, C3 BB, C3 94, C3 9B; ő ű Ő Ű are C5 91, C5 B1, C5 90, C5 B0.
+        let replacements: [UInt8: UInt8] = [0xB4: 0x91, 0xBB: 0xB1, 0x94: 0x90, 0x9B: 0xB0]
+        var bytes: [UInt8] = []
+        var changed = false
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            if previous == 0xC3, let replacement = replacements[byte] {
+                bytes[bytes.count - 1] = 0xC5
+                bytes.append(replacement)
+                changed = true
+            } else {
+                bytes.append(byte)
+            }
+            previous = byte
+        }
+        return changed ? Substring(String(decoding: bytes, as: UTF8.self)) : nil
     }
 
     /// The relation types of FreeDict's labelled lines (`Synonym: {x}`), by the label lower-cased.

@@ -13,6 +13,11 @@ struct DictdConverter {
     var unlinkedReferenceCount = 0
     /// The number of the record being converted (GCIDE does not link a record to itself).
     var currentRecord = -1
+    /// Whether the translations are Hungarian written with Latin-1's stand-ins for `ő` and `ű`
+    /// (`ô`, `û`: FreeDict eng-hun has 34,364 and 9,492 of them and not one `ő`): they are
+    /// written as the letters they stand for (`freedictEntry`), and the records counted.
+    var restoresHungarian = false
+    var restoredHungarianRecords = ImportProblem("records whose Hungarian ô and û are the source's stand-ins for ő and ű (restored)", count: 0)
 
     init(style: DictdImporter.Style, keys: [String: Int]) {
         self.style = style

@@ -185,6 +185,7 @@ public struct DictdImporter {
 
         var writer = try ImportWriter(folder: destination, importer: DictdImporter.importerName, entriesPerFile: entriesPerFile)
         var converter = DictdConverter(style: style, keys: keys)
+        converter.restoresHungarian = style == .freedict && DictdImporter.languages(name: DictdImporter.baseName(indexPath), style: style).target == "hu"
         var usedIDs: [String: Int] = [:]
         var unreadRecords = 0, strayLines = 0, leftoverMarks = 0
         var homographs: [String: Int] = [:]
@@ -270,6 +271,7 @@ public struct DictdImporter {
         }
         // What the records' names took is not needed for the library index and the link check.
         let unlinkedReferences = converter.unlinkedReferenceCount
+        let restoredHungarian = converter.restoredHungarianRecords
         (records, drafts, keys, usedIDs, homographs) = ([], [], [:], [:], [:])
         converter = DictdConverter(style: style, keys: [:])
         var summary = try writer.finish(info: dictionary, source: source + provenance, license: license, notice: info,
@@ -279,6 +281,7 @@ public struct DictdImporter {
         summary.strayLineCount = strayLines
         summary.leftoverMarkCount = leftoverMarks
         if cleaned.count > 0 { summary.cleaned = [cleaned] }
+        if restoredHungarian.count > 0 { summary.cleaned.append(restoredHungarian) }
         if skipped.count > 0 { summary.problems.append(skipped) }
         return summary
     }

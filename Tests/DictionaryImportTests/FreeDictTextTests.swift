@@ -29,6 +29,14 @@ import DictionaryModel
         #expect(converter.freedictGloss("rock 'n' roll <n>") == Markup.escaping("rock 'n' roll ") + "''n''")
     }
 
+    /// Hungarian's ő and ű, written ô and û by a source converted from Latin-2 as Latin-1,
+    /// restored byte for byte beside CJK, emoji sequences and combining marks.
+    @Test func hungarianStandInsBecomeTheLettersTheyStandFor() {
+        #expect(DictdConverter.hungarianLetters("nézôtér, ÔSZ, tûz ÛR 犬 🐕\u{200D}🦺 e\u{301}"[...]) == "nézőtér, ŐSZ, tűz ŰR 犬 🐕\u{200D}🦺 e\u{301}")
+        #expect(DictdConverter.hungarianLetters("ház, kő, é á ó ö ú ü"[...]) == nil)
+        #expect(DictdConverter.hungarianLetters(""[...]) == nil)
+    }
+
     @Test func aBodyIsSplitIntoItsLines() {
         let body = "\n1. 犬\r\n\n2. 🐕\u{200D}🦺 e\u{301}\nlast"[...]
         #expect(DictdConverter.lines(of: body) == ["1. 犬\r", "2. 🐕\u{200D}🦺 e\u{301}", "last"])

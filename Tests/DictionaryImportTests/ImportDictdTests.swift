@@ -724,6 +724,32 @@ import DictionaryIndex
         (["alone"], "alone\nSynonym: {dog}\nNote: before any translation\n"),
     ]
 
+    /// FreeDict eng-hun writes Hungarian's ő and ű as ô and û (34,364 and 9,492 of them, not
+    /// one ő): a pair into Hungarian has them restored, counted among what was cleaned; a pair
+    /// into French keeps its ô (`rôle`), and the English headword is never touched.
+    @Test func hungarianTranslationsGetTheirDoubleAcutesBack() throws {
+        let path = ImportScratch.folder("freedict-hun")
+        defer { ImportScratch.remove(path) }
+        let records: [(headwords: [String], text: String)] = [
+            (["auditorium"], "auditorium /ɔːdɪtˈɔːɹɪəm/\n1. nézôtér\n2. elôadóterem\n"),
+            (["fire"], "fire\ntûz, ÛRHAJÓ\n"),
+            (["rôle"], "rôle\nszerep\n"),
+        ]
+        let hungarian = ImportDictdTests.writeDictionary(records, name: "freedict-eng-hun", in: path)
+        let summary = try DictdImporter(index: hungarian.index, dict: hungarian.dict, to: path + "/hun").run()
+        #expect(summary.cleaned.map(\.count) == [2])
+        #expect(summary.cleaned.first?.examples == ["auditorium", "fire"])
+        let folder = try DataFolder.load(from: path + "/hun")
+        let lookup = Lookup(folder: folder)
+        #expect(lookup.entry(withID: "auditorium")?.senses.map { $0.glosses.map(\.source) } == [["nézőtér"], ["előadóterem"]])
+        #expect(lookup.entry(withID: "fire")?.senses.first?.glosses.map(\.source) == ["tűz", "ŰRHAJÓ"])
+        #expect(lookup.entry(withID: "rôle")?.headword == "rôle")
+        let french = ImportDictdTests.writeDictionary([(["role"], "role\nrôle\n")], name: "freedict-eng-fra", in: path)
+        let kept = try DictdImporter(index: french.index, dict: french.dict, to: path + "/fra").run()
+        #expect(kept.cleaned.isEmpty)
+        #expect(Lookup(folder: try DataFolder.load(from: path + "/fra")).entry(withID: "role")?.senses.first?.glosses.map(\.source) == ["rôle"])
+    }
+
     @Test func labelledLinesAreRelationsAndNotesOfTheTranslation() throws {
         let path = ImportScratch.folder("freedict-labelled")
         defer { ImportScratch.remove(path) }
