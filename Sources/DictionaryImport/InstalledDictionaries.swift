@@ -28,6 +28,21 @@ public enum InstalledDictionaries {
         /// The files its fingerprint covers.
         public var files: [String]
 
+        /// The revision of the importer of its kind: raised when what an import makes of the
+        /// same source changes enough that an earlier import should be made again (dictd's 2:
+        /// FreeDict's grammar and labelled lines, FOLDOC's names and labels, the Hungarian
+        /// letters, titles of records keyed without dashes). Part of the fingerprint from 2 on.
+        public var importerRevision: Int {
+            switch kind {
+            case .dictd: return 2
+            case .format, .wordnet: return 1
+            }
+        }
+
+        /// What its import records of its source, and `--installed` compares: the files'
+        /// fingerprint, with the importer's revision past the first.
+        public var fingerprint: String { SourceFingerprint.of(files, importerRevision: importerRevision) }
+
         /// Its format's name, as `--format` takes it: `stardict`, `dictd`, `wordnet`.
         public var formatName: String {
             switch kind {

@@ -17,6 +17,19 @@ public enum SourceFingerprint {
         }.joined(separator: "|")
     }
 
+    /// `of(files)` with the importer's revision when past the first (`|importer 2`): an import
+    /// of the same files by an earlier importer does not match it. (Revision 1 adds nothing, so
+    /// the imports made before revisions were counted still match.)
+    public static func of(_ files: [String], importerRevision: Int) -> String {
+        importerRevision > 1 ? of(files) + "|importer \(importerRevision)" : of(files)
+    }
+
+    /// `fingerprint` without the importer's revision `of(_:importerRevision:)` added: what it
+    /// says of the files alone.
+    public static func files(of fingerprint: String) -> String {
+        fingerprint.split(separator: "|", omittingEmptySubsequences: false).filter { !$0.hasPrefix("importer ") }.joined(separator: "|")
+    }
+
     /// The fingerprint an import in `folder` recorded, if any.
     public static func recorded(in folder: String) -> String? {
         guard let bytes = try? readFile(folder + "/dictionary.json", shownAs: "dictionary.json"),

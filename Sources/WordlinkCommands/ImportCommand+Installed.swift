@@ -31,18 +31,25 @@ extension ImportCommand {
         let outcomes = ImportQueue.run(count: found.count, work: { i -> (Outcome, String) in
             let dictionary = found[i]
             let destination = library + "/" + dictionary.id
-            let fingerprint = SourceFingerprint.of(dictionary.files)
-            if SourceFingerprint.recorded(in: destination) == fingerprint {
+            let fingerprint = dictionary.fingerprint
+            let recorded = SourceFingerprint.recorded(in: destination)
+            if recorded == fingerprint {
                 return (.unchanged, "\(dictionary.id): unchanged (\(dictionary.path))\n")
             }
-            if dryRun { return (.imported, "\(dictionary.id): would be imported from \(dictionary.path)\n") }
+            // The same files, imported by an earlier revision of the importer.
+            let because = recorded.map(SourceFingerprint.files(of:)) == SourceFingerprint.of(dictionary.files)
+                ? "; the \(dictionary.formatName) importer changed since its import" : ""
+            if dryRun {
+                return (.imported, "\(dictionary.id): would be imported from \(dictionary.path)"
+                        + (because.isEmpty ? "" : " (" + because.dropFirst(2) + ")") + "\n")
+            }
             let progress: (ProgressStep) -> Void = { line.update($0) }
             do throws(DictionaryModelError) {
                 try makeDirectories(library)
                 let summary = try importFound(dictionary, to: destination, fingerprint: fingerprint, progress: progress)
                 prepare(destination, progress: progress)
                 let entries = CheckCommand.count(summary.entryCount, "entry", "entries")
-                return (.imported, "\(dictionary.id): imported from \(dictionary.path) (\(entries))\n")
+                return (.imported, "\(dictionary.id): imported from \(dictionary.path) (\(entries)\(because))\n")
             } catch {
                 return (.failed, "\(dictionary.id): failed: \(error.message)\n")
             }
@@ -63,7 +70,7 @@ extension ImportCommand {
     /// to leave an unchanged one alone).
     static func importFound(_ dictionary: InstalledDictionaries.Found, to destination: String,
                             fingerprint: String? = nil, progress: @escaping (ProgressStep) -> Void) throws(DictionaryModelError) -> ImportSummary {
-        let provenance = [("fingerprint", fingerprint ?? SourceFingerprint.of(dictionary.files))]
+        let provenance = [("fingerprint", fingerprint ?? dictionary.fingerprint)]
         switch dictionary.kind {
         case .format(let found):
             return try ImportSources.run(found, to: destination, id: dictionary.id, progress: progress)

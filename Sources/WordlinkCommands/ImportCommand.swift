@@ -332,7 +332,9 @@ enum ImportHelp {
         replaces them), each into the library's folder of its id, and prints a line
         for each: imported, unchanged, or failed with the reason. A dictionary whose
         files have the size and time they had at its last import is unchanged and not
-        read again. Exit status 1 when any failed; the others are still imported.
+        read again, unless wordlink's importer of its format changed what it makes of
+        them since (the line says so). Exit status 1 when any failed; the others are
+        still imported.
 
         Several dictionaries (SOURCE... or --installed) are imported two at a time
         on a machine of two processors or more, and reported in the order found.

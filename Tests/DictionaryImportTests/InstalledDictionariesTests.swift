@@ -95,5 +95,15 @@ import DictionaryModel
         #expect(SourceFingerprint.recorded(in: root) == nil)
         ImportScratch.write("{\"source\": {\"fingerprint\": \"x 1 2.3\"}}", to: root + "/dictionary.json")
         #expect(SourceFingerprint.recorded(in: root) == "x 1 2.3")
+        // The importer's revision: nothing added for the first, so older imports still match.
+        let files = [root + "/a", root + "/gone"]
+        #expect(SourceFingerprint.of(files, importerRevision: 1) == SourceFingerprint.of(files))
+        #expect(SourceFingerprint.of(files, importerRevision: 2) == SourceFingerprint.of(files) + "|importer 2")
+        #expect(SourceFingerprint.files(of: SourceFingerprint.of(files, importerRevision: 2)) == SourceFingerprint.of(files))
+        #expect(SourceFingerprint.files(of: SourceFingerprint.of(files)) == SourceFingerprint.of(files))
+        let dictd = InstalledDictionaries.Found(kind: .dictd(index: root + "/a", dict: root + "/gone"), id: "a", path: root + "/a", files: files)
+        #expect(dictd.fingerprint == SourceFingerprint.of(files) + "|importer 2")
+        let wordnet = InstalledDictionaries.Found(kind: .wordnet(folder: root), id: "wordnet", path: root, files: files)
+        #expect(wordnet.fingerprint == SourceFingerprint.of(files))
     }
 }

@@ -220,6 +220,19 @@ import TestSupport
         #expect(second.output.hasSuffix("5 dictionaries: 0 imported, 4 unchanged, 1 failed.\n"))
         #expect(second.output.contains("wordnet: unchanged (\(scratch)/share/wn)\n"))
 
+        // An import by an earlier revision of its importer (the fingerprint of dictd's first
+        // importer had no revision) is made again, and the line says why.
+        let mini = library + "/mini/dictionary.json"
+        let recorded = try String(contentsOfFile: mini, encoding: .utf8)
+        #expect(recorded.contains("|importer 2\""))
+        #expect(fm.createFile(atPath: mini, contents: Data(recorded.replacingOccurrences(of: "|importer 2\"", with: "\"").utf8)))
+        #expect(run(["--dry-run"]).output.contains(
+            "mini: would be imported from \(scratch)/dictd/mini.index (the dictd importer changed since its import)\n"))
+        let again = run()
+        #expect(again.output.contains("mini: imported from \(scratch)/dictd/mini.index (1 entry; the dictd importer changed since its import)\n"))
+        #expect(again.output.hasSuffix("5 dictionaries: 1 imported, 3 unchanged, 1 failed.\n"))
+        #expect(run().output.hasSuffix("5 dictionaries: 0 imported, 4 unchanged, 1 failed.\n"))
+
         // A source that changed is imported again; the others stay unchanged.
         #expect(fm.createFile(atPath: scratch + "/dsl/Small.dsl", contents: Data("#NAME \"Small\"\ncafé\n\t[m1]a café, changed[/m]\n".utf8)))
         let third = run()
