@@ -89,6 +89,8 @@ struct DictdConverter {
             // Converted by `gcideEntry` and `freedictEntry`.
             break
         case .plain:
+            // Short `Label: value` lines keep their line ends (`elements`: `Symbol: Fe`).
+            paragraphs = DictdImporter.paragraphs(body, keepingFieldLines: true)
             // FreeDict: `dog /dɒɡ/` on the headword line.
             if let first = paragraphs.first, first.hasPrefix(headword + " /") {
                 let (pronunciations, rest) = DictdConverter.pronunciations(first.dropFirst(headword.count + 1))

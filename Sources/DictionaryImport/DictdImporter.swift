@@ -251,7 +251,7 @@ public struct DictdImporter {
         let languages = DictdImporter.languages(name: name, style: style)
         let dictionary = DictionaryInfo(
             id: name, title: short ?? name,
-            description: (long ?? info).map(DictdImporter.paragraphs).map { $0.joined(separator: "\n") },
+            description: (long ?? info).map { DictdImporter.paragraphs($0) }.map { $0.joined(separator: "\n") },
             language: languages.language, targetLanguage: languages.target,
             license: license != nil ? "see LICENSE" : (info != nil ? "see NOTICE" : nil),
             sourceName: short ?? name, lookupRules: style == .gcide ? DictdConverter.gcideLookupRules : [],
@@ -443,20 +443,38 @@ public struct DictdImporter {
 
     /// Paragraphs of indented, wrapped text: separated by blank lines, each line trimmed
     /// and joined to the next with one space.
-    static func paragraphs<S: StringProtocol>(_ text: S) -> [String] {
+    static func paragraphs<S: StringProtocol>(_ text: S, keepingFieldLines: Bool = false) -> [String] {
         var result: [String] = []
         var current = ""
+        var afterField = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingCharacters(in: " \t\r")
             if trimmed.isEmpty {
                 if !current.isEmpty { result.append(current) }
                 current = ""
             } else {
-                current += current.isEmpty ? trimmed : " " + trimmed
+                current += current.isEmpty ? trimmed : (afterField ? "\n" : " ") + trimmed
             }
+            // Only the fields a paragraph begins with: a label in the middle of prose or verse
+            // (the Devil's Dictionary's `Said Peter:  "…`) runs on as before.
+            afterField = keepingFieldLines && (current == trimmed || afterField) && !trimmed.isEmpty && isFieldLine(trimmed)
         }
         if !current.isEmpty { result.append(current) }
         return result
+    }
+
+    /// Whether `line` is a short field of a record (`Symbol: Fe`, `Atomic weight: 55.847`: the
+    /// `elements` database's), which its own line ends where a paragraph begins with such
+    /// lines (`paragraphs(_:keepingFieldLines:)`): a capitalised label of letters and
+    /// spaces, a colon and a value, 40 characters at most (a first line of wrapped prose that
+    /// begins `Note:` is longer).
+    static func isFieldLine(_ line: Substring) -> Bool {
+        guard line.count <= 40, let first = line.first, first.isUppercase,
+              let colon = line.firstIndex(of: ":"), line.distance(from: line.startIndex, to: colon) <= 24,
+              line[..<colon].allSatisfy({ $0.isLetter || $0 == " " }) else { return false }
+        // A value, not the words a verse quotes (`I knelt and prayed:  "O Father, smile`).
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: " ")
+        return line[line.index(after: colon)...].first == " " && !value.isEmpty && !"\"“‘'«".contains(value.first!)
     }
 
     /// The text as one line.

@@ -427,7 +427,9 @@ enum ImportHelp {
                     and "Antonym:" lines as the sense's linked relations, "Note:"
                     lines as its notes
           plain     anything else: a /pronunciation/ on the headword line, then
-                    paragraphs of prose; numbered paragraphs are not split
+                    paragraphs of prose; numbered paragraphs are not split; short
+                    "Label: value" lines a paragraph begins with (Symbol: Fe) keep
+                    their own lines
 
         Options:
           --index FILE    the dictd index (headword, base64 offset and length)

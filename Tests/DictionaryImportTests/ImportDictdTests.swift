@@ -245,6 +245,34 @@ import DictionaryIndex
                                                                   "<not a label because it is far too long to be one of them> text."])
     }
 
+    /// A plain dictionary's short `Label: value` lines (the `elements` database: `Symbol: Fe`,
+    /// `Atomic number: 26`) keep their own lines; wrapped prose around them is joined as before,
+    /// and a long first line of prose that begins with a label is prose.
+    @Test func plainFieldLinesKeepTheirLines() throws {
+        let path = ImportScratch.folder("dictd-fields")
+        defer { ImportScratch.remove(path) }
+        let files = Self.writeDictionary([
+            (["iron"], "iron\nSymbol: Fe\nAtomic number: 26\nAtomic weight: 55.847\nSilvery malleable and ductile metallic\ntransition element, 鉄 🐕\u{200D}🦺 e\u{301}.\n\n"),
+            (["usage"], "usage\nUsage: this first line is a line of wrapped prose and long,\nand this one goes on with it.\n\n"),
+            (["verse"], "verse\nAnd all the saints\nSaid Peter: \"Your\nintentions are good.\"\n\n"),
+        ], name: "elements", in: path)
+        _ = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
+        let lookup = Lookup(folder: try DataFolder.load(from: path + "/out"))
+        #expect(lookup.entry(withID: "iron")?.senses.map(\.definition?.source) == [
+            "Symbol: Fe\nAtomic number: 26\nAtomic weight: 55.847\nSilvery malleable and ductile metallic transition element, 鉄 🐕\u{200D}🦺 e\u{301}."])
+        #expect(lookup.entry(withID: "usage")?.senses.map(\.definition?.source) == [
+            "Usage: this first line is a line of wrapped prose and long, and this one goes on with it."])
+        // A label in the middle of a paragraph (the Devil's Dictionary's verse) runs on.
+        #expect(lookup.entry(withID: "verse")?.senses.map(\.definition?.source) == ["And all the saints Said Peter: \"Your intentions are good.\""])
+        #expect(DictdImporter.isFieldLine("Symbol: Fe"[...]))
+        #expect(DictdImporter.isFieldLine("Ναι λέξη: 犬"[...]))
+        #expect(!DictdImporter.isFieldLine("symbol: Fe"[...]))
+        #expect(!DictdImporter.isFieldLine("Symbol:"[...]))
+        #expect(!DictdImporter.isFieldLine("See 3: Fe"[...]))
+        #expect(!DictdImporter.isFieldLine("I knelt and prayed:  \"O Father"[...]))
+        #expect(!DictdImporter.isFieldLine("He said: “犬"[...]))
+    }
+
     @Test func refusesAFolderItDidNotWrite() throws {
         let path = ImportScratch.folder("dictd")
         defer { ImportScratch.remove(path) }
