@@ -64,10 +64,9 @@ struct DictdConverter {
                 paragraphs.removeFirst()
             }
             if var first = paragraphs.first {
-                if first.hasPrefix("<"), let close = first.firstIndex(of: ">") {
-                    entry.labels = first[first.index(after: first.startIndex)..<close].split(separator: ",")
-                        .map { String($0.trimmingCharacters(in: " ")) }.filter { !$0.isEmpty }
-                    first = String(first[first.index(after: close)...].trimmingCharacters(in: " "))
+                if let (labels, rest) = DictdConverter.foldocLabels(first[...]) {
+                    entry.labels = labels
+                    first = String(rest)
                 }
                 let (pronunciations, rest) = DictdConverter.pronunciations(Substring(first))
                 entry.pronunciations = pronunciations
@@ -110,11 +109,9 @@ struct DictdConverter {
                 var sense = Sense(id: number)
                 var text = Substring(text)
                 // FOLDOC's `2. <programming> Parameterisation…`: the sense's labels.
-                if style == .foldoc, text.first == "<", let close = text.firstIndex(of: ">"),
-                   case let labels = text[text.index(after: text.startIndex)..<close].split(separator: ",").map({ String($0.trimmingCharacters(in: " ")) }),
-                   !labels.isEmpty, labels.allSatisfy({ !$0.isEmpty && $0.count <= 30 }) {
+                if style == .foldoc, let (labels, rest) = DictdConverter.foldocLabels(text), labels.allSatisfy({ $0.count <= 30 }) {
                     sense.labels = labels
-                    text = text[text.index(after: close)...].trimmingCharacters(in: " ")
+                    text = rest
                 }
                 sense.definition = Markup(markup(String(text)))
                 senses.append(sense)
@@ -134,6 +131,16 @@ struct DictdConverter {
         entry.senses = senses
         entry.notes = preamble.map { Markup(markup($0)) } + notes
         return entry
+    }
+
+    /// FOLDOC's `<person, jargon> text` → (["person", "jargon"], "text"); nil when `text` does
+    /// not begin with labels.
+    static func foldocLabels(_ text: Substring) -> (labels: [String], rest: Substring)? {
+        guard text.first == "<", let close = text.firstIndex(of: ">") else { return nil }
+        let labels = text[text.index(after: text.startIndex)..<close].split(separator: ",")
+            .map { String($0.trimmingCharacters(in: " ")) }.filter { !$0.isEmpty }
+        guard !labels.isEmpty else { return nil }
+        return (labels, text[text.index(after: close)...].trimmingCharacters(in: " "))
     }
 
     /// `/ˈhæk/, n.` → the pronunciations at the start, and the rest. Empty ones (`//`) are dropped.

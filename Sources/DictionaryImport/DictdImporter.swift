@@ -185,7 +185,9 @@ public struct DictdImporter {
 
         var writer = try ImportWriter(folder: destination, importer: DictdImporter.importerName, entriesPerFile: entriesPerFile)
         var converter = DictdConverter(style: style, keys: keys)
-        converter.restoresHungarian = style == .freedict && DictdImporter.languages(name: DictdImporter.baseName(indexPath), style: style).target == "hu"
+        let name = DictdImporter.baseName(indexPath)
+        let languages = DictdImporter.languages(name: name, style: style)
+        converter.restoresHungarian = style == .freedict && languages.target == "hu"
         var usedIDs: [String: Int] = [:]
         var unreadRecords = 0, strayLines = 0, leftoverMarks = 0
         var homographs: [String: Int] = [:]
@@ -237,7 +239,6 @@ public struct DictdImporter {
             }
         }
 
-        let name = DictdImporter.baseName(indexPath)
         let short = database["00databaseshort"].map { DictdImporter.unwrap($0) }.flatMap { $0.isEmpty ? nil : $0 }
         let info = database["00databaseinfo"]
         // GCIDE's `00-database-long` describes it; its `info` is the notice of the data.
@@ -248,7 +249,6 @@ public struct DictdImporter {
             license = String(decoding: try readFile(candidate, shownAs: candidate), as: UTF8.self)
             break
         }
-        let languages = DictdImporter.languages(name: name, style: style)
         let dictionary = DictionaryInfo(
             id: name, title: short ?? name,
             description: (long ?? info).map { DictdImporter.paragraphs($0) }.map { $0.joined(separator: "\n") },
@@ -457,7 +457,7 @@ public struct DictdImporter {
             }
             // Only the fields a paragraph begins with: a label in the middle of prose or verse
             // (the Devil's Dictionary's `Said Peter:  "…`) runs on as before.
-            afterField = keepingFieldLines && (current == trimmed || afterField) && !trimmed.isEmpty && isFieldLine(trimmed)
+            afterField = keepingFieldLines && (current == trimmed || afterField) && isFieldLine(trimmed)
         }
         if !current.isEmpty { result.append(current) }
         return result
