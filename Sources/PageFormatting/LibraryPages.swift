@@ -104,12 +104,14 @@ public struct LibraryPages: Sendable {
         guard hasNavigator(sections) else { return }
         builder.begin(.plain)
         for (s, section) in sections.enumerated() {
-            if s > 0 { builder.append(" · ", role: .secondary) }
+            if s > 0 { builder.append(" ", role: .secondary) }
             let member = library.members[section.member]
-            // Each on one row (unless longer than a row): the rows break between them.
+            // Each on one row (unless longer than a row) with the dot after it: the rows break
+            // between them, and no row begins with a dot.
             var attributes = TextAttributes(keepsTogether: true)
             attributes.wordLink = WordLink(target: "#" + member.key, state: .anchor, ordinal: builder.nextOrdinal(), dictionary: member.key)
             builder.append("\(member.info.title) \(section.entryNumbers.count)", attributes)
+            if s < sections.count - 1 { builder.append(" ·", role: .secondary, keepsTogether: true) }
         }
         builder.end()
         builder.blankLine()

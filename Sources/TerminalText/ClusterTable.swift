@@ -119,6 +119,11 @@ struct ClusterTable {
     @inline(__always)
     func flags(_ index: Int) -> Cluster.Flags { Self.flags(packed[index]) }
 
+    /// Takes away the break opportunity before cluster `index` (a run kept with the one before it).
+    mutating func removeBreak(before index: Int) {
+        packed[index] &= ~(UInt16(Cluster.Flags.breakBefore.rawValue) << 12)
+    }
+
     /// The cluster containing a UTF-8 offset from the paragraph's start.
     func index(containing offset: Int) -> Int {
         var low = 0, high = count - 1

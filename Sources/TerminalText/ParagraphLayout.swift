@@ -47,8 +47,10 @@ final class ParagraphLayout {
             links = []
             return
         }
+        var clusters: ClusterTable
         (clusters, cells) = Self.analyse(UnsafeBufferPointer(rebasing: utf8[start..<(start + contentLength)]))
-        links = Self.findLinks(text: text, start: start, contentLength: contentLength, clusters: clusters)
+        links = Self.findLinks(text: text, start: start, contentLength: contentLength, clusters: &clusters)
+        self.clusters = clusters
     }
 
     /// The clusters of a paragraph's bytes and the cells of those drawn as something else.
@@ -204,8 +206,11 @@ final class ParagraphLayout {
         cluster.width = Int16(clamping: width)
     }
 
-    /// The spans of the links and keep-together runs of the paragraph.
-    private static func findLinks(text: StyledText, start: Int, contentLength: Int, clusters: ClusterTable) -> [LinkSpan] {
+    /// The spans of the links and keep-together runs of the paragraph. A keep-together run
+    /// that follows another (a navigator's link, then the dot after it) joins its span, and the
+    /// break opportunities from where it begins are taken away: even a span wider than a row
+    /// does not break there.
+    private static func findLinks(text: StyledText, start: Int, contentLength: Int, clusters: inout ClusterTable) -> [LinkSpan] {
         let end = start + contentLength
         // Spans are made as their runs are found: an array of `Range<Int>` would make the
         // runtime look up `Int: Comparable` at first use (a scan of every conformance record).
@@ -228,9 +233,17 @@ final class ParagraphLayout {
                     continue
                 }
                 let range = max(runs[i].range.lowerBound, start)..<min(runs[i].range.upperBound, end)
+                let before = runs[pendingRun < 0 ? i : pendingRun].attributes
+                let after = runs[i].attributes
                 if pendingRun >= 0, pendingRange.upperBound == range.lowerBound,
-                   runs[pendingRun].attributes.link == runs[i].attributes.link,
-                   runs[pendingRun].attributes.keepsTogether == runs[i].attributes.keepsTogether {
+                   before.link == after.link && before.keepsTogether == after.keepsTogether {
+                    pendingRange = pendingRange.lowerBound..<range.upperBound
+                } else if pendingRun >= 0, pendingRange.upperBound == range.lowerBound,
+                          before.keepsTogether && after.keepsTogether {
+                    for k in clusters.index(containing: range.lowerBound - start)...clusters.index(containing: range.upperBound - 1 - start) {
+                        clusters.removeBreak(before: k)
+                    }
+                    pendingRun = i
                     pendingRange = pendingRange.lowerBound..<range.upperBound
                 } else {
                     if pendingRun >= 0 { add(pendingRange) }
@@ -292,10 +305,11 @@ final class ParagraphLayout {
                 }
                 var breakAt: Int
                 if flags.contains(.whitespace) {
-                    // Spaces hang past the edge; the row ends after the last of them.
+                    // Spaces hang past the edge; the row ends after the last of them, unless
+                    // what follows them may not begin a row (the dot kept with a navigator's link).
                     var end = index
                     while end < n && clusters.flags(end).contains(.whitespace) { end += 1 }
-                    breakAt = end
+                    breakAt = end >= n || clusters.flags(end).contains(.breakBefore) || lastBreak <= rowStart ? end : lastBreak
                 } else {
                     breakAt = lastBreak > rowStart ? lastBreak : index
                 }

@@ -145,7 +145,8 @@ import Testing
     }
 
     /// Golden: a page at 30 columns with its first section folded: the navigator wrapped
-    /// between its links, the marker heading, the wide title and the emoji in their cells.
+    /// between its links, each row ending with a dot
+    /// (none begins with one), the marker heading, the wide title and the emoji in their cells.
     @Test func aFoldedPageAsTheScreenShowsIt() throws {
         let browser = try Self.browser(columns: 32, rows: 14)
         browser.run(.nextDictionary)
@@ -154,8 +155,9 @@ import Testing
         browser.run(.top)
         browser.handle(.keyPressed(.escape))
         #expect(browser.render().lines.dropFirst().dropLast().joined(separator: "\n") == """
-             English 2 · 日本語の辞書 📚 1
-             · Café Dictionnaire 1
+             English 2 ·
+             日本語の辞書 📚 1 ·
+             Café Dictionnaire 1
 
              ▸ English (2 entries, folded)
 
@@ -165,7 +167,6 @@ import Testing
 
                  こんにちは。挨拶の言葉
                  zebra
-
             """)
     }
 }

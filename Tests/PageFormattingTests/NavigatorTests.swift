@@ -57,6 +57,19 @@ import Testing
             """)
     }
 
+    /// At no width does a row begin with the dots between the dictionaries: a dot stays at the
+    /// end of the row of the dictionary before it (as a link moves whole, so does its dot).
+    @Test func noRowOfTheNavigatorBeginsWithItsDot() {
+        let made = LibraryPages(library: Self.library).page(Self.sections("hello"))
+        for width in 6...60 {
+            // The navigator's rows: those before the first blank one.
+            let rows = Self.screen(made.text, width: width, rows: 8).split(separator: "\n").prefix { $0 != "|" }
+            let begun = rows.filter { $0.hasPrefix("·") }
+            #expect(begun.isEmpty, "width \(width): \(Array(rows))")
+            #expect(rows.allSatisfy { !$0.hasPrefix(" ") }, "width \(width): \(Array(rows))")
+        }
+    }
+
     @Test func oneDictionaryAnsweringHasNoNavigator() {
         let made = LibraryPages(library: Self.library).page(Self.sections("zebra").filter { $0.member == 0 })
         #expect(made.text.wordLinks.allSatisfy { $0.link.state != .anchor })

@@ -27,4 +27,24 @@ import TestSupport
         #expect(long.allSatisfy { $0.count <= 8 })
         #expect(long.joined().replacingOccurrences(of: " ", with: "") == "x(averylongnote)")
     }
+
+    /// Two keep-together runs side by side (a link, then the dot after it) move as one, and
+    /// never break where the second begins, even when together they are wider than a row.
+    @Test func keepTogetherRunsSideBySideStayJoined() {
+        var text = StyledText()
+        text.append("see ", .plain)
+        text.append("Grand Dictionnaire 3", TextAttributes(link: TextLink(FixtureLink(target: "#g")), keepsTogether: true))
+        text.append(" ·", TextAttributes(keepsTogether: true))
+        text.append(" next", .plain)
+        #expect(TextFixtures.rendered(text, width: 23) == ["see", "Grand Dictionnaire 3 ·", "next"])
+        // Wider than a row, the runs break as text would, but not before the dot.
+        let narrow = TextFixtures.rendered(text, width: 15)
+        #expect(narrow == ["see Grand", "Dictionnaire", "3 · next"])
+        #expect(narrow.allSatisfy { !$0.hasPrefix("·") })
+        // One run kept together breaks before a dot that is not kept with it.
+        var apart = StyledText()
+        apart.append("see Grand Dictionnaire 3", TextAttributes(keepsTogether: true))
+        apart.append(" · next", .plain)
+        #expect(TextFixtures.rendered(apart, width: 24) == ["see Grand Dictionnaire 3", "· next"])
+    }
 }
