@@ -282,12 +282,25 @@ extension LibraryIndex {
 
     /// Writes again the `words` rows of the keys in the table `touched_keys` in `dictionary`:
     /// each key that some entry still has, shown as the first headword with it in load order
-    /// (else the first form), with what completion and suggestions rank it by. One query for
-    /// all of them, each row written as it is read.
+    /// (else the first form), with what completion ranks it by; and the suggestion buckets of
+    /// their folded lengths. One query for all of them, each row written as it is read.
     private func refreshWords(in dictionary: Int64) throws(SQLiteError) {
+        // The lengths that have a bucket already: their touched keys are taken out of it (a
+        // new dictionary has none, and keeps no list of its keys meanwhile).
+        var held = Set<Int>()
+        let buckets = try statement("SELECT folded_length FROM word_buckets WHERE dictionary = ?")
+        buckets.bind(dictionary)
+        while try buckets.step() { held.insert(Int(buckets.integer(0))) }
+        buckets.reset()
         var lengths = Set<Int>()
+        var removed: [Int: WordBucket] = [:]
         let touched = try statement("SELECT value FROM touched_keys")
-        while try touched.step() { lengths.insert(LookupKey.accentFolded(touched.text(0) ?? "").unicodeScalars.count) }
+        while try touched.step() {
+            let key = touched.text(0) ?? ""
+            let length = LookupKey.accentFolded(key).unicodeScalars.count
+            lengths.insert(length)
+            if held.contains(length) { removed[length, default: WordBucket()].append(signature: 0, key: key) }
+        }
         touched.reset()
         guard !lengths.isEmpty else { return }
         try statement("DELETE FROM words WHERE dictionary = ? AND key IN (SELECT value FROM touched_keys)").bind(dictionary).run()
@@ -296,50 +309,48 @@ extension LibraryIndex {
             WHERE k.dictionary = ? AND k.key IN (SELECT value FROM touched_keys) AND e.duplicate = 0
             ORDER BY k.key, k.kind, f.path, e.position
             """)
-        let insert = try statement("""
-            INSERT INTO words(dictionary, key, display, is_headword, scalars, folded, folded_length, signature)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let insert = try statement("INSERT INTO words(dictionary, key, display, is_headword, scalars) VALUES (?, ?, ?, ?, ?)")
         rows.bind(dictionary)
         defer { rows.reset() }
+        // The words written, by folded length, in key order (the query's).
+        var added: [Int: WordBucket] = [:]
         var lastKey: String?
         while try rows.step() {
             let key = rows.text(0) ?? ""
             guard key != lastKey else { continue }
             lastKey = key
             let display = rows.text(1) ?? key, isHeadword = rows.integer(2) == 0
-            let folded = LookupKey.accentFolded(key)
-            let foldedScalars = folded.unicodeScalars.map(\.value)
-            try insert.bind(dictionary, key, display, isHeadword ? 1 : 0, key.unicodeScalars.count, folded,
-                            foldedScalars.count, Int64(bitPattern: SuggestionSignature.of(foldedScalars))).run()
+            try insert.bind(dictionary, key, display, isHeadword ? 1 : 0, key.unicodeScalars.count).run()
+            let folded = LookupKey.accentFolded(key).unicodeScalars.map(\.value)
+            added[folded.count, default: WordBucket()].append(signature: SuggestionSignature.of(folded), key: key)
         }
         rows.reset()
-        try refreshBuckets(lengths, in: dictionary)
+        try refreshBuckets(lengths, in: dictionary, removing: removed, adding: added)
     }
 
-    /// Writes again the suggestion buckets of `lengths` in `dictionary`: for each folded length,
-    /// the signatures of its keys (8 bytes each, little-endian) and the keys themselves (each
-    /// followed by a zero byte), in one row, so that a suggestion reads a few rows and scans
-    /// them in memory instead of stepping through every key of those lengths.
-    private func refreshBuckets(_ lengths: Set<Int>, in dictionary: Int64) throws(SQLiteError) {
-        let words = try statement("SELECT signature, key FROM words WHERE dictionary = ? AND folded_length = ?")
+    /// Writes again the suggestion buckets of `lengths` in `dictionary`: each is what it held
+    /// but the keys of `removed` of its length, with those of `added` (a bucket keeps its keys
+    /// in byte order, so the two are merged). A bucket left empty is taken out.
+    private func refreshBuckets(_ lengths: Set<Int>, in dictionary: Int64, removing removed: [Int: WordBucket],
+                                adding added: [Int: WordBucket]) throws(SQLiteError) {
+        let find = try statement("SELECT signatures, keys FROM word_buckets WHERE dictionary = ? AND folded_length = ?")
         let replace = try statement("INSERT OR REPLACE INTO word_buckets(dictionary, folded_length, signatures, keys) VALUES (?, ?, ?, ?)")
         let delete = try statement("DELETE FROM word_buckets WHERE dictionary = ? AND folded_length = ?")
         for length in lengths {
-            words.bind(dictionary, length)
-            var signatures: [UInt8] = [], keys: [UInt8] = []
-            while try words.step() {
-                withUnsafeBytes(of: UInt64(bitPattern: words.integer(0)).littleEndian) { signatures.append(contentsOf: $0) }
-                if let bytes = words.bytes(1) { keys.append(contentsOf: bytes) }
-                keys.append(0)
+            var bucket = added[length] ?? WordBucket()
+            if let gone = removed[length] {
+                find.bind(dictionary, length)
+                if try find.step() {
+                    bucket = WordBucket.merging(WordBucket(signatures: find.blob(0), keys: find.blob(1)), without: gone, with: bucket)
+                }
+                find.reset()
             }
-            words.reset()
-            if signatures.isEmpty {
+            if bucket.isEmpty {
                 try delete.bind(dictionary, length).run()
             } else {
                 replace.bind(dictionary, length)
-                replace.bind(blob: signatures, at: 3)
-                replace.bind(blob: keys, at: 4)
+                replace.bind(blob: bucket.signatures, at: 3)
+                replace.bind(blob: bucket.keys, at: 4)
                 try replace.run()
             }
         }

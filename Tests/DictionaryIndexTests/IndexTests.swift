@@ -208,23 +208,45 @@ import Glibc
         #expect(opened.lookup.entry(withID: "pony~n")?.senses.first?.definition?.source.contains("SMALL") == true)
     }
 
-    /// An index of version 7 (before `listing`) is brought to this version in place: its rows
-    /// are kept, nothing is indexed again.
-    @Test func anIndexOfVersionSevenKeepsItsRows() throws {
+    /// An index of version 7 (before `listing`) or 8 (`words` with the suggestion buckets'
+    /// columns and `words_by_length`) is brought to this version in place: its rows are kept,
+    /// nothing is indexed again, and completion and suggestions answer as before.
+    @Test(arguments: [7, 8]) func anIndexOfAnEarlierVersionKeepsItsRows(version: Int) throws {
         let scratch = try Scratch(copying: "sample")
         defer { scratch.remove() }
-        #expect(try scratch.open().indexStatus == .built)
+        let built = try scratch.open()
+        #expect(built.indexStatus == .built)
+        let suggested = built.lookup.suggestions(for: "wolv", limit: 5).map(\.key)
+        let completed = built.lookup.completions(for: "r", limit: 5).map(\.key)
+        #expect(!suggested.isEmpty && !completed.isEmpty)
         IndexStore.closeAll()
         do {
             let database = try SQLiteDatabase(path: scratch.indexFile)
-            try database.execute("ALTER TABLE dictionaries DROP COLUMN listing; PRAGMA user_version = 7")
+            try database.execute("""
+                DROP INDEX words_by_scalars;
+                CREATE TABLE words_8(dictionary INTEGER NOT NULL, key TEXT NOT NULL, display TEXT NOT NULL, is_headword INTEGER NOT NULL,
+                    scalars INTEGER NOT NULL, folded TEXT NOT NULL, folded_length INTEGER NOT NULL, signature INTEGER NOT NULL,
+                    PRIMARY KEY(dictionary, key)) WITHOUT ROWID;
+                INSERT INTO words_8 SELECT dictionary, key, display, is_headword, scalars, key, length(key), 0 FROM words;
+                DROP TABLE words;
+                ALTER TABLE words_8 RENAME TO words;
+                CREATE INDEX words_by_length ON words(dictionary, folded_length);
+                CREATE INDEX words_by_scalars ON words(dictionary, scalars, key);
+                PRAGMA user_version = 8;
+                """)
+            if version == 7 { try database.execute("ALTER TABLE dictionaries DROP COLUMN listing; PRAGMA user_version = 7") }
         }
         let opened = try scratch.open()
         #expect(opened.indexStatus == .loaded)
         #expect(opened.lookup.lookUp("dog").isFound)
+        #expect(opened.lookup.suggestions(for: "wolv", limit: 5).map(\.key) == suggested)
+        #expect(opened.lookup.completions(for: "r", limit: 5).map(\.key) == completed)
         let database = try SQLiteDatabase(path: scratch.indexFile)
         #expect(try database.integer("PRAGMA user_version") == LibraryIndex.schemaVersion)
         #expect(try database.query("SELECT listing FROM dictionaries").count == 1)
+        let columns = try database.query("SELECT name FROM pragma_table_info('words')").compactMap { $0[0].text }
+        #expect(columns.count == 5 && !columns.contains("folded"), "\(columns)")
+        #expect(try database.query("SELECT name FROM sqlite_schema WHERE name = 'words_by_length'").isEmpty)
         IndexStore.closeAll()
     }
 

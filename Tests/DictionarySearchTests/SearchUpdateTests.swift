@@ -17,7 +17,7 @@ import SQLiteStore
         "d.json": #"{"id": "d", "headword": "epsilon", "senses": [{"definition": "not [[delta]] but [[beta]]"}]}"#,
     ]
 
-    /// Every text, sense and link row of the dictionary as text, with file paths and entry ids
+    /// Every text, sense, link, word and suggestion bucket row of the dictionary as text, with file paths and entry ids
     /// for row numbers, sorted: two indexes of the same files give the same rows.
     static func rows(_ lookup: IndexedLookup) throws -> [String] {
         let index = lookup.index, dictionary = lookup.dictionary
@@ -33,6 +33,9 @@ import SQLiteStore
                     JOIN entries e ON e.id = s.id >> 32 JOIN files f ON f.id = e.file WHERE e.dictionary = ?
                     """),
                 ("text", 3, "SELECT t.hash, t.uses, fts.body FROM texts t JOIN fts ON fts.rowid = t.id WHERE t.dictionary = ?"),
+                ("word", 4, "SELECT key, display, is_headword, scalars FROM words WHERE dictionary = ?"),
+                // A suggestion bucket written again from itself holds what one written anew does, in the same order.
+                ("bucket", 3, "SELECT folded_length, hex(signatures), hex(keys) FROM word_buckets WHERE dictionary = ?"),
             ] {
                 let statement = try index.database.prepare(sql)
                 statement.bind(dictionary)
