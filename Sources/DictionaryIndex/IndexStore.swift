@@ -61,11 +61,12 @@ public enum IndexStore {
 
     /// The library index in `cacheDirectory` (nil: in memory), opened once per process and
     /// again when its file was replaced or removed since (another process began it again).
-    public static func libraryIndex(in cacheDirectory: String?) -> LibraryIndex {
+    /// `progress` is told when the file is of an earlier version and brought to this one.
+    public static func libraryIndex(in cacheDirectory: String?, progress: (ProgressStep) -> Void = { _ in }) -> LibraryIndex {
         opened.withLock { indexes in
             let key = cacheDirectory ?? ""
             if let index = indexes[key], index.isSameFile { return index }
-            let index = LibraryIndex.open(cacheDirectory: cacheDirectory)
+            let index = LibraryIndex.open(cacheDirectory: cacheDirectory, progress: progress)
             indexes[key] = index
             return index
         }
@@ -106,7 +107,7 @@ public enum IndexStore {
         }
         if !hasEntries { problems += 1 }
         let absolute = realPath(path) ?? path
-        var index = libraryIndex(in: cacheDirectory)
+        var index = libraryIndex(in: cacheDirectory, progress: progress)
         if forceRebuild { try? index.remove(folder: absolute) }
         var updated: IndexedFolder
         var failure: String?
@@ -145,7 +146,7 @@ public enum IndexStore {
     /// The library index first takes out a dictionary whose folder is gone (once a process).
     public static func open(folders: [String], cacheDirectory: String?,
                             progress: (ProgressStep) -> Void = { _ in }) -> [Result<IndexedDictionary, DictionaryModelError>] {
-        libraryIndex(in: cacheDirectory).removeVanishedFolder(progress: progress)
+        libraryIndex(in: cacheDirectory, progress: progress).removeVanishedFolder(progress: progress)
         let infos = loadInfos(ofFolders: folders, cacheDirectory: cacheDirectory)
         var done: [String: Result<IndexedDictionary, DictionaryModelError>] = [:]
         return folders.map { folder in
@@ -172,7 +173,8 @@ public enum IndexStore {
     /// index keeps the file as it is (its size and time), else from the file; what was read
     /// from files is kept in the index for the next process, in one transaction.
     @discardableResult
-    public static func loadInfos(ofFolders folders: [String], cacheDirectory: String?) -> [String: DictionaryInfo?] {
+    public static func loadInfos(ofFolders folders: [String], cacheDirectory: String?,
+                                 progress: (ProgressStep) -> Void = { _ in }) -> [String: DictionaryInfo?] {
         var infos: [String: DictionaryInfo?] = [:]
         var looked: [(folder: String, fingerprint: FileFingerprint)] = []
         for folder in folders where infos[folder] == nil {
@@ -185,7 +187,7 @@ public enum IndexStore {
             }
         }
         guard !looked.isEmpty else { return infos }
-        let index = cacheDirectory.map(libraryIndex(in:))
+        let index = cacheDirectory.map { libraryIndex(in: $0, progress: progress) }
         let stored = index?.storedInfos(of: looked.map(\.folder)) ?? [:]
         var read: [String: LibraryIndex.StoredInfo] = [:]
         for (folder, fingerprint) in looked {

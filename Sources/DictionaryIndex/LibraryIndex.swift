@@ -112,7 +112,9 @@ public final class LibraryIndex: @unchecked Sendable {
     /// The library index in `cacheDirectory` (made when missing; built again when it is not
     /// a database of this version), or one in memory when the folder cannot be written (or is
     /// nil): everything still works, each folder indexed as it is opened.
-    public static func open(cacheDirectory: String?) -> LibraryIndex {
+    /// An index of an earlier version is brought to this one first, which takes a while on a
+    /// large library (seconds, once): `progress` is told of it (`upgradePhase`).
+    public static func open(cacheDirectory: String?, progress: (ProgressStep) -> Void = { _ in }) -> LibraryIndex {
         var reason = "no cache folder ($XDG_CACHE_HOME or $HOME is not set)"
         if let cacheDirectory {
             let path = cacheDirectory + "/" + fileName
@@ -120,7 +122,7 @@ public final class LibraryIndex: @unchecked Sendable {
                 try makeDirectories(cacheDirectory)
                 do throws(SQLiteError) {
                     let isNew = fileStatus(path) == nil
-                    let index = try openFile(path)
+                    let index = try openFile(path, progress: progress)
                     if isNew { removeOlderCaches(in: cacheDirectory) }
                     return index
                 } catch where error.isBusy {
@@ -182,7 +184,10 @@ public final class LibraryIndex: @unchecked Sendable {
         return LibraryIndex(path: ":memory:", database: memory, memoryReason: "kept in memory")
     }
 
-    private static func openFile(_ path: String) throws(SQLiteError) -> LibraryIndex {
+    /// What the progress line says while an index of an earlier version is brought to this one.
+    public static let upgradePhase = "bringing the library index up to this version of wordlink (once)"
+
+    private static func openFile(_ path: String, progress: (ProgressStep) -> Void = { _ in }) throws(SQLiteError) -> LibraryIndex {
         let database = try SQLiteDatabase(path: path)
         let version = try database.integer("PRAGMA user_version") ?? 0
         if version == 0 {
@@ -206,6 +211,7 @@ public final class LibraryIndex: @unchecked Sendable {
                 throw SQLiteError("\(path): an empty index that another connection holds", code: 14 /* SQLITE_CANTOPEN */)
             }
         } else if version == 7 || version == 8 {
+            progress(ProgressStep(phase: upgradePhase, completed: 0, total: 0))
             // The rows are kept (rebuilding a library of forty dictionaries takes minutes);
             // whoever gets the write lock first brings the tables up to this version.
             try database.writing { () throws(SQLiteError) in

@@ -71,7 +71,11 @@ struct LibraryLocation: Equatable {
     static func dictionaryFoldersWithInfo(in library: String) -> [(path: String, info: DictionaryInfo?)] {
         guard let names = try? listDirectory(library) else { return [] }
         let folders = names.sorted().filter { !$0.hasPrefix(".") }.map { (name: $0, path: library + "/" + $0) }
-        let infos = IndexStore.loadInfos(ofFolders: folders.map(\.path), cacheDirectory: IndexStore.defaultCacheDirectory())
+        // The first look at the library index, which may bring it up to this version: say so.
+        let progress = ProgressLine()
+        defer { progress.clear() }
+        let infos = IndexStore.loadInfos(ofFolders: folders.map(\.path), cacheDirectory: IndexStore.defaultCacheDirectory(),
+                                         progress: progress.update)
         var found: [(title: String, path: String, info: DictionaryInfo?)] = []
         for (name, path) in folders {
             // A folder is a dictionary when it holds a `dictionary.json` (a broken one too).
