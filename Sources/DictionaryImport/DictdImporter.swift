@@ -453,7 +453,7 @@ public struct DictdImporter {
                 if !current.isEmpty { result.append(current) }
                 current = ""
             } else {
-                current += current.isEmpty ? trimmed : (afterField ? "\n" : " ") + trimmed
+                current += current.isEmpty ? trimmed : (afterField ? "\n" : joinsWithoutSpace(current, trimmed) ? "" : " ") + trimmed
             }
             // Only the fields a paragraph begins with: a label in the middle of prose or verse
             // (the Devil's Dictionary's `Said Peter:  "…`) runs on as before.
@@ -461,6 +461,15 @@ public struct DictdImporter {
         }
         if !current.isEmpty { result.append(current) }
         return result
+    }
+
+    /// Whether a line wrapped after `previous` goes on without a space: the break came right
+    /// after an opening quotation mark or bracket, or right before a closing one (the Jargon
+    /// File's `sense: “` / `What are you doing?”`).
+    static func joinsWithoutSpace(_ previous: String, _ next: Substring) -> Bool {
+        if let last = previous.unicodeScalars.last, "“‘([".unicodeScalars.contains(last) { return true }
+        if let first = next.unicodeScalars.first, "”)]".unicodeScalars.contains(first) { return true }
+        return false
     }
 
     /// Whether `line` is a short field of a record (`Symbol: Fe`, `Atomic weight: 55.847`: the

@@ -31,11 +31,12 @@ public enum InstalledDictionaries {
         /// The revision of the importer of its kind: raised when what an import makes of the
         /// same source changes enough that an earlier import should be made again (dictd's 2:
         /// FreeDict's grammar and labelled lines, FOLDOC's names and labels, the Hungarian
-        /// letters, titles of records keyed without dashes, the plain style's field lines). Part
-        /// of the fingerprint from 2 on.
+        /// letters, titles of records keyed without dashes, the plain style's field lines; 3:
+        /// lines wrapped inside quotation marks and brackets joined without a space). Part of
+        /// the fingerprint from 2 on.
         public var importerRevision: Int {
             switch kind {
-            case .dictd: return 2
+            case .dictd: return 3
             case .format, .wordnet: return 1
             }
         }

@@ -273,6 +273,18 @@ import DictionaryIndex
         #expect(!DictdImporter.isFieldLine("He said: “犬"[...]))
     }
 
+    /// A source wrapped right after an opening quotation mark or bracket, or right before a
+    /// closing one (the Jargon File's `In an immediate sense: “` / `What are you doing?”`, 89
+    /// of its lines), is joined without the space the break would otherwise become: no row of
+    /// the page then ends in `“`. Other breaks become spaces, in any script.
+    @Test func wrappedLinesJoinWithoutASpaceInsideQuotesAndBrackets() {
+        #expect(DictdImporter.paragraphs("In an immediate sense: “\n    What are you doing?” “I hack\n    TECO.”") ==
+                ["In an immediate sense: “What are you doing?” “I hack TECO.”"])
+        #expect(DictdImporter.paragraphs("the “Worldcon”\n    ); one must have a ‘\n    network’ or a [\n    link\n    ] or (\n    犬 🐕\u{200D}🦺\n    )") ==
+                ["the “Worldcon”); one must have a ‘network’ or a [link] or (犬 🐕\u{200D}🦺)"])
+        #expect(DictdImporter.paragraphs("cancel on sight\n    ”.\n\n  e\u{301}clat\n  犬") == ["cancel on sight”.", "e\u{301}clat 犬"])
+    }
+
     @Test func refusesAFolderItDidNotWrite() throws {
         let path = ImportScratch.folder("dictd")
         defer { ImportScratch.remove(path) }

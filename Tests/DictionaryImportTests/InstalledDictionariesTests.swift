@@ -102,7 +102,7 @@ import DictionaryModel
         #expect(SourceFingerprint.files(of: SourceFingerprint.of(files, importerRevision: 2)) == SourceFingerprint.of(files))
         #expect(SourceFingerprint.files(of: SourceFingerprint.of(files)) == SourceFingerprint.of(files))
         let dictd = InstalledDictionaries.Found(kind: .dictd(index: root + "/a", dict: root + "/gone"), id: "a", path: root + "/a", files: files)
-        #expect(dictd.fingerprint == SourceFingerprint.of(files) + "|importer 2")
+        #expect(dictd.fingerprint == SourceFingerprint.of(files) + "|importer 3")
         let wordnet = InstalledDictionaries.Found(kind: .wordnet(folder: root), id: "wordnet", path: root, files: files)
         #expect(wordnet.fingerprint == SourceFingerprint.of(files))
     }
