@@ -50,6 +50,8 @@ extension LibraryIndex {
         var recent = false
         let now = Self.now()
         var next = 0
+        // Files found as indexed: with none, every row of the dictionary is written anew.
+        var kept = 0
         for file in listed {
             let path = file.path
             while next < stored.count && ByteOrder.precedes(stored[next].path, path) {
@@ -72,10 +74,12 @@ extension LibraryIndex {
                 recent = true
                 if Self.contentHash(folder + "/" + file.path) != old.fingerprint.contentHash {
                     changed.append(file)
+                    continue
                 } else if now - file.fingerprint.modificationSeconds > 1 {
                     settled.append(old.id)
                 }
             }
+            kept += 1
         }
         removed += stored[next...].map(\.path)
         if let known, changed.isEmpty, removed.isEmpty {
@@ -92,7 +96,8 @@ extension LibraryIndex {
             progress(ProgressStep(phase: Self.waitingPhase(seconds: seconds), completed: 0, total: 0))
             return true
         }
-        return try write(folder: folder, count: changed.count, removing: removed, indexedAt: now, waiting: waiting) { i in
+        return try write(folder: folder, count: changed.count, removing: removed, replacingAll: kept == 0, indexedAt: now,
+                         waiting: waiting) { i in
             let file = changed[i]
             defer { progress(ProgressStep(phase: phase, completed: i + 1, total: changed.count)) }
             return file.nameIsUTF8 ? IndexedFile.scan(folder: folder, path: file.path, fingerprint: file.fingerprint)
@@ -148,14 +153,17 @@ extension LibraryIndex {
     /// Puts the `count` files that `file` reads, one at a time in order, into the rows of the
     /// dictionary at `folder` in place of what it held of them, and takes out the files at
     /// `removed`, in one transaction: each file's rows are written before the next is read.
+    /// `replacingAll` says that no file of the dictionary is kept (a new import of it, a folder
+    /// rewritten whole): its rows are taken out at once and written as a new dictionary's.
     /// Another process's write lock is waited for while `waiting` says so (`SQLiteDatabase.writing(waiting:_:)`).
-    func write(folder: String, count: Int, removing removed: [String], indexedAt: Int64, waiting: (Double) -> Bool = { $0 < 5 },
-               file: (Int) -> IndexedFile) throws(SQLiteError) -> IndexedFolder {
+    func write(folder: String, count: Int, removing removed: [String], replacingAll: Bool = false, indexedAt: Int64,
+               waiting: (Double) -> Bool = { $0 < 5 }, file: (Int) -> IndexedFile) throws(SQLiteError) -> IndexedFolder {
         try locked { () throws(SQLiteError) -> IndexedFolder in
             let result: IndexedFolder
             do throws(SQLiteError) {
                 result = try database.writing(waiting: waiting) { () throws(SQLiteError) -> IndexedFolder in
-                    try writeInTransaction(folder: folder, count: count, file: file, removing: removed, indexedAt: indexedAt)
+                    try writeInTransaction(folder: folder, count: count, file: file, removing: removed, replacingAll: replacingAll,
+                                           indexedAt: indexedAt)
                 }
             } catch where error.isBusy && interruption.load(ordering: .relaxed) {
                 throw .interrupted
@@ -168,22 +176,28 @@ extension LibraryIndex {
         }
     }
 
-    /// The keys and ids an update touched are kept in temporary tables, not in memory: a
-    /// first index of a dictionary touches every one of them.
+    /// The keys and ids an update touched are kept in temporary tables, not in memory; a
+    /// dictionary written whole (new, or `replacingAll`) touches every one of them, and lists
+    /// none (`all`).
     private func writeInTransaction(folder: String, count: Int, file readFile: (Int) -> IndexedFile, removing removed: [String],
-                                    indexedAt: Int64) throws(SQLiteError) -> IndexedFolder {
+                                    replacingAll: Bool, indexedAt: Int64) throws(SQLiteError) -> IndexedFolder {
         let find = try statement("SELECT id FROM dictionaries WHERE folder = ?")
         find.bind(folder)
         var dictionary: Int64
         let isNew: Bool
+        let all: Bool
         if try find.step() {
             dictionary = find.integer(0)
             isNew = false
+            all = replacingAll
+            find.reset()
+            if all { try removeRows(of: dictionary) }
         } else {
             find.reset()
             try statement("INSERT INTO dictionaries(folder) VALUES (?)").bind(folder).run()
             dictionary = database.lastInsertedRow
             isNew = true
+            all = true
         }
         find.reset()
         try database.execute("""
@@ -228,38 +242,39 @@ extension LibraryIndex {
                 try insertEntry.bind(fileID, dictionary, position, entry.id, entry.headword, entry.pos, entry.summary,
                                      entry.byteRange.lowerBound, entry.byteRange.count, entry.senseIDs.joined(separator: "\n")).run()
                 let entryRow = database.lastInsertedRow
-                try touchID.bind(entry.id).run()
+                // A dictionary written whole touches every id and key: not listed one by one.
+                if !all { try touchID.bind(entry.id).run() }
                 let headwordKey = LookupKey.normalise(entry.headword)
                 if !headwordKey.isEmpty {
                     try insertKey.bind(dictionary, headwordKey, 0, entryRow, entry.headword).run()
-                    try touchKey.bind(headwordKey).run()
+                    if !all { try touchKey.bind(headwordKey).run() }
                 }
                 for form in entry.forms {
                     let key = LookupKey.normalise(form)
                     guard !key.isEmpty else { continue }
                     try insertKey.bind(dictionary, key, 1, entryRow, form).run()
-                    try touchKey.bind(key).run()
+                    if !all { try touchKey.bind(key).run() }
                 }
                 try addTexts(of: entry.text, entry: entryRow, dictionary: dictionary, file: fileID)
             }
         }
         try dropUnusedTexts()
         // A duplicate id's keys stand for the first entry with it, in load order.
-        try markDuplicates(in: dictionary)
-        try refreshWords(in: dictionary)
+        try markDuplicates(in: dictionary, all: all)
+        try refreshWords(in: dictionary, all: all)
         let problems = try problemCount(of: dictionary)
         try statement("UPDATE dictionaries SET problems = ?, listing = NULL WHERE id = ?").bind(problems, dictionary).run()
         return IndexedFolder(dictionary: dictionary, changedFiles: count + removed.count, isNew: isNew, problemCount: problems)
     }
 
-    /// Marks, for each id of the table `touched_ids`, every entry of `dictionary` with it but
-    /// the first in load order (the byte order of the files' paths, then the file's order) as a
-    /// duplicate; the keys of the entries whose mark changed go into `touched_keys`. One query
-    /// for all of them.
-    private func markDuplicates(in dictionary: Int64) throws(SQLiteError) {
+    /// Marks, for each id of the table `touched_ids` (with `all`, each id of `dictionary`: a
+    /// new one's), every entry of `dictionary` with it but the first in load order (the byte
+    /// order of the files' paths, then the file's order) as a duplicate; the keys of the
+    /// entries whose mark changed go into `touched_keys`. One query for all of them.
+    private func markDuplicates(in dictionary: Int64, all: Bool) throws(SQLiteError) {
         let rows = try statement("""
             SELECT e.id, e.entry_id, e.duplicate FROM entries e JOIN files f ON f.id = e.file
-            WHERE e.dictionary = ? AND e.entry_id IN (SELECT value FROM touched_ids) ORDER BY e.entry_id, f.path, e.position
+            WHERE e.dictionary = ?\(all ? "" : " AND e.entry_id IN (SELECT value FROM touched_ids)") ORDER BY e.entry_id, f.path, e.position
             """)
         rows.bind(dictionary)
         // Few change (an id written twice), so they are gathered before the rows are written.
@@ -276,15 +291,16 @@ extension LibraryIndex {
         let keysOf = try statement("INSERT OR IGNORE INTO touched_keys SELECT key FROM keys WHERE entry = ?")
         for entry in changed {
             try mark.bind(entry.duplicate ? 1 : 0, entry.row).run()
-            try keysOf.bind(entry.row).run()
+            if !all { try keysOf.bind(entry.row).run() }
         }
     }
 
-    /// Writes again the `words` rows of the keys in the table `touched_keys` in `dictionary`:
-    /// each key that some entry still has, shown as the first headword with it in load order
-    /// (else the first form), with what completion ranks it by; and the suggestion buckets of
-    /// their folded lengths. One query for all of them, each row written as it is read.
-    private func refreshWords(in dictionary: Int64) throws(SQLiteError) {
+    /// Writes again the `words` rows of the keys in the table `touched_keys` (with `all`, every
+    /// key: a new dictionary's) in `dictionary`: each key that some entry still has, shown as
+    /// the first headword with it in load order (else the first form), with what completion
+    /// ranks it by; and the suggestion buckets of their folded lengths. One query for all of
+    /// them, each row written as it is read.
+    private func refreshWords(in dictionary: Int64, all: Bool) throws(SQLiteError) {
         // The lengths that have a bucket already: their touched keys are taken out of it (a
         // new dictionary has none, and keeps no list of its keys meanwhile).
         var held = Set<Int>()
@@ -294,19 +310,21 @@ extension LibraryIndex {
         buckets.reset()
         var lengths = Set<Int>()
         var removed: [Int: WordBucket] = [:]
-        let touched = try statement("SELECT value FROM touched_keys")
-        while try touched.step() {
-            let key = touched.text(0) ?? ""
-            let length = LookupKey.accentFolded(key).unicodeScalars.count
-            lengths.insert(length)
-            if held.contains(length) { removed[length, default: WordBucket()].append(signature: 0, key: key) }
+        if !all {
+            let touched = try statement("SELECT value FROM touched_keys ORDER BY value")
+            while try touched.step() {
+                let key = touched.text(0) ?? ""
+                let length = LookupKey.accentFolded(key).unicodeScalars.count
+                lengths.insert(length)
+                if held.contains(length) { removed[length, default: WordBucket()].append(signature: 0, key: key) }
+            }
+            touched.reset()
+            guard !lengths.isEmpty else { return }
+            try statement("DELETE FROM words WHERE dictionary = ? AND key IN (SELECT value FROM touched_keys)").bind(dictionary).run()
         }
-        touched.reset()
-        guard !lengths.isEmpty else { return }
-        try statement("DELETE FROM words WHERE dictionary = ? AND key IN (SELECT value FROM touched_keys)").bind(dictionary).run()
         let rows = try statement("""
             SELECT k.key, k.display, k.kind FROM keys k JOIN entries e ON e.id = k.entry JOIN files f ON f.id = e.file
-            WHERE k.dictionary = ? AND k.key IN (SELECT value FROM touched_keys) AND e.duplicate = 0
+            WHERE k.dictionary = ?\(all ? "" : " AND k.key IN (SELECT value FROM touched_keys)") AND e.duplicate = 0
             ORDER BY k.key, k.kind, f.path, e.position
             """)
         let insert = try statement("INSERT INTO words(dictionary, key, display, is_headword, scalars) VALUES (?, ?, ?, ?, ?)")
@@ -325,7 +343,7 @@ extension LibraryIndex {
             added[folded.count, default: WordBucket()].append(signature: SuggestionSignature.of(folded), key: key)
         }
         rows.reset()
-        try refreshBuckets(lengths, in: dictionary, removing: removed, adding: added)
+        try refreshBuckets(all ? Set(added.keys) : lengths, in: dictionary, removing: removed, adding: added)
     }
 
     /// Writes again the suggestion buckets of `lengths` in `dictionary`: each is what it held
@@ -670,15 +688,21 @@ extension LibraryIndex {
         return ids.count
     }
 
-    /// Takes out every row of the dictionary at `folder` (call in a write transaction). The
-    /// senses and links of each file's entries are one range of rows (`RowNumber`); the rest
-    /// is found by the dictionary's column.
+    /// Takes out every row of the dictionary at `folder`, its own too (call in a write transaction).
     private func removeInTransaction(folder: String) throws(SQLiteError) {
         let find = try statement("SELECT id FROM dictionaries WHERE folder = ?")
         find.bind(folder)
         guard try find.step() else { find.reset(); return }
         let dictionary = find.integer(0)
         find.reset()
+        try removeRows(of: dictionary)
+        try statement("DELETE FROM dictionaries WHERE id = ?").bind(dictionary).run()
+    }
+
+    /// Takes out every row of `dictionary` but its own (call in a write transaction). The
+    /// senses and links of each file's entries are one range of rows (`RowNumber`); the rest
+    /// is found by the dictionary's column.
+    private func removeRows(of dictionary: Int64) throws(SQLiteError) {
         for file in try storedFiles(of: dictionary) {
             guard let rows = try rows(ofFile: file.id) else { continue }
             try statement("DELETE FROM senses WHERE id BETWEEN ? AND ?").bind(rows.lowerBound, rows.upperBound).run()
@@ -688,7 +712,6 @@ extension LibraryIndex {
         for table in ["texts", "keys", "words", "word_buckets", "entries", "files"] {
             try statement("DELETE FROM \(table) WHERE dictionary = ?").bind(dictionary).run()
         }
-        try statement("DELETE FROM dictionaries WHERE id = ?").bind(dictionary).run()
     }
 
     /// The rows of the senses and links of the entries of `file`: its entries were written one

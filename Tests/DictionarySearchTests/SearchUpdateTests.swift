@@ -17,7 +17,7 @@ import SQLiteStore
         "d.json": #"{"id": "d", "headword": "epsilon", "senses": [{"definition": "not [[delta]] but [[beta]]"}]}"#,
     ]
 
-    /// Every text, sense, link, word and suggestion bucket row of the dictionary as text, with file paths and entry ids
+    /// Every text, sense, link, entry, key, word and suggestion bucket row of the dictionary as text, with file paths and entry ids
     /// for row numbers, sorted: two indexes of the same files give the same rows.
     static func rows(_ lookup: IndexedLookup) throws -> [String] {
         let index = lookup.index, dictionary = lookup.dictionary
@@ -34,6 +34,8 @@ import SQLiteStore
                     """),
                 ("text", 3, "SELECT t.hash, t.uses, fts.body FROM texts t JOIN fts ON fts.rowid = t.id WHERE t.dictionary = ?"),
                 ("word", 4, "SELECT key, display, is_headword, scalars FROM words WHERE dictionary = ?"),
+                ("entry", 4, "SELECT f.path, e.entry_id, e.position, e.duplicate FROM entries e JOIN files f ON f.id = e.file WHERE e.dictionary = ?"),
+                ("key", 4, "SELECT k.key, k.kind, k.display, e.entry_id FROM keys k JOIN entries e ON e.id = k.entry WHERE k.dictionary = ?"),
                 // A suggestion bucket written again from itself holds what one written anew does, in the same order.
                 ("bucket", 3, "SELECT folded_length, hex(signatures), hex(keys) FROM word_buckets WHERE dictionary = ?"),
             ] {
@@ -105,6 +107,31 @@ import SQLiteStore
         #expect(try Self.rows(lookup) == Self.rows(Self.builtAnew(folder).lookup))
     }
 
+    /// A file of many entries written again while another is kept: its keys are touched in the
+    /// order the file has them (here from z to a), and each suggestion bucket, written again
+    /// from itself, holds every key once, in byte order, as a bucket built anew does (a bucket
+    /// merged with keys in the order they were touched held them twice).
+    @Test func bucketsWrittenAgainFromThemselvesHoldEachKeyOnce() throws {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz"), endings = ["", "é", "犬"]
+        let words: [String] = (0..<60).map { (i: Int) -> String in
+            String(letters[i % 26]) + String(letters[(i / 26) % 26]) + endings[i % 3]
+        }
+        func many(_ definition: String) -> String {
+            "[" + words.reversed().map { #"{"id": "\#($0)", "headword": "\#($0)", "senses": [{"definition": "\#(definition)"}]}"# }
+                .joined(separator: ",\n") + "]"
+        }
+        let folder = try SearchFolder(files: ["keep.json": #"{"id": "kept", "headword": "kept", "senses": [{"definition": "stays"}]}"#,
+                                              "many.json": many("first")])
+        defer { folder.remove() }
+        let (library, _, _) = try folder.open()
+        let lookup = try #require(library.members[0].lookup as? IndexedLookup)
+        try folder.write(many("second"), to: "many.json")
+        #expect(lookup.refresh())
+        let fresh = try Self.builtAnew(folder)
+        #expect(try Self.rows(lookup) == Self.rows(fresh.lookup))
+        #expect(lookup.suggestions(for: "ab", limit: 5).map(\.key) == fresh.lookup.suggestions(for: "ab", limit: 5).map(\.key))
+    }
+
     /// Edits that move links (a headword renamed, an entry added that links named, a file
     /// removed, an id moved between files, entries reordered, a form added, a sense added with
     /// text in several scripts) and one that moves none: after each, the rows and every entry's
@@ -125,6 +152,8 @@ import SQLiteStore
                 + #"{"definition": "or [[epsilon]], 字典 👩\u200D👩\u200D👧 e\u0301 [[gamma]]"}]}]"#),
             ("d.json", nil),
             ("f.json", #"{"id": "a2", "headword": "alpha", "forms": ["first"], "senses": [{"definition": "moved"}]}"#),
+            // An id a second time (after c.json in load order: a duplicate, whose keys stand for nothing).
+            ("g.json", #"{"id": "c", "headword": "gammoid", "forms": ["γάμμα"], "senses": [{"definition": "a second c"}]}"#),
         ]
         for (name, text) in edits {
             if let text { try folder.write(text, to: name) } else { try FileManager.default.removeItem(atPath: folder.folder + "/entries/" + name) }
@@ -133,6 +162,20 @@ import SQLiteStore
             #expect(try Self.rows(lookup) == Self.rows(fresh.lookup), "after \(name)")
             #expect(try Self.backlinks(search, ids: Self.ids) == Self.backlinks(fresh.search, ids: Self.ids), "after \(name)")
         }
+        // Every file written again (a re-import): the dictionary's rows are taken out at once
+        // and written as a new one's, and answer as a build does.
+        let entries = folder.folder + "/entries"
+        for name in try FileManager.default.contentsOfDirectory(atPath: entries).sorted() {
+            let text = try String(contentsOfFile: entries + "/" + name, encoding: .utf8)
+            try folder.write(text.replacingOccurrences(of: "\"definition\": \"", with: "\"definition\": \"again, "), to: name)
+        }
+        #expect(lookup.refresh())
+        let fresh = try Self.builtAnew(folder)
+        #expect(try Self.rows(lookup) == Self.rows(fresh.lookup), "after every file")
+        #expect(try Self.backlinks(search, ids: Self.ids) == Self.backlinks(fresh.search, ids: Self.ids), "after every file")
+        // Each sense's new text is found (a's two, and the second c's as well as the first's).
+        let found = try search.search(SearchQuery("again"), limit: 20)
+        #expect(found.count == 7 && Set(found.map(\.place.entryID)) == ["a", "a2", "b", "c", "delta"], "\(found.map(\.place.entryID))")
         #expect(try search.search(SearchQuery("字典"), limit: 5).map(\.place.entryID) == ["a"])
         // [[beta]] and [[third]] lead to c by its forms now (b is "bet"), [[gamma]] by its headword.
         #expect(try search.backlinks(toEntryWithID: "c", member: 0).links.map { $0.entryID + ":" + $0.text } == ["a:beta", "a:gamma", "a:gamma", "b:gamma", "delta:third"])
