@@ -201,15 +201,11 @@ extension LibraryIndex {
         find.bind(dictionary, lengths.lowerBound, lengths.upperBound)
         defer { find.reset() }
         while try find.step() {
-            let signatures = find.blob(0), keys = find.blob(1)
-            var start = 0
-            for i in 0..<(signatures.count / 8) {
-                guard let end = keys[start...].firstIndex(of: 0) else { break }
-                let candidate = UInt64(littleEndian: signatures.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self))
+            let keys = find.blob(1)
+            WordBucket.forEach(signatures: find.blob(0), keys: keys) { candidate, key in
                 if (candidate ^ signature).nonzeroBitCount <= bits {
-                    body(String(decoding: UnsafeRawBufferPointer(rebasing: keys[start..<end]), as: UTF8.self))
+                    body(String(decoding: UnsafeRawBufferPointer(rebasing: keys[key]), as: UTF8.self))
                 }
-                start = end + 1
             }
         }
     }

@@ -308,18 +308,19 @@ extension LibraryIndex {
         buckets.bind(dictionary)
         while try buckets.step() { held.insert(Int(buckets.integer(0))) }
         buckets.reset()
-        var lengths = Set<Int>()
+        // The touched keys of the lengths held, in byte order as the buckets keep them.
         var removed: [Int: WordBucket] = [:]
         if !all {
+            var touchedAny = false
             let touched = try statement("SELECT value FROM touched_keys ORDER BY value")
             while try touched.step() {
-                let key = touched.text(0) ?? ""
+                touchedAny = true
+                guard !held.isEmpty, let key = touched.text(0) else { continue }
                 let length = LookupKey.accentFolded(key).unicodeScalars.count
-                lengths.insert(length)
                 if held.contains(length) { removed[length, default: WordBucket()].append(signature: 0, key: key) }
             }
             touched.reset()
-            guard !lengths.isEmpty else { return }
+            guard touchedAny else { return }
             try statement("DELETE FROM words WHERE dictionary = ? AND key IN (SELECT value FROM touched_keys)").bind(dictionary).run()
         }
         let rows = try statement("""
@@ -343,7 +344,8 @@ extension LibraryIndex {
             added[folded.count, default: WordBucket()].append(signature: SuggestionSignature.of(folded), key: key)
         }
         rows.reset()
-        try refreshBuckets(all ? Set(added.keys) : lengths, in: dictionary, removing: removed, adding: added)
+        // A length with neither a touched key held nor a word added has nothing to write.
+        try refreshBuckets(Set(removed.keys).union(added.keys), in: dictionary, removing: removed, adding: added)
     }
 
     /// Writes again the suggestion buckets of `lengths` in `dictionary`: each is what it held

@@ -240,8 +240,8 @@ public final class LibraryIndex: @unchecked Sendable {
     /// Version 9 keeps in `words` only what completion and lookups read: the folded key, its
     /// length and its letter signature are the suggestion buckets' (`WordBucket`), and a
     /// bucket is written again from itself. The table is copied (dropping its columns would
-    /// leave its pages as large as they were): 12 s for the 2.9 million words of forty
-    /// dictionaries, once.
+    /// leave its pages as large as they were): 10 to 15 s for the 2.9 million words of
+    /// forty dictionaries, once (docs/benchmarks.md).
     static let upgradeTo9 = """
         DROP INDEX IF EXISTS words_by_length;
         DROP INDEX IF EXISTS words_by_scalars;

@@ -33,17 +33,25 @@ struct WordBucket {
         keys.append(0)
     }
 
+    /// Calls `body` with each key's signature and where its bytes are in `keys`, in order: the
+    /// one reader of a bucket's layout, for a row as SQLite gives it (`LibraryIndex.forEachWord`,
+    /// without copying it) and for a bucket being merged.
+    static func forEach(signatures: UnsafeRawBufferPointer, keys: UnsafeRawBufferPointer,
+                        _ body: (_ signature: UInt64, _ key: Range<Int>) -> Void) {
+        var start = 0
+        for i in 0..<(signatures.count / 8) {
+            guard let end = keys[start...].firstIndex(of: 0) else { break }
+            body(UInt64(littleEndian: signatures.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self)), start..<end)
+            start = end + 1
+        }
+    }
+
     /// Each key's signature and where its bytes are in `keys`, in order.
     private var items: [(signature: UInt64, key: Range<Int>)] {
         var found: [(signature: UInt64, key: Range<Int>)] = []
         found.reserveCapacity(signatures.count / 8)
-        var start = 0
-        signatures.withUnsafeBytes { raw in
-            for i in 0..<(raw.count / 8) {
-                guard let end = keys[start...].firstIndex(of: 0) else { break }
-                found.append((UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self)), start..<end))
-                start = end + 1
-            }
+        signatures.withUnsafeBytes { signatures in
+            keys.withUnsafeBytes { keys in Self.forEach(signatures: signatures, keys: keys) { found.append(($0, $1)) } }
         }
         return found
     }
