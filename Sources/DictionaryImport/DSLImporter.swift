@@ -115,7 +115,7 @@ public struct DSLImporter: DictionaryFormat {
 
     /// The BCP 47 code of a DSL language name (`English`, `Russian`), or nil.
     static func languageCode(_ name: String) -> String? {
-        StarDictLanguage.codes[name.trimmingCharacters(in: " \t\"").lowercased()]
+        LanguageNames.codes[name.trimmingCharacters(in: " \t\"").lowercased()]
     }
 
     public var sourceMembers: [(String, String)] {

@@ -186,7 +186,7 @@ public struct DictdImporter {
         var writer = try ImportWriter(folder: destination, importer: DictdImporter.importerName, entriesPerFile: entriesPerFile)
         var converter = DictdConverter(style: style, keys: keys)
         let name = DictdImporter.baseName(indexPath)
-        let languages = DictdImporter.languages(name: name, style: style)
+        var languages = DictdImporter.languages(name: name, style: style)
         converter.restoresHungarian = style == .freedict && languages.target == "hu"
         var usedIDs: [String: Int] = [:]
         var unreadRecords = 0, strayLines = 0, leftoverMarks = 0
@@ -244,6 +244,11 @@ public struct DictdImporter {
         // GCIDE's `00-database-long` describes it; its `info` is the notice of the data.
         let long = database["00databaselong"].flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
         let url = database["00databaseurl"].map { DictdImporter.unwrap($0) }.flatMap { $0.isEmpty ? nil : $0 }
+        // A plain database's title may name its pair (`English - German Dictionary`); when
+        // nothing does, the writer may tell a monolingual one's language from its text.
+        if style == .plain, languages.language == nil, let named = LanguageNames.guess(bookName: short ?? "", fileName: name) {
+            languages = (named.language, named.target)
+        }
         var license: String?
         for candidate in licenseCandidates() where fileExists(candidate) {
             license = String(decoding: try readFile(candidate, shownAs: candidate), as: UTF8.self)
@@ -288,7 +293,8 @@ public struct DictdImporter {
 
     /// The languages of a dictd dictionary: FreeDict's pairs from their name
     /// (`freedict-eng-fra` → English headwords defined in French); GCIDE, the Jargon File and
-    /// FOLDOC are English; a plain dictionary's are not known.
+    /// FOLDOC are English; a plain dictionary's are not known from its file's name (its title
+    /// may name them, or its text tell them: `run`).
     static func languages(name: String, style: Style) -> (language: String?, target: String?) {
         switch style {
         case .gcide, .jargon, .foldoc: return ("en", nil)

@@ -40,6 +40,8 @@ public struct ImportWriter {
     /// How many links the entries added hold (a link written twice counts twice).
     var linkCount = 0
     var fileCount = 0
+    /// The definitions' words counted, for a source that does not name its language.
+    var textLanguage = TextLanguage()
     let staging: StagingFolder
 
     /// The temporary folder of an import: removed with everything in it when the writer is
@@ -189,9 +191,25 @@ public struct ImportWriter {
         }
         try checkSenseIDs(entry.senses)
         entry.forEachLink { _, _, _ in linkCount += 1 }
+        if !textLanguage.isSatisfied { countWords(of: entry) }
         entryCount += 1
         pending.append(entry)
         if pending.count >= entriesPerFile { try flush() }
+    }
+
+    /// Counts the words of what `entry` says (definitions, glosses, examples, notes), not its
+    /// headwords: a bilingual dictionary's are in another language.
+    mutating func countWords(of entry: Entry) {
+        func count(_ senses: [Sense]) {
+            for sense in senses {
+                if let definition = sense.definition { textLanguage.add(definition.source) }
+                for markup in sense.glosses + sense.notes { textLanguage.add(markup.source) }
+                for example in sense.examples { textLanguage.add(example.text.source) }
+                count(sense.senses)
+            }
+        }
+        for note in entry.notes { textLanguage.add(note.source) }
+        count(entry.senses)
     }
 
     /// Writes the pending entries as the next shard, `entries/0000.json`, `0001.json`, ….
@@ -225,12 +243,18 @@ public struct ImportWriter {
     ///   - license: the text of `LICENSE`, if any; `notice` the text of `NOTICE`.
     ///   - keys: the source's own lookup keys, each with the number of the entry (in the order
     ///     added) it leads to, as dictd's index has them; the summary counts how many find it.
+    ///   - info: the dictionary's metadata; when it names no language at all, the one its
+    ///     definitions are written in (`TextLanguage`), if their words tell it, is recorded as
+    ///     its `language` (a monolingual dictionary), and the summary says so.
     public mutating func finish(info: DictionaryInfo, source: [(String, String)] = [], license: String? = nil,
                                 notice: String? = nil, unlinkedReferences: Int = 0,
                                 keys: [(key: String, entry: Int)] = [],
                                 cacheDirectory: String? = IndexStore.defaultCacheDirectory(),
                                 progress: (ProgressStep) -> Void = { _ in }) throws(DictionaryModelError) -> ImportSummary {
         try flush()
+        var info = info
+        let toldLanguage = info.language == nil && info.targetLanguage == nil ? textLanguage.language : nil
+        if let toldLanguage { info.language = toldLanguage.tag }
         if let license { try writeFile("LICENSE", license.hasSuffix("\n") ? license : license + "\n") }
         if let notice { try writeFile("NOTICE", notice.hasSuffix("\n") ? notice : notice + "\n") }
         try writeFile("dictionary.json", ImportWriter.dictionaryJSON(info: info, importer: importer, source: source))
@@ -242,6 +266,7 @@ public struct ImportWriter {
         defer { progress(ProgressStep(phase: "checking links", completed: 1, total: 1)) }
         var summary = ImportSummary(entryCount: entryCount, fileCount: fileCount, linkCount: linkCount,
                                     unlinkedReferenceCount: unlinkedReferences)
+        summary.languageFromText = toldLanguage.map { LanguageFromText(tag: $0.tag, name: $0.name, share: $0.share) }
         // Only the links that name no entry id, headword or form, and those with a sense
         // anchor, come back from the index: a link that names an entry directly resolves.
         var examples = SmallestStrings(limit: 10)
@@ -392,6 +417,8 @@ public struct ImportSummary: Hashable, Sendable {
     /// What the importer changed to make the source fit the format (control characters in
     /// headwords and text), each with how often and a few examples; nothing is left out.
     public var cleaned: [ImportProblem] = []
+    /// The language recorded for a source that names none, as its text told it.
+    public var languageFromText: LanguageFromText?
 
     public init(entryCount: Int, fileCount: Int, linkCount: Int = 0, unresolvedLinkCount: Int = 0,
                 unresolvedExamples: [String] = [], unlinkedReferenceCount: Int = 0) {
@@ -401,6 +428,20 @@ public struct ImportSummary: Hashable, Sendable {
         self.unresolvedLinkCount = unresolvedLinkCount
         self.unresolvedExamples = unresolvedExamples
         self.unlinkedReferenceCount = unlinkedReferenceCount
+    }
+}
+
+/// A language told from a dictionary's text: its tag and name, and the share of the words
+/// read that are its commonest small words.
+public struct LanguageFromText: Hashable, Sendable {
+    public var tag: String
+    public var name: String
+    public var share: Double
+
+    public init(tag: String, name: String, share: Double) {
+        self.tag = tag
+        self.name = name
+        self.share = share
     }
 }
 

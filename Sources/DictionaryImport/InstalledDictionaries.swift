@@ -32,11 +32,12 @@ public enum InstalledDictionaries {
         /// same source changes enough that an earlier import should be made again (dictd's 2:
         /// FreeDict's grammar and labelled lines, FOLDOC's names and labels, the Hungarian
         /// letters, titles of records keyed without dashes, the plain style's field lines; 3:
-        /// lines wrapped inside quotation marks and brackets joined without a space). Part of
+        /// lines wrapped inside quotation marks and brackets joined without a space; 4, for the
+        /// plain style only: the languages named by the title or told by the text). Part of
         /// the fingerprint from 2 on.
         public var importerRevision: Int {
             switch kind {
-            case .dictd: return 3
+            case .dictd(let index, _): return DictdImporter.guessStyle(indexPath: index) == .plain ? 4 : 3
             case .format, .wordnet: return 1
             }
         }

@@ -68,7 +68,7 @@ public struct StarDictImporter: DictionaryFormat {
         let values = reader.info.values
         let title = StarDictImporter.cleaned(values["bookname"] ?? "").isEmpty ? StarDictImporter.baseName(reader.ifoPath) : StarDictImporter.cleaned(values["bookname"]!)
         let description = reader.info.descriptionMarkup.map { Markup($0).plainText }
-        let languages = StarDictLanguage.guess(bookName: values["bookname"] ?? "", fileName: StarDictImporter.baseName(reader.ifoPath))
+        let languages = LanguageNames.guess(bookName: values["bookname"] ?? "", fileName: StarDictImporter.baseName(reader.ifoPath))
         var info = DictionaryInfo(id: StarDictImporter.baseName(reader.ifoPath), title: title, description: description,
                                   language: languages?.language, sourceName: title,
                                   sourceVersion: values["date"].flatMap { $0.isEmpty ? nil : $0 })

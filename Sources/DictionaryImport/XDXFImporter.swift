@@ -185,7 +185,7 @@ public struct XDXFImporter: DictionaryFormat {
     static func languageCode(_ code: String) -> String? {
         let lower = code.trimmingCharacters(in: " ").lowercased()
         guard !lower.isEmpty, lower.allSatisfy(\.isLetter) else { return nil }
-        return StarDictLanguage.codes[String(lower)] ?? String(lower)
+        return LanguageNames.codes[String(lower)] ?? String(lower)
     }
 
     public var sourceMembers: [(String, String)] {

@@ -250,6 +250,10 @@ enum ImportCommand {
             if !problem.examples.isEmpty { text += ", such as " + problem.examples.joined(separator: "; ") }
             text += ".\n"
         }
+        if let told = summary.languageFromText {
+            text += "Language: \(told.name) (\(told.tag)), which the source does not name, told from its text "
+            text += "(\(told.name)'s commonest words make \(Int((told.share * 100).rounded())) % of it).\n"
+        }
         for item in summary.cleaned {
             text += "Cleaned: \(item.count) \(item.description)"
             if !item.examples.isEmpty { text += ", such as " + item.examples.joined(separator: "; ") }

@@ -614,6 +614,41 @@ import DictionaryIndex
     }
 }
 
+/// A plain dictd database names no language: its title may name a pair, or its text tell
+/// the language of a monolingual one; a glossary whose names say nothing stays without.
+@Suite struct DictdPlainLanguageTests {
+    static let prose = "A small animal of the family that is kept by people, and which is known for its loyalty; it is one of the oldest of the animals that live with them, as the books say."
+
+    static func importPlain(short: String, texts: [String]) throws -> (summary: ImportSummary, info: DictionaryInfo) {
+        let path = ImportScratch.folder("dictd-language")
+        defer { ImportScratch.remove(path) }
+        var records: [(headwords: [String], text: String)] = [(["00-database-short"], "00-database-short\n     \(short)\n")]
+        for (number, text) in texts.enumerated() { records.append((["word\(number)"], "word\(number)\n  \(text)\n\n")) }
+        let files = ImportDictdTests.writeDictionary(records, name: "plaintest", in: path)
+        let summary = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
+        return (summary, try DataFolder.load(from: path + "/out").info)
+    }
+
+    @Test func aMonolingualDictionarysLanguageIsToldFromItsText() throws {
+        let (summary, info) = try Self.importPlain(short: "The Test Bestiary (1906)", texts: Array(repeating: Self.prose, count: 12))
+        #expect(info.language == "en" && info.targetLanguage == nil && info.languageGroup == 0)
+        #expect(summary.languageFromText?.tag == "en" && summary.languageFromText?.name == "English")
+        #expect((summary.languageFromText?.share ?? 0) > 0.15)
+    }
+
+    @Test func aTitleThatNamesAPairSaysTheLanguages() throws {
+        let (summary, info) = try Self.importPlain(short: "English - German Test Glossary devel", texts: Array(repeating: "Hund m; Köter m 🐕", count: 12))
+        #expect(info.language == "en" && info.targetLanguage == "de" && info.languageGroup == 1)
+        #expect(summary.languageFromText == nil)
+    }
+
+    @Test func aGlossaryWhoseNamesSayNothingHasNoLanguage() throws {
+        let (summary, info) = try Self.importPlain(short: "Test Acronyms", texts: Array(repeating: "American Bankers Association Apple Bulletin Board System 犬", count: 40))
+        #expect(info.language == nil && info.targetLanguage == nil && info.languageGroup == 2)
+        #expect(summary.languageFromText == nil)
+    }
+}
+
 /// Records that break the format's rules in small ways: control characters, as FreeDict's
 /// German databases hold cp1252's "…" and "–" as U+0085 and U+0096 (the text is the tests' own).
 @Suite struct ImportDictdRobustnessTests {

@@ -308,13 +308,13 @@ import DictionaryIndex
     @Test(arguments: [("Eng-Fra", "x", "en", "fr"), ("x", "freedict-deu-eng", "de", "en"), ("English-Russian", "", "en", "ru"),
                       ("Slovník cizích slov", "czech-cizi", "cs", "cs"), ("de-en", "", "de", "en")])
     func languagesFromNames(bookName: String, fileName: String, language: String, target: String) {
-        let guess = StarDictLanguage.guess(bookName: bookName, fileName: fileName)
+        let guess = LanguageNames.guess(bookName: bookName, fileName: fileName)
         #expect(guess?.language == language)
         #expect(guess?.target == target)
     }
 
     @Test func noLanguageWhenNothingSaysIt() {
-        #expect(StarDictLanguage.guess(bookName: "My Words", fileName: "mywords") == nil)
-        #expect(StarDictLanguage.guess(bookName: "a to z", fileName: "") == nil)
+        #expect(LanguageNames.guess(bookName: "My Words", fileName: "mywords") == nil)
+        #expect(LanguageNames.guess(bookName: "a to z", fileName: "") == nil)
     }
 }

@@ -101,8 +101,12 @@ import DictionaryModel
         #expect(SourceFingerprint.of(files, importerRevision: 2) == SourceFingerprint.of(files) + "|importer 2")
         #expect(SourceFingerprint.files(of: SourceFingerprint.of(files, importerRevision: 2)) == SourceFingerprint.of(files))
         #expect(SourceFingerprint.files(of: SourceFingerprint.of(files)) == SourceFingerprint.of(files))
-        let dictd = InstalledDictionaries.Found(kind: .dictd(index: root + "/a", dict: root + "/gone"), id: "a", path: root + "/a", files: files)
-        #expect(dictd.fingerprint == SourceFingerprint.of(files) + "|importer 3")
+        // dictd's revision: 4 for the plain style (its languages), 3 for the others.
+        let plain = InstalledDictionaries.Found(kind: .dictd(index: root + "/a.index", dict: root + "/gone"), id: "a", path: root + "/a", files: files)
+        #expect(plain.fingerprint == SourceFingerprint.of(files) + "|importer 4")
+        let freedict = InstalledDictionaries.Found(kind: .dictd(index: root + "/freedict-eng-fra.index", dict: root + "/gone"),
+                                                   id: "freedict-eng-fra", path: root + "/a", files: files)
+        #expect(freedict.fingerprint == SourceFingerprint.of(files) + "|importer 3")
         let wordnet = InstalledDictionaries.Found(kind: .wordnet(folder: root), id: "wordnet", path: root, files: files)
         #expect(wordnet.fingerprint == SourceFingerprint.of(files))
     }

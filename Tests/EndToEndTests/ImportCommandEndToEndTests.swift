@@ -220,12 +220,12 @@ import TestSupport
         #expect(second.output.hasSuffix("5 dictionaries: 0 imported, 4 unchanged, 1 failed.\n"))
         #expect(second.output.contains("wordnet: unchanged (\(scratch)/share/wn)\n"))
 
-        // An import by an earlier revision of its importer (here dictd's second) is made
-        // again, and the line says why.
+        // An import by an earlier revision of its importer (here the third of dictd's plain
+        // style, which is at its fourth) is made again, and the line says why.
         let mini = library + "/mini/dictionary.json"
         let recorded = try String(contentsOfFile: mini, encoding: .utf8)
-        #expect(recorded.contains("|importer 3\""))
-        #expect(fm.createFile(atPath: mini, contents: Data(recorded.replacingOccurrences(of: "|importer 3\"", with: "|importer 2\"").utf8)))
+        #expect(recorded.contains("|importer 4\""))
+        #expect(fm.createFile(atPath: mini, contents: Data(recorded.replacingOccurrences(of: "|importer 4\"", with: "|importer 3\"").utf8)))
         #expect(run(["--dry-run"]).output.contains(
             "mini: would be imported from \(scratch)/dictd/mini.index (the dictd importer changed since its import)\n"))
         let again = run()

@@ -20,4 +20,12 @@ import DictionaryImport
                 == "8 of 10 index keys find their record's entry (not: 犬, e\u{301}).")
         #expect(Self.keysLine(keys: 2, found: 2, examples: []) == "2 of 2 index keys find their record's entry.")
     }
+
+    @Test func aLanguageToldFromTheTextIsSaid() {
+        var summary = ImportSummary(entryCount: 3, fileCount: 1)
+        #expect(!ImportCommand.report(summary, destination: "/d").contains("Language:"))
+        summary.languageFromText = LanguageFromText(tag: "en", name: "English", share: 0.176)
+        #expect(ImportCommand.report(summary, destination: "/d").split(separator: "\n").contains(
+            "Language: English (en), which the source does not name, told from its text (English's commonest words make 18 % of it)."))
+    }
 }

@@ -1,9 +1,12 @@
-/// The languages of a StarDict dictionary, which its `.ifo` does not state: from a pair of
-/// language codes or names in its book name or file name (`eng-fra`, `de-en`,
-/// `English-French`, `freedict-deu-eng`), else from a few dictionaries Debian packages
-/// whose names say nothing of their language (`XMLittre`: French; `czech-cizi`, *Slovník
-/// cizích slov*: Czech). Nil when nothing says (the folder then has no `language`).
-enum StarDictLanguage {
+/// The languages of a dictionary whose source does not state them, from its names: a pair of
+/// language codes or names in its title or file name (`eng-fra`, `de-en`, `English-French`,
+/// `freedict-deu-eng`, dictd's *English - German Dictionary*), else from a few dictionaries
+/// Debian packages whose names say nothing of their language (`XMLittre`: French;
+/// `czech-cizi`, *Slovník cizích slov*: Czech). Nil when nothing says; `TextLanguage` may then
+/// tell a monolingual dictionary's language from its text. StarDict's `.ifo` and dictd's
+/// plain databases have no field for it; DSL's and XDXF's headers name it, in the codes and
+/// names `codes` reads.
+enum LanguageNames {
     /// BCP 47 codes by ISO 639-2/3 code and English name.
     static let codes: [String: String] = [
         "eng": "en", "english": "en", "fra": "fr", "fre": "fr", "french": "fr", "deu": "de", "ger": "de", "german": "de",
