@@ -89,7 +89,7 @@ struct DictdConverter {
             break
         case .plain:
             // Short `Label: value` lines keep their line ends (`elements`: `Symbol: Fe`).
-            paragraphs = DictdImporter.paragraphs(body, keepingFieldLines: true)
+            paragraphs = DictdImporter.paragraphs(body, keepingFieldLines: true, breakingAtSenseMarks: true)
             // FreeDict: `dog /dɒɡ/` on the headword line.
             if let first = paragraphs.first, first.hasPrefix(headword + " /") {
                 let (pronunciations, rest) = DictdConverter.pronunciations(first.dropFirst(headword.count + 1))
@@ -104,7 +104,14 @@ struct DictdConverter {
         var senses: [Sense] = []
         var notes: [Markup] = []
         var preamble: [String] = []
+        var markedPOS: String?
         for paragraph in paragraphs {
+            // dictd's WordNet: `n 1: a member of the genus Canis …`, `2: …`, `v 1: …`.
+            if style == .plain, let mark = DictdConverter.senseMark(paragraph[...]), mark.pos != nil || markedPOS != nil {
+                markedPOS = mark.pos ?? markedPOS
+                senses.append(Sense(id: String(senses.count + 1), pos: markedPOS, definition: Markup(markup(String(mark.text)))))
+                continue
+            }
             if style != .plain, let (number, text) = DictdConverter.numbered(paragraph), number == String(senses.count + 1) {
                 var sense = Sense(id: number)
                 var text = Substring(text)
@@ -168,6 +175,24 @@ struct DictdConverter {
         ]
         if let name = names[String(text)] { return name }
         return String(text)
+    }
+
+    /// A sense mark of dictd's WordNet at the start of `line`: `n 1: text` → ("noun", 1,
+    /// "text"); `2: text` → (nil, 2, "text"). The parts of speech are WordNet's `n`, `v`,
+    /// `adj` and `adv`.
+    static func senseMark(_ line: Substring) -> (pos: String?, number: Int, text: Substring)? {
+        var rest = line
+        var pos: String?
+        for (mark, name) in [("n ", "noun"), ("v ", "verb"), ("adj ", "adjective"), ("adv ", "adverb")] where rest.hasPrefix(mark) {
+            pos = name
+            rest = rest.dropFirst(mark.count)
+            break
+        }
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 3, let number = Int(digits) else { return nil }
+        rest = rest.dropFirst(digits.count)
+        guard rest.hasPrefix(": ") || rest == ":" else { return nil }
+        return (pos, number, rest.dropFirst().drop { $0 == " " })
     }
 
     /// `2. Text` → ("2", "Text").

@@ -448,13 +448,22 @@ public struct DictdImporter {
     }
 
     /// Paragraphs of indented, wrapped text: separated by blank lines, each line trimmed
-    /// and joined to the next with one space.
-    static func paragraphs<S: StringProtocol>(_ text: S, keepingFieldLines: Bool = false) -> [String] {
+    /// and joined to the next with one space. With `breakingAtSenseMarks`, a line that opens
+    /// with a sense mark of dictd's WordNet (`n 1: `, then `2: `: `senseMark`) begins a
+    /// paragraph too.
+    static func paragraphs<S: StringProtocol>(_ text: S, keepingFieldLines: Bool = false,
+                                              breakingAtSenseMarks: Bool = false) -> [String] {
         var result: [String] = []
         var current = ""
         var afterField = false
+        var inSenses = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingCharacters(in: " \t\r")
+            if breakingAtSenseMarks, let mark = DictdConverter.senseMark(trimmed[...]), mark.pos != nil || inSenses {
+                inSenses = true
+                if !current.isEmpty { result.append(current) }
+                current = ""
+            }
             if trimmed.isEmpty {
                 if !current.isEmpty { result.append(current) }
                 current = ""
@@ -471,12 +480,22 @@ public struct DictdImporter {
 
     /// Whether a line wrapped after `previous` goes on without a space: the break came right
     /// after an opening quotation mark or bracket, or right before a closing one (the Jargon
-    /// File's `sense: “` / `What are you doing?”`).
+    /// File's `sense: “` / `What are you doing?”`), or inside a hyphenated word, after its
+    /// hyphen (dictd's WordNet breaks 3,499 so: `{twelve-` / `tone system}`; the Devil's
+    /// Dictionary `ill-` / `smelling`). A hyphen that stands for a word's end (`pre- or post-`,
+    /// `Luft- und Raumfahrt`) or a list of prefixes (`atto-` / `exa-`) keeps its space.
     static func joinsWithoutSpace(_ previous: String, _ next: Substring) -> Bool {
         if let last = previous.unicodeScalars.last, "“‘([".unicodeScalars.contains(last) { return true }
         if let first = next.unicodeScalars.first, "”)]".unicodeScalars.contains(first) { return true }
+        if previous.last == "-", previous.dropLast().last?.isLetter == true, next.first?.isLetter == true {
+            let word = next.prefix { $0.isLetter || $0 == "-" }
+            return !word.hasSuffix("-") && !suspendingWords.contains(word.lowercased())
+        }
         return false
     }
+
+    /// Words after which a hyphen at a line's end stands for a word's end (`pre- or post-`).
+    static let suspendingWords: Set<String> = ["and", "or", "nor", "to", "und", "oder", "bzw", "bis", "sowie", "et", "ou", "y", "o", "e"]
 
     /// Whether `line` is a short field of a record (`Symbol: Fe`, `Atomic weight: 55.847`: the
     /// `elements` database's), which its own line ends where a paragraph begins with such

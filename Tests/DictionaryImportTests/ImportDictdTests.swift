@@ -285,6 +285,57 @@ import DictionaryIndex
         #expect(DictdImporter.paragraphs("cancel on sight\n    ”.\n\n  e\u{301}clat\n  犬") == ["cancel on sight”.", "e\u{301}clat 犬"])
     }
 
+    /// A word wrapped after its hyphen is joined whole (dictd's WordNet: `{twelve-` /
+    /// `tone system}`, 3,499 times; the Devil's Dictionary's `ill-` / `smelling`); a hyphen
+    /// that stands for a word's end (`pre- or post-`, `Luft- und Raumfahrt`), one of a list
+    /// (`atto-` / `exa-`) or a dash between spaces keeps the space.
+    @Test func wordsWrappedAfterTheirHyphenJoinWhole() {
+        #expect(DictdImporter.paragraphs("[syn: {twelve-\n    tone system}, {ill-\n smelling}]") == ["[syn: {twelve-tone system}, {ill-smelling}]"])
+        #expect(DictdImporter.paragraphs("options for pre- or post-\n  increment") == ["options for pre- or post-increment"])
+        #expect(DictdImporter.paragraphs("options for pre-\n  or post-increment, Luft-\n und Raumfahrt") == ["options for pre- or post-increment, Luft- und Raumfahrt"])
+        #expect(DictdImporter.paragraphs("atto-\nexa-\nfemto-") == ["atto- exa- femto-"])
+        #expect(DictdImporter.paragraphs("a dash -\n then more, 1-\n 2, x-\n 犬") == ["a dash - then more, 1- 2, x-犬"])
+        #expect(DictdImporter.paragraphs("cafe\u{301}-\n  e\u{301}clat 🐕\u{200D}🦺-\n dog") == ["cafe\u{301}-e\u{301}clat 🐕\u{200D}🦺- dog"])
+    }
+
+    /// dictd's WordNet (`dict-wn`) numbers its senses `n 1:`, `2:`, `v 1:` on lines of their
+    /// own: each is a sense with its part of speech, as `dict` lays them out. A line of other
+    /// prose that begins with a number and a colon is not a sense.
+    @Test func senseMarksOfDictdsWordNetAreSenses() throws {
+        let path = ImportScratch.folder("dictd-wn")
+        defer { ImportScratch.remove(path) }
+        let files = Self.writeDictionary([
+            (["dog"], """
+                dog
+                    n 1: a member of the genus Canis [syn: {dog}, {domestic
+                         dog}, {dog-
+                         iron}]
+                    2: a dull unattractive unpleasant girl or woman; 犬 🐕\u{200D}🦺
+                    v 1: go after with the intent to catch [syn: {chase},
+                         {dog}]
+
+
+                """),
+            (["dog-iron", "domestic dog"], "dog-iron\n    n 1: metal supports for logs in a fireplace\n\n"),
+            (["chase"], "chase\n    v 1: go after\n\n"),
+            (["psalm"], "psalm\n    A sacred song, as the one at\n    23: 1, which begins so.\n\n"),
+        ], name: "wn", in: path)
+        _ = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
+        let lookup = Lookup(folder: try DataFolder.load(from: path + "/out"))
+        let dog = try #require(lookup.entry(withID: "dog"))
+        #expect(dog.senses.map(\.id) == ["1", "2", "3"])
+        #expect(dog.senses.map(\.pos) == ["noun", "noun", "verb"])
+        #expect(dog.senses.map(\.definition?.source) == [
+            "a member of the genus Canis \\[syn: [[dog]], [[domestic dog]], [[dog-iron]]\\]",
+            "a dull unattractive unpleasant girl or woman; 犬 🐕\u{200D}🦺",
+            "go after with the intent to catch \\[syn: [[chase]], [[dog]]\\]"])
+        #expect(lookup.entry(withID: "psalm")?.senses.map(\.definition?.source) == ["A sacred song, as the one at 23: 1, which begins so."])
+        #expect(DictdConverter.senseMark("adv 12: often"[...])?.number == 12)
+        #expect(DictdConverter.senseMark("adv 12: often"[...])?.pos == "adverb")
+        #expect(DictdConverter.senseMark("12:30 often"[...]) == nil)
+        #expect(DictdConverter.senseMark("n 1:"[...])?.text == "")
+    }
+
     @Test func refusesAFolderItDidNotWrite() throws {
         let path = ImportScratch.folder("dictd")
         defer { ImportScratch.remove(path) }
