@@ -210,7 +210,8 @@ enum Help {
         Usage: wordlink dictionaries [--format text|json] [--data DIR]... [-d ID]... [-g NAME]
 
         Lists the dictionaries a command would open, in library order: id, title, number
-        of entries, folder, licence, and whether it is an import. Two dictionaries may share
+        of entries, languages (en, or en → de for a bilingual one: monolingual dictionaries
+        come first), folder, licence, and whether it is an import. Two dictionaries may share
         an id; both are opened, told apart by their folder.
 
         Options:

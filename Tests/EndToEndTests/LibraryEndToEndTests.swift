@@ -89,10 +89,10 @@ import TestSupport
         let text = run(["dictionaries"] + Self.both)
         #expect(text.status == 0)
         #expect(text.output.hasPrefix("wordlink-sample  The wordlink Sample Dictionary\n"))
-        #expect(text.output.contains("extra  Extra Words\n  2 entries, written by hand\n  \(Self.extra)\n"))
+        #expect(text.output.contains("extra  Extra Words\n  2 entries, en, written by hand\n  \(Self.extra)\n"))
         #expect(text.output.contains("from --data, in that order"))
         let json = run(["dictionaries", "--format", "json", "--data", Self.extra])
-        #expect(json.output.hasPrefix(#"{"dictionaries":[{"id":"extra","title":"Extra Words","entries":2,"folder":"#))
+        #expect(json.output.hasPrefix(#"{"dictionaries":[{"id":"extra","title":"Extra Words","entries":2,"language":"en","targetLanguage":null,"folder":"#))
     }
 
     @Test func theLibraryFolderIsOpenedWhenNoFolderIsGiven() throws {
@@ -131,6 +131,10 @@ import TestSupport
         let ids = listed.output.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.hasPrefix("Dictionaries") }.map { String($0.split(separator: " ")[0]) }
         #expect(Array(ids.prefix(4)) == ["extra", "wordlink-sample", "pair", "unknown"], "\(listed.output)")
         #expect(listed.output.contains("by title, monolingual dictionaries first, then bilingual ones"))
+        // Each says its languages, which set its place.
+        #expect(listed.output.contains("pair  A Bilingual Pair\n  1 entry, en → fr, written by hand\n"), "\(listed.output)")
+        #expect(listed.output.contains("unknown  An Unknown Tongue\n  1 entry, written by hand\n"), "\(listed.output)")
+        #expect(listed.output.contains("extra  Extra Words\n  2 entries, en, written by hand\n"), "\(listed.output)")
         let page = "\n" + run(["define", "hello", "--width", "60"], environment: ["XDG_DATA_HOME": home]).output
         let order = ["Extra Words", "The wordlink Sample Dictionary", "A Bilingual Pair", "An Unknown Tongue"].map { page.range(of: "\n" + $0 + "\n")?.lowerBound }
         #expect(order.allSatisfy { $0 != nil } && order.map { $0! } == order.map { $0! }.sorted(), "\(page)")

@@ -1,6 +1,6 @@
 import DictionaryIndex
 import DictionaryModel
-import PageFormatting
+@testable import PageFormatting
 import TerminalText
 import TestSupport
 import Testing
@@ -68,6 +68,18 @@ import Testing
             #expect(begun.isEmpty, "width \(width): \(Array(rows))")
             #expect(rows.allSatisfy { !$0.hasPrefix(" ") }, "width \(width): \(Array(rows))")
         }
+    }
+
+    /// A title wider than 30 cells is named by its dictionary's id (what `-d` takes); the
+    /// heading keeps the title. Width counts cells: CJK two, a combining accent none.
+    @Test func longTitlesAreNamedByTheirID() {
+        #expect(LibraryPages.navigatorName(title: "The Collaborative International Dictionary of English v.0.48", key: "gcide") == "gcide")
+        #expect(LibraryPages.navigatorName(title: "The wordlink Sample Dictionary", key: "wordlink-sample") == "The wordlink Sample Dictionary")
+        #expect(LibraryPages.navigatorName(title: String(repeating: "x", count: 31), key: "k") == "k")
+        #expect(LibraryPages.navigatorName(title: "日本語の辞書日本語の辞書日本語", key: "nihongo") == "日本語の辞書日本語の辞書日本語")
+        #expect(LibraryPages.navigatorName(title: "日本語の辞書日本語の辞書日本語の", key: "nihongo") == "nihongo")
+        #expect(LibraryPages.navigatorName(title: String(repeating: "e\u{301}", count: 30), key: "k") == String(repeating: "e\u{301}", count: 30))
+        #expect(LibraryPages.navigatorName(title: "🐕\u{200D}🦺 Dogs of the World Atlas, 2nd ed", key: "dogs") == "dogs")
     }
 
     @Test func oneDictionaryAnsweringHasNoNavigator() {
