@@ -123,7 +123,7 @@ public struct LibraryPages: Sendable {
     /// Ding/FreeDict dictionary ver. 1.9-fd1*): with them the navigator of `dog` on a library of
     /// 39 took 19 rows of 80 columns, the whole first screen. The section's heading, and the
     /// status line of a focused name, give the title.
-    static func navigatorName(title: String, key: String) -> String {
+    public static func navigatorName(title: String, key: String) -> String {
         var cells: [DisplayCell] = []
         var width = 0
         for character in title {

@@ -43,6 +43,23 @@ import PageFormatting
         #expect(page.word == "dog")
     }
 
+    /// A title wider than 30 columns is named by its id in the navigator and the title bar;
+    /// the heading gives it whole.
+    @Test func longTitlesAreNamedByTheirIDsInTheNavigatorAndTitle() throws {
+        let long = "A Second Dictionary of Every Word, Revised 犬 🐕\u{200D}🦺"
+        let source = DictionaryPageSource(library: try Library(["sample", "second"].map { name in
+            var folder = try Fixtures.load(name)
+            if name == "second" { folder.info.title = long }
+            return (folder.info, Fixtures.path(name), Lookup(folder: folder) as any EntryLookup, 0)
+        }))
+        let page = try Self.page(source.page(forQuery: "dog"))
+        #expect(page.title == "dog (2 entries) · Fixture Dictionary, second")
+        let lines = page.text.string.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0] == "Fixture Dictionary 1 · second 1")
+        #expect(page.sections.map { page.text.substring($0.heading) } == ["Fixture Dictionary\n", long + "\n"])
+        #expect(page.sections.map(\.title) == ["Fixture Dictionary", long])
+    }
+
     @Test func aPageOfOneDictionaryHasNoHeading() throws {
         let source = try Self.source(["sample"])
         let page = try Self.page(source.page(forQuery: "dog"))

@@ -34,7 +34,11 @@ struct EntryPages: Sendable {
         let count = sections.reduce(0) { $0 + $1.entryNumbers.count }
         var title = library.members[first.member].lookup.headword(ofEntryAt: first.entryNumbers[0])
         if count > 1 { title += " (\(count) entries)" }
-        if library.isShared { title += " · " + sections.map { library.members[$0.member].info.title }.joined(separator: ", ") }
+        // The dictionaries that answered, named as the navigator names them (a long title by its id).
+        if library.isShared {
+            title += " · " + sections.map { LibraryPages.navigatorName(title: library.members[$0.member].info.title, key: library.members[$0.member].key) }
+                .joined(separator: ", ")
+        }
         // Opened at a sense, the page shows that sense's relations whole (long ones fold).
         let (text, senseStarts, entryStarts, places) = pages.page(sections, openedAt: address.sense)
         var entries: [PageEntry] = []
