@@ -84,7 +84,7 @@ struct DictdConverter {
                     paragraphs[0] = first
                 }
             }
-        case .gcide, .freedict:
+        case .gcide, .freedict, .ding:
             // Converted by `gcideEntry` and `freedictEntry`.
             break
         case .plain:

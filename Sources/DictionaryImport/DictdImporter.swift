@@ -30,6 +30,10 @@ public struct DictdImporter {
         /// FreeDict's bilingual databases (`dict-freedict-*`): `word /pronunciation/ <pos>`,
         /// then a line of translations or numbered lines of them, each a sense with glosses.
         case freedict
+        /// TU Chemnitz's Ding (`dict-de-en`: `german-english`, `english-german`): the term, a
+        /// line of its `{grammar}`, `[labels]` and the rest of its phrase, then its translations
+        /// (`DingRecord`).
+        case ding
         /// Anything else: a `/pronunciation/` on the headword line, paragraphs of prose.
         case plain
     }
@@ -64,9 +68,13 @@ public struct DictdImporter {
     /// `freedict-eng-fra.index` → `.freedict`).
     public static func guessStyle(indexPath: String) -> Style {
         let name = baseName(indexPath)
+        if dingNames.contains(name) { return .ding }
         for style in Style.allCases where name.hasPrefix(style.rawValue) { return style }
         return .plain
     }
+
+    /// The names of Ding's databases as `dict-de-en` installs them.
+    static let dingNames: Set<String> = ["german-english", "english-german"]
 
     /// `/usr/share/dictd/jargon.index` → `jargon`.
     static func baseName(_ path: String) -> String {
@@ -222,6 +230,7 @@ public struct DictdImporter {
                 entry = converter.gcideEntry(record, headword: draft.headword, recordNumber: number)
                 leftoverMarks += GcideText.leftoverMarks(in: entry)
             case .freedict: entry = converter.freedictEntry(text: text[...], indexHeadwords: records[number].headwords)
+            case .ding: entry = converter.dingEntry(text: text[...], id: id)
             default: entry = converter.entry(body: DictdImporter.split(text, record: records[number], style: style).body, headword: draft.headword)
             }
             entry.id = id
@@ -246,7 +255,7 @@ public struct DictdImporter {
         let url = database["00databaseurl"].map { DictdImporter.unwrap($0) }.flatMap { $0.isEmpty ? nil : $0 }
         // A plain database's title may name its pair (`English - German Dictionary`); when
         // nothing does, the writer may tell a monolingual one's language from its text.
-        if style == .plain, languages.language == nil, let named = LanguageNames.guess(bookName: short ?? "", fileName: name) {
+        if style == .plain || style == .ding, languages.language == nil, let named = LanguageNames.guess(bookName: short ?? "", fileName: name) {
             languages = (named.language, named.target)
         }
         var license: String?
@@ -298,7 +307,7 @@ public struct DictdImporter {
     static func languages(name: String, style: Style) -> (language: String?, target: String?) {
         switch style {
         case .gcide, .jargon, .foldoc: return ("en", nil)
-        case .freedict, .plain:
+        case .freedict, .plain, .ding:
             let parts = name.split(separator: "-")
             guard parts.count >= 3, parts[parts.count - 3] == "freedict" || style == .freedict else { return (nil, nil) }
             let from = String(parts[parts.count - 2]), to = String(parts[parts.count - 1])
@@ -333,6 +342,7 @@ public struct DictdImporter {
         if style == .freedict, let header = DictdConverter.freedictHeaderLine(text[...], indexHeadwords: record.headwords) {
             return (header.headword, text[...])
         }
+        if style == .ding { return (DingRecord(text[...]).headword, text[...]) }
         return DictdImporter.splitHeadword(text, indexHeadwords: record.headwords)
     }
 

@@ -33,12 +33,12 @@ public enum InstalledDictionaries {
         /// FreeDict's grammar and labelled lines, FOLDOC's names and labels, the Hungarian
         /// letters, titles of records keyed without dashes, the plain style's field lines; 3:
         /// lines wrapped inside quotation marks and brackets joined without a space; 4, for the
-        /// plain style only: the languages named by the title or told by the text, dictd's
-        /// WordNet's numbered senses, words wrapped after their hyphen joined whole). Part of
-        /// the fingerprint from 2 on.
+        /// plain style and Ding's only: the languages named by the title or told by the text,
+        /// dictd's WordNet's numbered senses, words wrapped after their hyphen joined whole,
+        /// Ding's records read as Ding writes them). Part of the fingerprint from 2 on.
         public var importerRevision: Int {
             switch kind {
-            case .dictd(let index, _): return DictdImporter.guessStyle(indexPath: index) == .plain ? 4 : 3
+            case .dictd(let index, _): return [.plain, .ding].contains(DictdImporter.guessStyle(indexPath: index)) ? 4 : 3
             case .format, .wordnet: return 1
             }
         }

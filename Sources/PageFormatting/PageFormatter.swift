@@ -134,6 +134,23 @@ public struct PageFormatter: Sendable {
         LinkResolution(state: Lookup.isExternal(target) ? .external : .resolved, sense: sense, destination: target)
     }
 
+    /// Whether `form` is one or more whole words of `headword`, case and width aside (`haus`
+    /// of `Haus der Begegnung`, `Begegnung`, not `aus` or `Hausboot`).
+    static func headword(_ headword: String, shows form: String) -> Bool {
+        let whole = LookupKey.normalise(headword), part = LookupKey.normalise(form)
+        guard !part.isEmpty else { return false }
+        var search = whole.startIndex
+        while let found = whole[search...].firstRange(of: part) {
+            let before = found.lowerBound == whole.startIndex ? nil : whole[whole.index(before: found.lowerBound)]
+            let after = found.upperBound == whole.endIndex ? nil : whole[found.upperBound]
+            if !(before?.isLetter ?? false) && !(before?.isNumber ?? false) && !(after?.isLetter ?? false) && !(after?.isNumber ?? false) {
+                return true
+            }
+            search = whole.index(after: found.lowerBound)
+        }
+        return false
+    }
+
     func format(_ entry: Entry, into builder: inout PageBuilder) {
         // Header: headword  pos  /pron/  (labels)
         builder.begin(.hanging(2))
@@ -151,14 +168,17 @@ public struct PageFormatter: Sendable {
             builder.append("(" + entry.labels.joined(separator: ", ") + ")", role: .label)
         }
         builder.end()
-        if !entry.forms.isEmpty {
+        // A form that is words of the headword shows nothing the headword does not: a key of
+        // the index for lookup (Ding's `haus` of `Haus der Begegnung`).
+        let forms = entry.forms.filter { !PageFormatter.headword(entry.headword, shows: $0.text) }
+        if !forms.isEmpty {
             builder.begin(.hanging(2))
             builder.append("forms: ", role: .secondary)
             // Forms in a row with the same tags share one note: `dogs, doggies (plural)`.
-            for (i, form) in entry.forms.enumerated() {
+            for (i, form) in forms.enumerated() {
                 if i > 0 { builder.append(", ", role: .secondary) }
                 builder.append(form.text, role: .secondary, strong: true, keepsTogether: true)
-                if !form.tags.isEmpty, i + 1 == entry.forms.count || entry.forms[i + 1].tags != form.tags {
+                if !form.tags.isEmpty, i + 1 == forms.count || forms[i + 1].tags != form.tags {
                     builder.append(" ", role: .secondary)
                     // A short note stays whole (`(past)`); a long one may wrap like prose.
                     let note = "(" + form.tags.joined(separator: ", ") + ")"

@@ -62,7 +62,7 @@ extension Arguments {
         guard let index = values["--index"] else { throw .missingArgument("dictd index file (--index FILE.index)", command: command) }
         guard let dict = values["--dict"] else { throw .missingArgument("dictd data file (--dict FILE.dict.dz)", command: command) }
         if let style = values["--style"], DictdImporter.Style(rawValue: style) == nil {
-            throw .invalidValue(option: "--style", value: style, expected: "foldoc, jargon, gcide, freedict or plain", command: command)
+            throw .invalidValue(option: "--style", value: style, expected: "foldoc, jargon, gcide, freedict, ding or plain", command: command)
         }
         return .importDictionary(.dictd(index: index, dict: dict, to: to, style: values["--style"], license: values["--license"]))
     }
@@ -404,7 +404,7 @@ enum ImportHelp {
 
     static let dictd = """
         Usage: wordlink import dictd --index FILE.index --dict FILE.dict[.dz] [--to DIR]
-                                     [--style jargon|foldoc|gcide|freedict|plain]
+                                     [--style jargon|foldoc|gcide|freedict|ding|plain]
                                      [--license FILE]
 
         Converts a dictd dictionary (as the Debian packages dict-jargon, dict-foldoc,
@@ -430,6 +430,10 @@ enum ImportHelp {
                     (a gender such as <masc> in italics); "Synonyms:", "see:"
                     and "Antonym:" lines as the sense's linked relations, "Note:"
                     lines as its notes
+          ding      TU Chemnitz's Ding (dict-de-en: german-english, english-german):
+                    the term with the rest of its phrase (Haus der Begegnung), its
+                    {grammar} as the part of speech, [labels], and one sense whose
+                    glosses are the translations ({n} in italics)
           plain     anything else: a /pronunciation/ on the headword line, then
                     paragraphs of prose; numbered paragraphs are not split; short
                     "Label: value" lines a paragraph begins with (Symbol: Fe) keep

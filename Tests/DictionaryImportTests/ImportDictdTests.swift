@@ -665,6 +665,55 @@ import DictionaryIndex
     }
 }
 
+/// TU Chemnitz's Ding dictionaries as `dict-de-en` installs them: the term, a line of its
+/// grammar, labels and the rest of its phrase, then the translations; braces are grammar,
+/// never links (records written for the tests in Ding's layout).
+@Suite struct DingTests {
+    @Test func aRecordsPartsAreReadAsDingWritesThem() {
+        let haus = DingRecord("Haus\n {n} der Begegnung\n   community centre [Br.]; community center [Am.]\n"[...])
+        #expect(haus.headword == "Haus der Begegnung" && haus.grammar == ["n"] && haus.labels.isEmpty)
+        #expect(haus.translations == ["community centre [Br.]", "community center [Am.]"])
+        // No line between the term and its translations, which wrap without indentation.
+        let iron = DingRecord("iron\n\n   Eisenblau {n}; Eisen(II)-prussiat {n};\nFerroprussiat {n} [obs.] [chem.]\n"[...])
+        #expect(iron.headword == "iron" && iron.grammar.isEmpty)
+        #expect(iron.translations == ["Eisenblau {n}", "Eisen(II)-prussiat {n}", "Ferroprussiat {n} [obs.] [chem.]"])
+        let zentrum = DingRecord("Gemeindezentrum\n {n} [pol.] [soc.]\n   community centre (a place; a building)\n"[...])
+        #expect(zentrum.grammar == ["n"] && zentrum.labels == ["pol.", "soc."])
+        #expect(zentrum.translations == ["community centre (a place; a building)"])
+        let dog = DingRecord("犬\n {m} 🐕\u{200D}🦺 e\u{301}te\u{301}\n   dog {n}; 狗\n"[...])
+        #expect(dog.headword == "犬 🐕\u{200D}🦺 e\u{301}te\u{301}" && dog.grammar == ["m"])
+        #expect(dog.translations == ["dog {n}", "狗"])
+        #expect(DingRecord.gloss("Bügeleisen {n} [Schw.]") == "Bügeleisen ''n'' \\[Schw.\\]")
+        // Empty braces go; an unclosed one stays as text.
+        #expect(DingRecord.gloss("{} a {vt") == " a {vt")
+    }
+
+    @Test func aDingDatabaseImportsWithoutLinksAndEveryKeyFindsItsEntry() throws {
+        let path = ImportScratch.folder("dictd-ding")
+        defer { ImportScratch.remove(path) }
+        let files = ImportDictdTests.writeDictionary([
+            (["00-database-short"], "00-database-short\n     German - English Dictionary (test)\n"),
+            (["haus"], "Haus\n {n}\n   house\n"),
+            (["haus", "begegnung"], "Haus\n {n} der Begegnung\n   community centre [Br.]; community center [Am.]\n"),
+            (["bügeln"], "bügeln\n {vt} [textil.]\n   to iron; to press\n"),
+        ], name: "german-english", in: path)
+        #expect(DictdImporter.guessStyle(indexPath: files.index) == .ding)
+        let summary = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
+        #expect(summary.linkCount == 0)
+        #expect(summary.findableSourceKeyCount == summary.sourceKeyCount && summary.sourceKeyCount == 4)
+        let folder = try DataFolder.load(from: path + "/out")
+        #expect(folder.info.language == "de" && folder.info.targetLanguage == "en")
+        let lookup = Lookup(folder: folder)
+        let haus = lookup.lookUp("haus").entryNumbers.map { lookup.entries[$0] }
+        #expect(haus.map(\.headword) == ["Haus", "Haus der Begegnung"])
+        #expect(haus.map(\.pos) == ["n", "n"])
+        #expect(haus[1].senses.map { $0.glosses.map(\.source) } == [["community centre \\[Br.\\]", "community center \\[Am.\\]"]])
+        #expect(lookup.lookUp("Begegnung").entryNumbers.count == 1)
+        let iron = try #require(lookup.lookUp("bügeln").entryNumbers.first.map { lookup.entries[$0] })
+        #expect(iron.labels == ["textil."] && iron.pos == "vt")
+    }
+}
+
 /// A plain dictd database names no language: its title may name a pair, or its text tell
 /// the language of a monolingual one; a glossary whose names say nothing stays without.
 @Suite struct DictdPlainLanguageTests {

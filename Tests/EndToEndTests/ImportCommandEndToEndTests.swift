@@ -74,7 +74,7 @@ import TestSupport
         (["import", "wordnet", "--to"], "wordlink: option '--to' needs a value for 'wordlink import wordnet'; see 'wordlink import wordnet --help'.\n"),
         (["import", "dictd", "--to", "x"], "wordlink: 'wordlink import dictd' needs a dictd index file (--index FILE.index); see 'wordlink import dictd --help'.\n"),
         (["import", "wordnet", "--to", "x", "--style", "jargon"], "wordlink: unknown option '--style' for 'wordlink import wordnet'; see 'wordlink import wordnet --help'.\n"),
-        (["import", "dictd", "--index", "a", "--dict", "b", "--to", "x", "--style", "odd"], "wordlink: 'odd' is not a valid value for '--style' for 'wordlink import dictd': expected foldoc, jargon, gcide, freedict or plain.\n"),
+        (["import", "dictd", "--index", "a", "--dict", "b", "--to", "x", "--style", "odd"], "wordlink: 'odd' is not a valid value for '--style' for 'wordlink import dictd': expected foldoc, jargon, gcide, freedict, ding or plain.\n"),
     ])
     func wrongCommandLinesExitWithTwo(arguments: [String], message: String) {
         let result = Self.run(arguments)

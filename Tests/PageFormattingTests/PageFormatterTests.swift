@@ -64,6 +64,24 @@ import PageFormatting
         #expect(row.hasPrefix("forms: went (past), gone (past participle), goes, going (present), Gehen, ir (in the text), goeth|"))
     }
 
+    /// A form that is whole words of the headword (a key of the source's index, as Ding's
+    /// `haus` of `Haus der Begegnung`) is not listed; part of a word is a form like any other.
+    @Test func formsThatAreWordsOfTheHeadwordAreNotListed() {
+        let entry = Entry(id: "h", headword: "Haus der Begegnung", forms: [Form("haus"), Form("DER BEGEGNUNG"), Form("aus"), Form("Hausboot")],
+                          senses: [Sense(definition: "community centre")])
+        let formatter = PageFormatter(lookup: Lookup(entries: [entry]), info: DictionaryInfo(id: "t", title: "T"))
+        let rows = screen(formatter.page(forEntryNumbers: [0]), width: 60).split(separator: "\n")
+        #expect(rows[1].hasPrefix("forms: aus, Hausboot|"), "\(rows)")
+        let only = Entry(id: "k", headword: "Haus", forms: [Form("haus")], senses: [Sense(definition: "house")])
+        let plain = PageFormatter(lookup: Lookup(entries: [only]), info: DictionaryInfo(id: "t", title: "T"))
+        #expect(!screen(plain.page(forEntryNumbers: [0]), width: 60).contains("forms:"))
+        #expect(PageFormatter.headword("犬の家 🐕\u{200D}🦺 e\u{301}tude", shows: "E\u{301}TUDE"))
+        #expect(PageFormatter.headword("Café au lait", shows: "café"))
+        #expect(!PageFormatter.headword("Cafés", shows: "café"))
+        #expect(!PageFormatter.headword("x2y", shows: "2"))
+        #expect(!PageFormatter.headword("dog", shows: ""))
+    }
+
     /// Where each sense starts, entry by entry and depth first: the text there is the sense's
     /// number, so a link to `bank#2b` can open the page at "b. its staff".
     @Test func anchoredPageSaysWhereEachSenseStarts() throws {
