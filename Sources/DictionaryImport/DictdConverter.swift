@@ -109,7 +109,7 @@ struct DictdConverter {
             // dictd's WordNet: `n 1: a member of the genus Canis …`, `2: …`, `v 1: …`.
             if style == .plain, let mark = DictdConverter.senseMark(paragraph[...]), mark.pos != nil || markedPOS != nil {
                 markedPOS = mark.pos ?? markedPOS
-                senses.append(Sense(id: String(senses.count + 1), pos: markedPOS, definition: Markup(markup(String(mark.text)))))
+                senses.append(wordNetSense(mark.text, id: String(senses.count + 1), pos: markedPOS))
                 continue
             }
             if style != .plain, let (number, text) = DictdConverter.numbered(paragraph), number == String(senses.count + 1) {
@@ -177,13 +177,73 @@ struct DictdConverter {
         return String(text)
     }
 
+    /// A sense of dictd's WordNet from its text, `gloss; "example"; "example" [syn: {a}, {b}]
+    /// [ant: {c}]`: the gloss its definition, the quoted examples its examples, the lists its
+    /// `synonym` and `antonym` relations (as the WordNet importer's pages show them).
+    mutating func wordNetSense(_ text: Substring, id: String, pos: String?) -> Sense {
+        var body = Substring(text.trimmingCharacters(in: " "))
+        var relations: [Relation] = []
+        while body.hasSuffix("]"), let open = body.lastIndex(of: "[") {
+            let group = body[open...]
+            let type = group.hasPrefix("[syn: ") ? "synonym" : group.hasPrefix("[ant: ") ? "antonym" : nil
+            guard let type else { break }
+            let targets = DictdConverter.listItems(group.dropFirst(6).dropLast())
+                .map { DictdConverter.withoutAdjectiveMarker(String($0.trimmingCharacters(in: "{} "))) }.filter { !$0.isEmpty }
+            if !targets.isEmpty { relations.insert(Relation(type: type, links: targets.map { RelationLink(target: $0) }), at: 0) }
+            body = Substring(body[..<open].trimmingCharacters(in: " "))
+        }
+        var sense = Sense(id: id, pos: pos)
+        let parts = body.split(separator: "; \"", omittingEmptySubsequences: false)
+        if parts.count > 1, parts.dropFirst().allSatisfy({ $0.hasSuffix("\"") }) {
+            sense.definition = Markup(markup(String(parts[0])))
+            sense.examples = parts.dropFirst().map { Example(Markup(markup(String($0.dropLast())))) }
+        } else {
+            sense.definition = Markup(markup(String(body)))
+        }
+        sense.relations = relations
+        return sense
+    }
+
+    /// A WordNet word without the adjective position marker its lists keep (`a la mode(p)`,
+    /// `a couple of(a)`, `galore(ip)`): the headword is the word alone.
+    static func withoutAdjectiveMarker(_ word: String) -> String {
+        for marker in ["(a)", "(p)", "(ip)"] where word.hasSuffix(marker) && word.count > marker.count {
+            return String(word.dropLast(marker.count).trimmingCharacters(in: " "))
+        }
+        return word
+    }
+
+    /// `{a}, {b, c}, d` → `{a}`, `{b, c}`, `d`: the items of a list, split at the commas
+    /// outside braces.
+    static func listItems(_ text: Substring) -> [Substring] {
+        var items: [Substring] = []
+        var start = text.startIndex, depth = 0
+        for index in text.indices {
+            switch text[index] {
+            case "{": depth += 1
+            case "}": depth = max(0, depth - 1)
+            case "," where depth == 0:
+                items.append(text[start..<index])
+                start = text.index(after: index)
+            default: break
+            }
+        }
+        items.append(text[start...])
+        return items
+    }
+
+    /// WordNet's marks of the parts of speech, as dictd's WordNet writes them.
+    static let wordNetParts = [("n ", "noun"), ("v ", "verb"), ("adj ", "adjective"), ("adv ", "adverb")]
+
     /// A sense mark of dictd's WordNet at the start of `line`: `n 1: text` → ("noun", 1,
     /// "text"); `2: text` → (nil, 2, "text"). The parts of speech are WordNet's `n`, `v`,
     /// `adj` and `adv`.
     static func senseMark(_ line: Substring) -> (pos: String?, number: Int, text: Substring)? {
+        guard let first = line.utf8.first, first == UInt8(ascii: "n") || first == UInt8(ascii: "v") || first == UInt8(ascii: "a")
+                || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { return nil }
         var rest = line
         var pos: String?
-        for (mark, name) in [("n ", "noun"), ("v ", "verb"), ("adj ", "adjective"), ("adv ", "adverb")] where rest.hasPrefix(mark) {
+        for (mark, name) in wordNetParts where rest.hasPrefix(mark) {
             pos = name
             rest = rest.dropFirst(mark.count)
             break

@@ -270,7 +270,8 @@ public struct DictdImporter {
             license: license != nil ? "see LICENSE" : (info != nil ? "see NOTICE" : nil),
             sourceName: short ?? name, lookupRules: style == .gcide ? DictdConverter.gcideLookupRules : [],
             relationTypes: style == .gcide ? ["synonym": RelationType(label: "Synonyms")]
-                : style == .freedict ? DictdConverter.freedictRelationLabels : [:])
+                : style == .freedict ? DictdConverter.freedictRelationLabels
+                : style == .plain ? ["synonym": RelationType(label: "Synonyms"), "antonym": RelationType(label: "Antonyms")] : [:])
         var source: [(String, String)] = [("index", indexPath), ("dict", dictPath), ("style", style.rawValue)]
         if let url { source.insert(("url", url), at: 0) }
         var cleaned = ImportProblem("records with control characters (cp1252's C1 characters as what they stand for, the others removed)", count: 0)

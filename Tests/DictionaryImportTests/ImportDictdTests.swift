@@ -299,8 +299,10 @@ import DictionaryIndex
     }
 
     /// dictd's WordNet (`dict-wn`) numbers its senses `n 1:`, `2:`, `v 1:` on lines of their
-    /// own: each is a sense with its part of speech, as `dict` lays them out. A line of other
-    /// prose that begins with a number and a colon is not a sense.
+    /// own: each is a sense with its part of speech, as `dict` lays them out, its quoted
+    /// examples its examples and its `[syn: …]` and `[ant: …]` lists its relations (without
+    /// the adjective markers `(a)`, `(p)`, `(ip)` the lists keep on their words). A line of
+    /// other prose that begins with a number and a colon is not a sense.
     @Test func senseMarksOfDictdsWordNetAreSenses() throws {
         let path = ImportScratch.folder("dictd-wn")
         defer { ImportScratch.remove(path) }
@@ -310,9 +312,13 @@ import DictionaryIndex
                     n 1: a member of the genus Canis [syn: {dog}, {domestic
                          dog}, {dog-
                          iron}]
-                    2: a dull unattractive unpleasant girl or woman; 犬 🐕\u{200D}🦺
+                    2: a dull unattractive girl or woman; 犬 🐕\u{200D}🦺; "she got a
+                       reputation as a frump"; "she's a real dog" [syn: {frump},
+                       {dog}] [ant: {Washington, D.C.}]
                     v 1: go after with the intent to catch [syn: {chase},
                          {dog}]
+                    adj 1: of old [obsolete] [syn: {olden(a)}, {galore(ip)},
+                           {a la mode(p)}]
 
 
                 """),
@@ -321,14 +327,19 @@ import DictionaryIndex
             (["psalm"], "psalm\n    A sacred song, as the one at\n    23: 1, which begins so.\n\n"),
         ], name: "wn", in: path)
         _ = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
-        let lookup = Lookup(folder: try DataFolder.load(from: path + "/out"))
+        let folder = try DataFolder.load(from: path + "/out")
+        let lookup = Lookup(folder: folder)
         let dog = try #require(lookup.entry(withID: "dog"))
-        #expect(dog.senses.map(\.id) == ["1", "2", "3"])
-        #expect(dog.senses.map(\.pos) == ["noun", "noun", "verb"])
+        #expect(dog.senses.map(\.id) == ["1", "2", "3", "4"])
+        #expect(dog.senses.map(\.pos) == ["noun", "noun", "verb", "adjective"])
         #expect(dog.senses.map(\.definition?.source) == [
-            "a member of the genus Canis \\[syn: [[dog]], [[domestic dog]], [[dog-iron]]\\]",
-            "a dull unattractive unpleasant girl or woman; 犬 🐕\u{200D}🦺",
-            "go after with the intent to catch \\[syn: [[chase]], [[dog]]\\]"])
+            "a member of the genus Canis", "a dull unattractive girl or woman; 犬 🐕\u{200D}🦺",
+            "go after with the intent to catch", "of old \\[obsolete\\]"])
+        #expect(dog.senses[1].examples.map(\.text.source) == ["she got a reputation as a frump", "she's a real dog"])
+        #expect(dog.senses.map { $0.relations.map { "\($0.type): " + $0.links.map(\.target).joined(separator: " | ") } } == [
+            ["synonym: dog | domestic dog | dog-iron"], ["synonym: frump | dog", "antonym: Washington, D.C."],
+            ["synonym: chase | dog"], ["synonym: olden | galore | a la mode"]])
+        #expect(folder.info.label(forRelationType: "synonym") == "Synonyms")
         #expect(lookup.entry(withID: "psalm")?.senses.map(\.definition?.source) == ["A sacred song, as the one at 23: 1, which begins so."])
         #expect(DictdConverter.senseMark("adv 12: often"[...])?.number == 12)
         #expect(DictdConverter.senseMark("adv 12: often"[...])?.pos == "adverb")
