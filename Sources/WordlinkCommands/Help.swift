@@ -133,11 +133,12 @@ enum Help {
         each one's entries under a heading that names it, a link resolves in its own
         dictionary first (the status line says when it leads into another), and the
         lookup prompt completes over all of them. A page two or more answered begins with a
-        navigator naming each with its entries (WordNet 3 · GCIDE 2), each a link to its
-        section; '}' and '{' move between the sections, 'z' (or a click on a heading) folds
-        the section at the top to its heading or unfolds it, and 'D' chooses a group of
-        dictionaries (group.NAME in the config file) or all of them, opening the word
-        again there; the title bar names the group and the next session starts in it.
+        navigator naming each with its entries (WordNet 3.0 2 · gcide 3; a title wider
+        than 30 columns by its id), each a link to its section; '}' and '{' move between
+        the sections, 'z' (or a click on a heading) folds the section at the top to its
+        heading or unfolds it, and 'D' chooses a group of dictionaries (group.NAME in the
+        config file) or all of them, opening the word again there; the title bar names
+        the group and the next session starts in it.
 
         \(data.helpLine)
 
