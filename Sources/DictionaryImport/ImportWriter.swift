@@ -203,7 +203,8 @@ public struct ImportWriter {
         func count(_ senses: [Sense]) {
             for sense in senses {
                 if let definition = sense.definition { textLanguage.add(definition.source) }
-                for markup in sense.glosses + sense.notes { textLanguage.add(markup.source) }
+                for markup in sense.glosses { textLanguage.add(markup.source) }
+                for markup in sense.notes { textLanguage.add(markup.source) }
                 for example in sense.examples { textLanguage.add(example.text.source) }
                 count(sense.senses)
             }
@@ -266,7 +267,7 @@ public struct ImportWriter {
         defer { progress(ProgressStep(phase: "checking links", completed: 1, total: 1)) }
         var summary = ImportSummary(entryCount: entryCount, fileCount: fileCount, linkCount: linkCount,
                                     unlinkedReferenceCount: unlinkedReferences)
-        summary.languageFromText = toldLanguage.map { LanguageFromText(tag: $0.tag, name: $0.name, share: $0.share) }
+        summary.languageFromText = toldLanguage
         // Only the links that name no entry id, headword or form, and those with a sense
         // anchor, come back from the index: a link that names an entry directly resolves.
         var examples = SmallestStrings(limit: 10)

@@ -59,6 +59,16 @@ import Testing
         #expect(Help.text(topic: "export", library: LibraryLocation(folders: [], origin: ""))?.contains("#separator:tab") == true)
     }
 
+    /// `--help` says what the navigator and `dictionaries` show: long titles by their id, the
+    /// languages that set the library's order.
+    @Test func helpSaysHowTheNavigatorNamesDictionariesAndWhatTheListShows() {
+        let none = LibraryLocation(folders: [], origin: "")
+        let program = Help.text(topic: nil, library: none) ?? ""
+        #expect(program.contains("than 30 columns by its id"), "\(program)")
+        #expect(Help.text(topic: "dictionaries", library: none)?.contains("en → de for a bilingual one") == true)
+        #expect(ImportHelp.text(topic: "import dictd").contains("ding      TU Chemnitz's Ding"))
+    }
+
     @Test(arguments: [
         (["define", "dog", "--colour"], ArgumentError.unknownOption("--colour", command: "define")),
         (["define", "dog", "--width"], .missingValue(option: "--width", command: "define")),
