@@ -87,9 +87,8 @@ extension LibraryIndex {
             if !recent { keepListing(digest, of: known) }
             return IndexedFolder(dictionary: known, changedFiles: 0, isNew: false, problemCount: problems)
         }
-        // Each file is read inside the transaction, written, and dropped before the next: memory
-        // holds one entry file's rows, never the dictionary's (a first index of a FreeDict
-        // database held 800 MB). A browser's other thread waits for the update meanwhile.
+        // Each file is read (a little ahead), written inside the transaction and dropped: see
+        // `write`. A browser's other thread waits for the update meanwhile.
         let phase = (known == nil ? "building the lookup index of " : "updating the lookup index of ") + title
         let waiting = { (seconds: Double) -> Bool in
             guard seconds < limit, !self.interruption.load(ordering: .relaxed) else { return false }
@@ -97,9 +96,9 @@ extension LibraryIndex {
             return true
         }
         return try write(folder: folder, count: changed.count, removing: removed, replacingAll: kept == 0, indexedAt: now,
-                         waiting: waiting) { i in
+                         waiting: waiting,
+                         written: { i in progress(ProgressStep(phase: phase, completed: i + 1, total: changed.count)) }) { [changed] i in
             let file = changed[i]
-            defer { progress(ProgressStep(phase: phase, completed: i + 1, total: changed.count)) }
             return file.nameIsUTF8 ? IndexedFile.scan(folder: folder, path: file.path, fingerprint: file.fingerprint)
                                    : IndexedFile(path: file.path, fingerprint: file.fingerprint, errorCount: 1, entries: [],
                                                  damage: file.refusal?.message)
@@ -150,20 +149,27 @@ extension LibraryIndex {
         try write(folder: folder, count: files.count, removing: removed, indexedAt: indexedAt) { files[$0] }
     }
 
-    /// Puts the `count` files that `file` reads, one at a time in order, into the rows of the
-    /// dictionary at `folder` in place of what it held of them, and takes out the files at
-    /// `removed`, in one transaction: each file's rows are written before the next is read.
-    /// `replacingAll` says that no file of the dictionary is kept (a new import of it, a folder
-    /// rewritten whole): its rows are taken out at once and written as a new dictionary's.
-    /// Another process's write lock is waited for while `waiting` says so (`SQLiteDatabase.writing(waiting:_:)`).
+    /// Puts the `count` files that `file` reads, in order, into the rows of the dictionary at
+    /// `folder` in place of what it held of them, and takes out the files at `removed`, in one
+    /// transaction. The files are read on another thread (`ReadAhead`), each at most two ahead
+    /// of the one whose rows are being written, so memory holds a few entry files' rows, never
+    /// the dictionary's (a first index of a FreeDict database once held 800 MB); `written` is
+    /// told of each file as its rows are in. `replacingAll` says that no file of the
+    /// dictionary is kept (a new import of it, a folder rewritten whole): its rows are taken
+    /// out at once and written as a new dictionary's. Another process's write lock is waited
+    /// for while `waiting` says so (`SQLiteDatabase.writing(waiting:_:)`).
     func write(folder: String, count: Int, removing removed: [String], replacingAll: Bool = false, indexedAt: Int64,
-               waiting: (Double) -> Bool = { $0 < 5 }, file: (Int) -> IndexedFile) throws(SQLiteError) -> IndexedFolder {
-        try locked { () throws(SQLiteError) -> IndexedFolder in
+               waiting: (Double) -> Bool = { $0 < 5 }, written: (Int) -> Void = { _ in },
+               file: @escaping @Sendable (Int) -> IndexedFile) throws(SQLiteError) -> IndexedFolder {
+        // Begun before the write lock is waited for: the first files are read meanwhile.
+        let files = ReadAhead(count: count, read: file)
+        defer { files.stop() }
+        return try locked { () throws(SQLiteError) -> IndexedFolder in
             let result: IndexedFolder
             do throws(SQLiteError) {
                 result = try database.writing(waiting: waiting) { () throws(SQLiteError) -> IndexedFolder in
-                    try writeInTransaction(folder: folder, count: count, file: file, removing: removed, replacingAll: replacingAll,
-                                           indexedAt: indexedAt)
+                    try writeInTransaction(folder: folder, count: count, file: files.take, written: written, removing: removed,
+                                           replacingAll: replacingAll, indexedAt: indexedAt)
                 }
             } catch where error.isBusy && interruption.load(ordering: .relaxed) {
                 throw .interrupted
@@ -179,8 +185,8 @@ extension LibraryIndex {
     /// The keys and ids an update touched are kept in temporary tables, not in memory; a
     /// dictionary written whole (new, or `replacingAll`) touches every one of them, and lists
     /// none (`all`).
-    private func writeInTransaction(folder: String, count: Int, file readFile: (Int) -> IndexedFile, removing removed: [String],
-                                    replacingAll: Bool, indexedAt: Int64) throws(SQLiteError) -> IndexedFolder {
+    private func writeInTransaction(folder: String, count: Int, file readFile: (Int) -> IndexedFile, written: (Int) -> Void,
+                                    removing removed: [String], replacingAll: Bool, indexedAt: Int64) throws(SQLiteError) -> IndexedFolder {
         let find = try statement("SELECT id FROM dictionaries WHERE folder = ?")
         find.bind(folder)
         var dictionary: Int64
@@ -257,6 +263,7 @@ extension LibraryIndex {
                 }
                 try addTexts(of: entry.text, entry: entryRow, dictionary: dictionary, file: fileID)
             }
+            written(number)
         }
         try dropUnusedTexts()
         // A duplicate id's keys stand for the first entry with it, in load order.
