@@ -468,6 +468,7 @@ public struct DictdImporter {
         var current = ""
         var afterField = false
         var inSenses = false
+        var lastLine: Substring = ""
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingCharacters(in: " \t\r")
             if breakingAtSenseMarks, let mark = DictdConverter.senseMark(trimmed[...]), mark.pos != nil || inSenses {
@@ -479,8 +480,9 @@ public struct DictdImporter {
                 if !current.isEmpty { result.append(current) }
                 current = ""
             } else {
-                current += current.isEmpty ? trimmed : (afterField ? "\n" : joinsWithoutSpace(current, trimmed) ? "" : " ") + trimmed
+                current += current.isEmpty ? trimmed : (afterField ? "\n" : joinsWithoutSpace(current, trimmed, lastLine: lastLine) ? "" : " ") + trimmed
             }
+            lastLine = trimmed
             // Only the fields a paragraph begins with: a label in the middle of prose or verse
             // (the Devil's Dictionary's `Said Peter:  "…`) runs on as before.
             afterField = keepingFieldLines && (current == trimmed || afterField) && isFieldLine(trimmed)
@@ -493,14 +495,20 @@ public struct DictdImporter {
     /// after an opening quotation mark or bracket, or right before a closing one (the Jargon
     /// File's `sense: “` / `What are you doing?”`), or inside a hyphenated word, after its
     /// hyphen (dictd's WordNet breaks 3,499 so: `{twelve-` / `tone system}`; the Devil's
-    /// Dictionary `ill-` / `smelling`). A hyphen that stands for a word's end (`pre- or post-`,
-    /// `Luft- und Raumfahrt`) or a list of prefixes (`atto-` / `exa-`) keeps its space.
-    static func joinsWithoutSpace(_ previous: String, _ next: Substring) -> Bool {
+    /// Dictionary `ill-` / `smelling`). A hyphen that stands for a word's end keeps its space:
+    /// before `or`, `und`… (`pre- or post-`, `Luft- und Raumfahrt`), in a list of prefixes on
+    /// one line (the Jargon File's `zeppo-, gummo-, and chico-` / `available`) or one a line
+    /// (FOLDOC's `yotta-` / `zepto` / `zetta-`). `lastLine` is the line wrapped, trimmed.
+    static func joinsWithoutSpace(_ previous: String, _ next: Substring, lastLine: Substring = "") -> Bool {
         if let last = previous.unicodeScalars.last, "“‘([".unicodeScalars.contains(last) { return true }
         if let first = next.unicodeScalars.first, "”)]".unicodeScalars.contains(first) { return true }
         if previous.last == "-", previous.dropLast().last?.isLetter == true, next.first?.isLetter == true {
             let word = next.prefix { $0.isLetter || $0 == "-" }
-            return !word.hasSuffix("-") && !suspendingWords.contains(word.lowercased())
+            if word.hasSuffix("-") || suspendingWords.contains(word.lowercased()) { return false }
+            // A word a line, the wrapped one a prefix: a list.
+            if !lastLine.contains(" "), !next.contains(" ") { return false }
+            // An earlier prefix of the line ends before a comma: a list of prefixes.
+            return !lastLine.contains("-,")
         }
         return false
     }

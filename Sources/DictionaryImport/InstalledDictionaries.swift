@@ -35,10 +35,13 @@ public enum InstalledDictionaries {
         /// lines wrapped inside quotation marks and brackets joined without a space; 4, for the
         /// plain style and Ding's only: the languages named by the title or told by the text,
         /// dictd's WordNet's numbered senses, words wrapped after their hyphen joined whole,
-        /// Ding's records read as Ding writes them). Part of the fingerprint from 2 on.
+        /// Ding's records read as Ding writes them; for the Jargon File's and FOLDOC's styles:
+        /// words wrapped after their hyphen joined whole, but not in a list of prefixes).
+        /// Part of the fingerprint from 2 on.
         public var importerRevision: Int {
             switch kind {
-            case .dictd(let index, _): return [.plain, .ding].contains(DictdImporter.guessStyle(indexPath: index)) ? 4 : 3
+            case .dictd(let index, _):
+                return [.plain, .ding, .jargon, .foldoc].contains(DictdImporter.guessStyle(indexPath: index)) ? 4 : 3
             case .format, .wordnet: return 1
             }
         }

@@ -294,6 +294,10 @@ import DictionaryIndex
         #expect(DictdImporter.paragraphs("options for pre- or post-\n  increment") == ["options for pre- or post-increment"])
         #expect(DictdImporter.paragraphs("options for pre-\n  or post-increment, Luft-\n und Raumfahrt") == ["options for pre- or post-increment, Luft- und Raumfahrt"])
         #expect(DictdImporter.paragraphs("atto-\nexa-\nfemto-") == ["atto- exa- femto-"])
+        // Lists of prefixes: on one line (the Jargon File), one a line with one hyphen left out (FOLDOC).
+        #expect(DictdImporter.paragraphs("the prefixes zeppo-, gummo-, and chico-\n  available") == ["the prefixes zeppo-, gummo-, and chico- available"])
+        #expect(DictdImporter.paragraphs("tera-\nyotta-\nzepto\nzetta-") == ["tera- yotta- zepto zetta-"])
+        #expect(DictdImporter.paragraphs("犬, chien-, and 🐕\u{200D}🦺-\n e\u{301}") == ["犬, chien-, and 🐕\u{200D}🦺- e\u{301}"])
         #expect(DictdImporter.paragraphs("a dash -\n then more, 1-\n 2, x-\n 犬") == ["a dash - then more, 1- 2, x-犬"])
         #expect(DictdImporter.paragraphs("cafe\u{301}-\n  e\u{301}clat 🐕\u{200D}🦺-\n dog") == ["cafe\u{301}-e\u{301}clat 🐕\u{200D}🦺- dog"])
     }
