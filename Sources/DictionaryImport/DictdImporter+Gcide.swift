@@ -94,7 +94,7 @@ extension DictdImporter {
 
     /// The tag of a form that is a word a record mentions (`{Proteles cristata}` in `Aard-wolf`),
     /// kept so that looking the word up finds the record, as `dict` does.
-    static let mentionTag = "in the text"
+    static let mentionTag = Form.mentionTag
 
     /// Every key of the index that would find nothing (no headword or form of any record is
     /// it, nor leads to it by GCIDE's lookup rules) becomes a form of each record the index

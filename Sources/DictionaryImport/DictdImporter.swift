@@ -201,6 +201,17 @@ public struct DictdImporter {
         var homographs: [String: Int] = [:]
         var entryOfRecord = [Int](repeating: -1, count: drafts.count)
         var skipped = ImportProblem("records that break the data format (left out)", count: 0)
+        // One broken record never stops the import: it is left out, counted and named.
+        func add(_ entry: Entry, records: [Int]) {
+            do throws(DictionaryModelError) {
+                try writer.add(entry)
+                for record in records { entryOfRecord[record] = writer.entryCount - 1 }
+            } catch {
+                skipped.count += 1
+                if skipped.examples.count < 5 { skipped.examples.append(error.message) }
+            }
+        }
+        var phrases = DingPhrases()
         // Second pass: each record read again, converted and written.
         for (number, draft) in drafts.enumerated() {
             var ignored: [UInt32] = []
@@ -222,6 +233,7 @@ public struct DictdImporter {
                 usedIDs[id] = 1
             }
             var entry: Entry
+            var dingRecord: DingRecord?
             switch style {
             case .gcide:
                 let record = GcideRecord(text)
@@ -230,23 +242,25 @@ public struct DictdImporter {
                 entry = converter.gcideEntry(record, headword: draft.headword, recordNumber: number)
                 leftoverMarks += GcideText.leftoverMarks(in: entry)
             case .freedict: entry = converter.freedictEntry(text: text[...], indexHeadwords: records[number].headwords)
-            case .ding: entry = converter.dingEntry(text: text[...], id: id)
+            case .ding:
+                dingRecord = DingRecord(text[...])
+                entry = converter.dingEntry(dingRecord!, id: id)
             default: entry = converter.entry(body: DictdImporter.split(text, record: records[number], style: style).body, headword: draft.headword)
             }
             entry.id = id
             entry.forms = DictdImporter.forms(draft.forms, shownAs: entry.forms, headword: entry.headword)
-            // One broken record never stops the import: it is left out, counted and named.
-            do throws(DictionaryModelError) {
-                try writer.add(entry)
-                entryOfRecord[number] = writer.entryCount - 1
-            } catch {
-                skipped.count += 1
-                if skipped.examples.count < 5 { skipped.examples.append(error.message) }
+            if let dingRecord {
+                for (held, heldRecords) in phrases.add(entry, record: dingRecord, number: number) {
+                    add(held, records: heldRecords)
+                }
+            } else {
+                add(entry, records: [number])
             }
             if (number + 1) % 1000 == 0 || number + 1 == drafts.count {
                 progress(ProgressStep(phase: "writing entries", completed: number + 1, total: drafts.count))
             }
         }
+        for (held, heldRecords) in phrases.drain() { add(held, records: heldRecords) }
 
         let short = database["00databaseshort"].map { DictdImporter.unwrap($0) }.flatMap { $0.isEmpty ? nil : $0 }
         let info = database["00databaseinfo"]

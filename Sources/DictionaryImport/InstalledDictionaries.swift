@@ -36,12 +36,17 @@ public enum InstalledDictionaries {
         /// plain style and Ding's only: the languages named by the title or told by the text,
         /// dictd's WordNet's numbered senses, words wrapped after their hyphen joined whole,
         /// Ding's records read as Ding writes them; for the Jargon File's and FOLDOC's styles:
-        /// words wrapped after their hyphen joined whole, but not in a list of prefixes).
-        /// Part of the fingerprint from 2 on.
+        /// words wrapped after their hyphen joined whole, but not in a list of prefixes; 5,
+        /// for Ding's only: its phrases made examples of their terms). Part of the
+        /// fingerprint from 2 on.
         public var importerRevision: Int {
             switch kind {
             case .dictd(let index, _):
-                return [.plain, .ding, .jargon, .foldoc].contains(DictdImporter.guessStyle(indexPath: index)) ? 4 : 3
+                switch DictdImporter.guessStyle(indexPath: index) {
+                case .ding: return 5
+                case .plain, .jargon, .foldoc: return 4
+                default: return 3
+                }
             case .format, .wordnet: return 1
             }
         }

@@ -151,6 +151,24 @@ public struct PageFormatter: Sendable {
         return false
     }
 
+    /// The letters and digits of `text` as a lookup key folds them, nothing between them.
+    static func letters(_ text: String) -> String {
+        String(LookupKey.normalise(text).filter { $0.isLetter || $0.isNumber })
+    }
+
+    /// The texts of the examples of `senses` at any depth.
+    static func exampleTexts(of senses: [Sense]) -> [String] {
+        var texts: [String] = []
+        func add(_ senses: [Sense]) {
+            for sense in senses {
+                for example in sense.examples { texts.append(example.text.plainText) }
+                add(sense.senses)
+            }
+        }
+        add(senses)
+        return texts
+    }
+
     func format(_ entry: Entry, into builder: inout PageBuilder) {
         // Header: headword  pos  /pron/  (labels)
         builder.begin(.hanging(2))
@@ -169,8 +187,19 @@ public struct PageFormatter: Sendable {
         }
         builder.end()
         // A form that is words of the headword shows nothing the headword does not: a key of
-        // the index for lookup (Ding's `haus` of `Haus der Begegnung`).
-        let forms = entry.forms.filter { !PageFormatter.headword(entry.headword, shows: $0.text) }
+        // the index for lookup (Ding's `haus` of `Haus der Begegnung`); nor does a mention
+        // that is words of one of the entry's examples, or its letters without the rest
+        // (Ding's phrase `ein Haus bauen`, an example of `Haus`, and `dict`'s key of `Hast du
+        // Bier im Haus/da?`, `hast du bier im hausda`).
+        var forms = entry.forms.filter { !PageFormatter.headword(entry.headword, shows: $0.text) }
+        if forms.contains(where: { $0.tags == [Form.mentionTag] }) {
+            let examples = PageFormatter.exampleTexts(of: entry.senses)
+            let letters = Set(examples.map(PageFormatter.letters))
+            forms.removeAll { form in
+                form.tags == [Form.mentionTag]
+                    && (letters.contains(PageFormatter.letters(form.text)) || examples.contains { PageFormatter.headword($0, shows: form.text) })
+            }
+        }
         if !forms.isEmpty {
             builder.begin(.hanging(2))
             builder.append("forms: ", role: .secondary)

@@ -433,7 +433,8 @@ enum ImportHelp {
           ding      TU Chemnitz's Ding (dict-de-en: german-english, english-german):
                     the term with the rest of its phrase (Haus der Begegnung), its
                     {grammar} as the part of speech, [labels], and one sense whose
-                    glosses are the translations ({n} in italics)
+                    glosses are the translations ({n} in italics); the phrases after
+                    a term that use it (ein Haus bauen) as its examples
           plain     anything else: a /pronunciation/ on the headword line, then
                     paragraphs of prose; numbered paragraphs are not split; short
                     "Label: value" lines a paragraph begins with (Symbol: Fe) keep

@@ -727,6 +727,65 @@ import DictionaryIndex
         let iron = try #require(lookup.lookUp("bügeln").entryNumbers.first.map { lookup.entries[$0] })
         #expect(iron.labels == ["textil."] && iron.pos == "vt")
     }
+
+    /// Ding's line `Haus {n}; Häuser {pl}; Winkelhaus {n}; ein Haus bauen; … :: house; …` is a
+    /// record a part in `dict-de-en`: the phrases that use a term near before them whole are
+    /// its examples, and forms that find it; a phrase that uses none stays an entry.
+    @Test func phrasesAreExamplesOfTheTermTheyUse() throws {
+        let path = ImportScratch.folder("dictd-ding-phrases")
+        defer { ImportScratch.remove(path) }
+        let files = ImportDictdTests.writeDictionary([
+            (["00-database-short"], "00-database-short\n     German - English Dictionary (test)\n"),
+            (["haus"], "Haus\n {n}\n   house\n"),
+            (["häuser"], "Häuser\n {pl}\n   houses\n"),
+            (["winkelhaus"], "Winkelhaus\n {n}\n   angle house\n"),
+            (["haus der begegnung"], "Haus\n {n} der Begegnung\n   community centre\n"),
+            // After a term whose words it does not use (`Haus der Begegnung`): the nearest that it does.
+            (["ein haus bauen"], "ein Haus bauen\n\n   to build a house\n"),
+            (["im haus bleiben"], "im Haus bleiben\n (allein)\n   to stay in the house (alone)\n"),
+            (["ich komm nicht viel aus dem haus"], "Ich komm nicht viel aus dem Haus.\n\n   I don’t get out of the house much.\n"),
+            (["犬"], "犬\n {m}\n   dog\n"),
+            (["der 犬 bellt"], "der 犬 bellt\n\n   the dog barks; 🐕\u{200D}🦺 e\u{301}\n"),
+            (["hausen"], "hausen\n\n   to dwell\n"),
+            (["in haus und hof"], "in Haus und Hof\n [ugs.]\n   in house and home\n"),
+        ], name: "german-english", in: path)
+        let summary = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
+        #expect(summary.findableSourceKeyCount == summary.sourceKeyCount && summary.sourceKeyCount == 11)
+        let folder = try DataFolder.load(from: path + "/out")
+        // `hausen` uses no term whole; a phrase with labels is a term of its own.
+        #expect(folder.entries.map(\.headword) == ["Haus", "Häuser", "Winkelhaus", "Haus der Begegnung", "犬", "hausen", "in Haus und Hof"])
+        let haus = folder.entries[0]
+        #expect(haus.senses.count == 1 && haus.senses[0].glosses.map(\.source) == ["house"])
+        #expect(haus.senses[0].examples.map(\.text.source) == ["ein Haus bauen", "im Haus bleiben (allein)", "Ich komm nicht viel aus dem Haus."])
+        #expect(haus.senses[0].examples.map { $0.translation?.source } == ["to build a house", "to stay in the house (alone)", "I don’t get out of the house much."])
+        #expect(haus.forms.filter { $0.tags == [Form.mentionTag] }.map(\.text)
+                == ["ein Haus bauen", "im Haus bleiben (allein)", "im haus bleiben", "Ich komm nicht viel aus dem Haus.", "ich komm nicht viel aus dem haus"])
+        let dog = folder.entries[4]
+        #expect(dog.senses[0].examples.map(\.text.source) == ["der 犬 bellt"])
+        #expect(dog.senses[0].examples.map { $0.translation?.source } == ["the dog barks; 🐕\u{200D}🦺 e\u{301}"])
+        // Looking a phrase up finds its term.
+        let lookup = Lookup(folder: folder)
+        #expect(lookup.lookUp("ein Haus bauen").entryNumbers.map { lookup.entries[$0].headword } == ["Haus"])
+        #expect(lookup.lookUp("der 犬 bellt").entryNumbers.map { lookup.entries[$0].headword } == ["犬"])
+        #expect(lookup.lookUp("im Haus bleiben").entryNumbers.map { lookup.entries[$0].headword } == ["Haus"])
+    }
+
+    /// A phrase's term is looked for among the records just before it, no further.
+    @Test func aPhraseFarFromItsTermStaysAnEntry() {
+        var phrases = DingPhrases()
+        var handedOn: [String] = []
+        let term = DingRecord("Haus\n {n}\n   house\n"[...])
+        handedOn += phrases.add(Entry(id: "Haus", headword: "Haus"), record: term, number: 0).map(\.entry.headword)
+        for number in 1...DingPhrases.reach {
+            let other = DingRecord("Wort\(number)\n {n}\n   word\n"[...])
+            handedOn += phrases.add(Entry(id: other.headword, headword: other.headword), record: other, number: number).map(\.entry.headword)
+        }
+        #expect(handedOn == ["Haus"])
+        let phrase = DingRecord("ein Haus bauen\n\n   to build a house\n"[...])
+        _ = phrases.add(Entry(id: "ein Haus bauen", headword: "ein Haus bauen", senses: [Sense()]), record: phrase, number: DingPhrases.reach + 1)
+        #expect(phrases.drain().map(\.entry.headword).last == "ein Haus bauen")
+        #expect(phrases.phraseCount == 0)
+    }
 }
 
 /// A plain dictd database names no language: its title may name a pair, or its text tell

@@ -82,6 +82,24 @@ import PageFormatting
         #expect(!PageFormatter.headword("dog", shows: ""))
     }
 
+    /// A form the entry's text mentions (tagged `in the text`) that one of its examples shows
+    /// whole, or has the letters of (`dict`'s key `hast du bier im hausda`), is not listed
+    /// (Ding's phrases, examples of their term); a form with other tags, or one that no
+    /// example shows, is.
+    @Test func mentionsThatAnExampleShowsAreNotListed() {
+        let mention = [Form.mentionTag]
+        let entry = Entry(id: "h", headword: "Haus", forms: [Form("Häuser", tags: ["plural"]), Form("ein Haus bauen", tags: mention),
+                                                            Form("im haus bleiben", tags: mention), Form("frei Haus", tags: mention),
+                                                            Form("der 犬 e\u{301}", tags: mention), Form("bauen"),
+                                                            Form("hast du bier im hausda", tags: mention), Form("du bier", tags: mention)],
+                          senses: [Sense(glosses: ["house"], examples: [Example("ein Haus bauen", translation: "to build a house"),
+                                                                        Example("im Haus bleiben (allein)"), Example("Häuser und 犬 🐕\u{200D}🦺 der 犬 E\u{301}"),
+                                                                        Example("Hast du Bier im Haus/da?")])])
+        let formatter = PageFormatter(lookup: Lookup(entries: [entry]), info: DictionaryInfo(id: "t", title: "T"))
+        let rows = screen(formatter.page(forEntryNumbers: [0]), width: 60).split(separator: "\n")
+        #expect(rows[1].hasPrefix("forms: Häuser (plural), frei Haus (in the text), bauen|"), "\(rows)")
+    }
+
     /// Where each sense starts, entry by entry and depth first: the text there is the sense's
     /// number, so a link to `bank#2b` can open the page at "b. its staff".
     @Test func anchoredPageSaysWhereEachSenseStarts() throws {

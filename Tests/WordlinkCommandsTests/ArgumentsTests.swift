@@ -67,6 +67,7 @@ import Testing
         #expect(program.contains("than 30 columns by its id"), "\(program)")
         #expect(Help.text(topic: "dictionaries", library: none)?.contains("en → de for a bilingual one") == true)
         #expect(ImportHelp.text(topic: "import dictd").contains("ding      TU Chemnitz's Ding"))
+        #expect(ImportHelp.text(topic: "import dictd").contains("the phrases after\n            a term that use it (ein Haus bauen) as its examples"))
     }
 
     @Test(arguments: [
