@@ -101,9 +101,8 @@ extension DingRecord {
 /// the nearest term before it, within `reach` records, whose words it uses whole
 /// (`ein Haus bauen` → `Haus`, not `Winkelhaus` nor `Haus der Begegnung`), and, with the
 /// source's keys of it, forms of it tagged `in the text`, so that they still find it (a page
-/// does not list them: the example shows them). A phrase that
-/// uses no term near it (`Each bird need to be individually sexed.` after `sex`) stays an
-/// entry of its own. Entries are held until they are `reach` records behind, then handed
+/// does not list them: the example shows them). A phrase that uses no term near it (`Each
+/// bird need to be individually sexed.` after `sex`) stays an entry of its own. Entries are held until they are `reach` records behind, then handed
 /// on in their order.
 struct DingPhrases {
     /// How far back a phrase's term is looked for (the longest line of `german-english` has
@@ -132,7 +131,7 @@ struct DingPhrases {
             held[term].entry.senses[0].examples.append(Example(Markup(Markup.escaping(record.headword)),
                                                                translation: translation.isEmpty ? nil : Markup(translation)))
             // The phrase and the source's keys of it (`im haus bleiben` of `im Haus bleiben (allein)`).
-            for form in [Form(record.headword)] + entry.forms {
+            for form in [Form(record.headword)] + entry.forms where !held[term].entry.forms.contains(where: { $0.text == form.text }) {
                 held[term].entry.forms.append(Form(form.text, tags: [Form.mentionTag]))
             }
             held[term].records.append(number)

@@ -301,6 +301,7 @@ public struct DictdImporter {
         // What the records' names took is not needed for the library index and the link check.
         let unlinkedReferences = converter.unlinkedReferenceCount
         let restoredHungarian = converter.restoredHungarianRecords
+        let recordCount = records.count
         (records, drafts, keys, usedIDs, homographs) = ([], [], [:], [:], [:])
         converter = DictdConverter(style: style, keys: [:])
         var summary = try writer.finish(info: dictionary, source: source + provenance, license: license, notice: info,
@@ -312,6 +313,9 @@ public struct DictdImporter {
         if cleaned.count > 0 { summary.cleaned = [cleaned] }
         if restoredHungarian.count > 0 { summary.cleaned.append(restoredHungarian) }
         if skipped.count > 0 { summary.problems.append(skipped) }
+        if style == .ding {
+            summary.sourceCounts = [ImportCount("records", recordCount), ImportCount("phrases made examples of their terms", phrases.phraseCount)]
+        }
         return summary
     }
 

@@ -751,6 +751,7 @@ import DictionaryIndex
         ], name: "german-english", in: path)
         let summary = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
         #expect(summary.findableSourceKeyCount == summary.sourceKeyCount && summary.sourceKeyCount == 11)
+        #expect(summary.sourceCounts == [ImportCount("records", 11), ImportCount("phrases made examples of their terms", 4)])
         let folder = try DataFolder.load(from: path + "/out")
         // `hausen` uses no term whole; a phrase with labels is a term of its own.
         #expect(folder.entries.map(\.headword) == ["Haus", "Häuser", "Winkelhaus", "Haus der Begegnung", "犬", "hausen", "in Haus und Hof"])
