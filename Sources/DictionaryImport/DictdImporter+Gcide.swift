@@ -92,13 +92,9 @@ extension DictdImporter {
         }
     }
 
-    /// The tag of a form that is a word a record mentions (`{Proteles cristata}` in `Aard-wolf`),
-    /// kept so that looking the word up finds the record, as `dict` does.
-    static let mentionTag = Form.mentionTag
-
     /// Every key of the index that would find nothing (no headword or form of any record is
     /// it, nor leads to it by GCIDE's lookup rules) becomes a form of each record the index
-    /// names for it, tagged `mentionTag`: `Proteles cristata` finds `Aard-wolf`, `C12H25OH`
+    /// names for it, tagged `Form.mentionTag`: `Proteles cristata` finds `Aard-wolf`, `C12H25OH`
     /// `1-dodecanol`. A mention that names an entry of its own (`poodle`) stays out, so that it
     /// finds that entry alone (`GcideNames`).
     static func addMentionsThatNameNothing(_ records: [Record], _ drafts: inout [Draft], keys: [String: Int]) {
@@ -117,7 +113,7 @@ extension DictdImporter {
                 let text = String(name.trimmingCharacters(in: " "))
                 let key = LookupKey.normalise(text)
                 guard !key.isEmpty, !isDatabaseRecord(text), !findsSomething(key), seen.insert(key).inserted else { continue }
-                drafts[number].forms.append(Form(text, tags: [mentionTag]))
+                drafts[number].forms.append(Form(text, tags: [Form.mentionTag]))
             }
         }
     }

@@ -517,7 +517,7 @@ public struct DictdImporter {
     /// before `or`, `und`… (`pre- or post-`, `Luft- und Raumfahrt`), in a list of prefixes on
     /// one line (the Jargon File's `zeppo-, gummo-, and chico-` / `available`) or one a line
     /// (FOLDOC's `yotta-` / `zepto` / `zetta-`). `lastLine` is the line wrapped, trimmed.
-    static func joinsWithoutSpace(_ previous: String, _ next: Substring, lastLine: Substring = "") -> Bool {
+    static func joinsWithoutSpace(_ previous: String, _ next: Substring, lastLine: Substring) -> Bool {
         if let last = previous.unicodeScalars.last, "“‘([".unicodeScalars.contains(last) { return true }
         if let first = next.unicodeScalars.first, "”)]".unicodeScalars.contains(first) { return true }
         if previous.last == "-", previous.dropLast().last?.isLetter == true, next.first?.isLetter == true {

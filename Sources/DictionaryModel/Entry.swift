@@ -58,8 +58,8 @@ public struct Form: Hashable, Sendable {
     public var tags: [String]
 
     /// The tag of a form that is a word or phrase the entry's text mentions, kept so that
-    /// looking it up finds the entry (GCIDE's `Proteles cristata` of `Aard-wolf`, Ding's
-    /// phrases as examples of their terms).
+    /// looking it up finds the entry, as `dict` does (GCIDE's `{Proteles cristata}` in
+    /// `Aard-wolf`, Ding's phrases as examples of their terms).
     public static let mentionTag = "in the text"
 
     public init(_ text: String, tags: [String] = []) {

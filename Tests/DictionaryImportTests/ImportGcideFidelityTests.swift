@@ -131,7 +131,7 @@ import PageFormatting
     @Test func formsAreWhatNamesTheEntryThenWhatItMentionsThatNamesNothingElse() throws {
         let gcide = try Self.importRecords()
         defer { ImportScratch.remove(gcide.path) }
-        let mention = DictdImporter.mentionTag
+        let mention = Form.mentionTag
         // `also called` inside parentheses names the trumpet flower, not the family: a mention.
         #expect(try gcide.entry("Bignoniaceous").forms == [Form("trumpet creeper", tags: [mention]), Form("trumpet flower", tags: [mention]),
                                                            Form("trumpet vine", tags: [mention])])
@@ -161,7 +161,7 @@ import PageFormatting
             for text in [draft.headword] + draft.forms.map(\.text) { keys[LookupKey.normalise(text)] = number }
         }
         DictdImporter.addMentionsThatNameNothing(records, &drafts, keys: keys)
-        #expect(drafts[0].forms == [Form("Dog Star"), Form("Canis familiaris", tags: [DictdImporter.mentionTag])])
+        #expect(drafts[0].forms == [Form("Dog Star"), Form("Canis familiaris", tags: [Form.mentionTag])])
         #expect(drafts[1].forms == [])
     }
 
