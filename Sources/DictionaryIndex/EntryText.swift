@@ -14,6 +14,9 @@ public struct EntryText: Sendable {
     /// One link written in the entry.
     struct Link: Sendable {
         var target: String
+        /// The target normalised (`LookupKey.normalise`), made where the entry is read: an
+        /// update's writer only writes it.
+        var key: String
         var anchor: String?
         /// The number path of the sense the link stands in; nil for the entry's own notes,
         /// relations and etymology.
@@ -72,7 +75,8 @@ public struct EntryText: Sendable {
             if link.index == last, !links.isEmpty {
                 links[links.count - 1].text += run.text
             } else {
-                links.append(Link(target: link.target, anchor: link.sense, sense: sense, text: run.text))
+                links.append(Link(target: link.target, key: LookupKey.normalise(link.target), anchor: link.sense, sense: sense,
+                                  text: run.text))
             }
             last = link.index
         }
@@ -82,7 +86,8 @@ public struct EntryText: Sendable {
     private mutating func addRelations(_ relations: [Relation], sense: String?) {
         for relation in relations {
             for link in relation.links {
-                links.append(Link(target: link.target, anchor: link.sense, sense: sense, text: link.shownText))
+                links.append(Link(target: link.target, key: LookupKey.normalise(link.target), anchor: link.sense, sense: sense,
+                                  text: link.shownText))
             }
         }
     }

@@ -10,6 +10,10 @@ struct IndexedEntry: Sendable {
     var headword: String
     var pos: String?
     var forms: [String]
+    /// The headword's and the forms' keys (`LookupKey.normalise`), made where the entry is
+    /// read: an update's writer only writes them.
+    var headwordKey: String
+    var formKeys: [String]
     var summary: String
     var byteRange: Range<Int>
     /// The ids of its senses at any depth, in order (`NumberedSense.all`).
@@ -21,8 +25,9 @@ struct IndexedEntry: Sendable {
 extension IndexedEntry {
     /// What the index keeps of `entry`.
     init(entry: Entry) {
-        self.init(id: entry.id, headword: entry.headword, pos: entry.pos, forms: entry.forms.map(\.text),
-                  summary: entry.summary, byteRange: entry.origin.byteRange, senseIDs: IndexedFile.senseIDs(entry.senses),
+        let forms = entry.forms.map(\.text)
+        self.init(id: entry.id, headword: entry.headword, pos: entry.pos, forms: forms, headwordKey: LookupKey.normalise(entry.headword),
+                  formKeys: forms.map(LookupKey.normalise), summary: entry.summary, byteRange: entry.origin.byteRange, senseIDs: IndexedFile.senseIDs(entry.senses),
                   text: EntryText(entry))
     }
 }

@@ -236,17 +236,32 @@ extension LibraryIndex {
 }
 
 extension LibraryIndex {
+    /// A page of the links of a file (?2) of a dictionary (?1) that their targets alone do not
+    /// show to lead somewhere, after key ?3 and row ?4, at most ?5: in the order of the trees,
+    /// the file's keys and each key's rows, so that a page sorts nothing (sorting what was left
+    /// of a file for each page made WordNet's import minutes longer).
+    static let unmatchedLinksOfFile = """
+        SELECT l.key, l.id, coalesce(l.target, l.key), l.anchor FROM link_keys k
+        JOIN links l ON l.key = k.key AND l.dictionary = ?1 AND l.file = k.file
+        WHERE k.file = ?2 AND (k.key, l.id) > (?3, ?4)
+          AND (l.anchor IS NOT NULL
+               OR NOT (EXISTS (SELECT 1 FROM entries d WHERE d.dictionary = ?1 AND d.entry_id = coalesce(l.target, l.key))
+                       OR EXISTS (SELECT 1 FROM words w WHERE w.dictionary = ?1 AND w.key = l.key)))
+        ORDER BY k.key, l.id LIMIT ?5
+        """
+
     /// How many link rows `forEachUnmatchedLink` reads under the lock at a time.
     public static let linkPageSize = 4096
 
     /// Calls `body` with the target and sense anchor of each link of `dictionary` that its
     /// target alone does not show to lead somewhere: a link that names neither an entry id nor
     /// a headword or form (of an entry that is not a duplicate), and every link with a sense
-    /// anchor (whether its entries have the sense is for the caller to ask). In the order of
-    /// the rows, a link written twice given twice. What an import asks once its rows are in:
-    /// the links it wrote that a lookup may not resolve, without holding every target. (The
-    /// index holds the links of what a page shows of each field, its first megabyte,
-    /// `Markup.shown`: a link past it, which no reader can follow, is not given.)
+    /// anchor (whether its entries have the sense is for the caller to ask). A file at a time
+    /// in load order, each file's by key, a link written twice given twice. What an import
+    /// asks once its rows are in: the links it wrote that a lookup may not resolve, without
+    /// holding every target. (The index holds the links of what a page shows of each field,
+    /// its first megabyte, `Markup.shown`: a link past it, which no reader can follow, is not
+    /// given.)
     ///
     /// The rows are read a page at a time, each in a read transaction of its own; `body` runs
     /// outside the lock, so it may ask the index (resolve the link through the lookup rules,
@@ -256,37 +271,30 @@ extension LibraryIndex {
                                      _ body: (_ target: String, _ anchor: String?) -> Void) throws(DictionaryModelError) {
         let pageSize = max(1, pageSize)
         do throws(SQLiteError) {
-            // The dictionary's links are the rows of its entries' ranges (`RowNumber`): one range
-            // from its first entry to its last, skipping any other dictionary's within.
-            let span = try reading { () throws(SQLiteError) -> (Int64, Int64)? in
-                let find = try statement("SELECT min(id), max(id) FROM entries WHERE dictionary = ?")
+            let files = try reading { () throws(SQLiteError) -> [Int64] in
+                let find = try statement("SELECT id FROM files WHERE dictionary = ? ORDER BY path")
                 find.bind(dictionary)
                 defer { find.reset() }
-                guard try find.step(), !find.isNull(0) else { return nil }
-                return (find.integer(0), find.integer(1))
+                var files: [Int64] = []
+                while try find.step() { files.append(find.integer(0)) }
+                return files
             }
-            guard let span else { return }
-            let rows = RowNumber.rows(from: span.0, to: span.1)
-            var after = rows.lowerBound - 1
-            while true {
-                let page = try reading { () throws(SQLiteError) -> [(row: Int64, target: String, anchor: String?)] in
-                    let find = try statement("""
-                        SELECT l.id, coalesce(l.target, l.key), l.anchor FROM links l
-                        WHERE l.id > ?2 AND l.id <= ?3 AND l.dictionary = ?1
-                          AND (l.anchor IS NOT NULL
-                               OR NOT (EXISTS (SELECT 1 FROM entries d WHERE d.dictionary = ?1 AND d.entry_id = coalesce(l.target, l.key))
-                                       OR EXISTS (SELECT 1 FROM words w WHERE w.dictionary = ?1 AND w.key = l.key)))
-                        ORDER BY l.id LIMIT ?4
-                        """)
-                    find.bind(dictionary, after, rows.upperBound, pageSize)
-                    defer { find.reset() }
-                    var found: [(row: Int64, target: String, anchor: String?)] = []
-                    while try find.step() { found.append((find.integer(0), find.text(1) ?? "", find.text(2))) }
-                    return found
+            for file in files {
+                // After the last link of the page before: its key and row.
+                var after = ("", Int64.min)
+                while true {
+                    let page = try reading { () throws(SQLiteError) -> [(key: String, row: Int64, target: String, anchor: String?)] in
+                        let find = try statement(Self.unmatchedLinksOfFile)
+                        find.bind(dictionary, file, after.0, after.1, pageSize)
+                        defer { find.reset() }
+                        var found: [(key: String, row: Int64, target: String, anchor: String?)] = []
+                        while try find.step() { found.append((find.text(0) ?? "", find.integer(1), find.text(2) ?? "", find.text(3))) }
+                        return found
+                    }
+                    for link in page { body(link.target, link.anchor) }
+                    guard page.count == pageSize, let last = page.last else { break }
+                    after = (last.key, last.row)
                 }
-                for link in page { body(link.target, link.anchor) }
-                guard page.count == pageSize, let last = page.last else { return }
-                after = last.row
             }
         } catch {
             throw .unreadable(path: path, reason: error.message)

@@ -11,9 +11,9 @@ public struct TextPlace: Hashable, Sendable {
     public var sense: String?
 }
 
-/// One link as the index keeps it: what a page needs to resolve it and to tell it from the
-/// entry's other links (`LibraryIndex.links(withKeys:in:distinct:)`, read from `links_by_key`
-/// alone); the entry it stands in is read for the links shown (`linkSources(ofRows:)`).
+/// One link as the index keeps it: what a page needs to resolve it, to tell it from the
+/// entry's other links and to show it (`LibraryIndex.links(withKeys:in:distinct:)`); the entry
+/// it stands in is read for the links shown (`linkSources(of:)`).
 public struct LinkRow: Hashable, Sendable {
     /// The link's row: its entry's row in the high 32 bits.
     public var row: Int64
@@ -24,8 +24,19 @@ public struct LinkRow: Hashable, Sendable {
     public var anchor: String?
     /// The number path of the sense the link stands in; nil outside the senses.
     public var sense: String?
+    /// What the reader sees of the link, kept only where it is not what the target shows
+    /// (`LibraryIndex.shownText(ofTarget:)`).
+    public var text: String?
     /// The row of the entry the link stands in.
     public var entry: Int64 { RowNumber.entry(ofRow: row) }
+}
+
+/// What tells a link from an entry's other links that resolve alike (`distinct`): its target,
+/// anchor and sense.
+private struct LinkResolution: Hashable {
+    var target: String
+    var anchor: String?
+    var sense: String?
 }
 
 /// The entry a link stands in, and what the reader sees of the link.
@@ -117,11 +128,11 @@ extension LibraryIndex {
     /// within `asking`. What the index holds of other dictionaries (a library of forty opened
     /// with `-d`) is passed over in `links_by_key` without reading their rows.
     ///
-    /// `links_by_key` holds every column asked, so the links are read from it alone: a key's
-    /// links stand together there, where the table has them one a page (a page of `dog` on
-    /// WordNet read a page of the table and one of the entries for each of its links). Load
-    /// order is the files' paths in byte order, then the rows (a file's entries are written
-    /// one after another, so their rows follow their places in it).
+    /// The table is ordered by key, so a key's links stand together on its pages, every column
+    /// with them (a page of `dog` on WordNet once read a page of a table of rows and one of the
+    /// entries for each of its links). Load order is the files' paths in byte order, then the
+    /// rows (a file's entries are written one after another, so their rows follow their places
+    /// in it).
     ///
     /// `distinct` keeps only the first of the links of one entry's sense with the same target
     /// and anchor (they resolve alike): what `Linked from` needs, whose rows then stay as few
@@ -130,31 +141,32 @@ extension LibraryIndex {
     public func links(withKeys keys: some Sequence<String>, in dictionaries: [Int64], distinct: Bool = false) throws(SQLiteError) -> [LinkRow] {
         guard !dictionaries.isEmpty else { return [] }
         // One statement a key: most keys (those the rules make up) name no link, and cost one
-        // look in `links_by_key`. (One statement over a JSON array of the keys cost more.) A
-        // key's links come in that index's order (dictionary, file, target, anchor, sense,
-        // row), and an entry's rows are one range in one file: its links with the same target,
-        // anchor and sense stand next to each other. (A target is kept only where it is not
-        // the key, so equal targets are equal in the column.) The dictionary is tested in the
-        // index's own entries (`+` keeps SQLite from seeking each dictionary of the list in turn
-        // for every key).
+        // look in the tree. (One statement over a JSON array of the keys cost more.) A key's
+        // links come in the tree's order (dictionary, file, row), and an entry's rows are one
+        // range in one file: its links stand next to each other. The dictionary is tested in
+        // the rows (`+` keeps SQLite from seeking each dictionary of the list in turn for every
+        // key).
         let list = dictionaries.map(String.init).joined(separator: ",")
         let find = try statement("""
-            SELECT id, dictionary, file, coalesce(target, key), anchor, sense FROM links INDEXED BY links_by_key
+            SELECT id, dictionary, file, coalesce(target, key), anchor, sense, text FROM links
             WHERE key = ? AND +dictionary IN (\(list))
             """)
         let findPath = try statement("SELECT path FROM files WHERE id = ?")
         // The files with a link found (id and path), and each link with its file's place there.
         var files: [(id: Int64, path: String)] = []
         var found: [(file: Int, link: LinkRow)] = []
+        // What an entry's links already gave, for `distinct`.
         for key in Set(keys) {
             find.bind(key)
-            var last: LinkRow?
+            var entry: Int64?
+            var seen = Set<LinkResolution>()
             while try find.step() {
                 let link = LinkRow(row: find.integer(0), dictionary: find.integer(1), target: find.text(3) ?? "",
-                                   anchor: find.text(4), sense: find.text(5))
-                if distinct, let last, last.entry == link.entry, last.target == link.target, last.anchor == link.anchor,
-                   last.sense == link.sense { continue }
-                last = link
+                                   anchor: find.text(4), sense: find.text(5), text: find.text(6))
+                if distinct {
+                    if link.entry != entry { entry = link.entry; seen.removeAll(keepingCapacity: true) }
+                    guard seen.insert(LinkResolution(target: link.target, anchor: link.anchor, sense: link.sense)).inserted else { continue }
+                }
                 let id = find.integer(2)
                 if let file = files.lastIndex(where: { $0.id == id }) {
                     found.append((file, link))
@@ -180,21 +192,21 @@ extension LibraryIndex {
         return keyed.map(\.link)
     }
 
-    /// The entries the links of `rows` stand in and the links' texts, in the order of `rows`;
-    /// nil for a row the index no longer holds. Call within `asking`.
-    public func linkSources(ofRows rows: [Int64]) throws(SQLiteError) -> [LinkSource?] {
-        let find = try statement("SELECT e.entry_id, e.headword, l.text, coalesce(l.target, l.key), e.pos FROM links l JOIN entries e ON e.id = l.id >> 32 WHERE l.id = ?")
+    /// The entries `links` stand in and the links' texts, in the order of `links`; nil for a
+    /// link whose entry the index no longer holds. Call within `asking`.
+    public func linkSources(of links: [LinkRow]) throws(SQLiteError) -> [LinkSource?] {
+        let find = try statement("SELECT entry_id, headword, pos FROM entries WHERE id = ?")
         var sources: [LinkSource?] = []
-        sources.reserveCapacity(rows.count)
-        for row in rows {
-            find.bind(row)
+        sources.reserveCapacity(links.count)
+        for link in links {
+            find.bind(link.entry)
             defer { find.reset() }
             guard try find.step() else {
                 sources.append(nil)
                 continue
             }
-            sources.append(LinkSource(entryID: find.text(0) ?? "", headword: find.text(1) ?? "", pos: find.text(4),
-                                      text: find.text(2) ?? Self.shownText(ofTarget: find.text(3) ?? "")))
+            sources.append(LinkSource(entryID: find.text(0) ?? "", headword: find.text(1) ?? "", pos: find.text(2),
+                                      text: link.text ?? Self.shownText(ofTarget: link.target)))
         }
         return sources
     }

@@ -224,9 +224,10 @@ extension LibraryIndex {
             try oldKeys.bind(file).run()
             try oldIDs.bind(file).run()
             try removeTexts(ofFile: file)
+            try removeLinks(ofFile: file, in: dictionary)
             try statement("DELETE FROM keys WHERE entry IN (SELECT id FROM entries WHERE file = ?)").bind(file).run()
             try statement("DELETE FROM entries WHERE file = ?").bind(file).run()
-            try statement("DELETE FROM files WHERE id = ?").bind(file).run()
+            try removeFile(file)
         }
         for path in removed { try takeOut(path) }
         let insertFile = try statement("INSERT INTO files(dictionary, path, size, seconds, nanoseconds, hash, problems, indexed_at, damage) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
@@ -235,9 +236,13 @@ extension LibraryIndex {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let insertKey = try statement("INSERT OR IGNORE INTO keys(dictionary, key, kind, entry, display) VALUES (?, ?, ?, ?, ?)")
+        // The link keys of the file being written that are in `link_keys` already, most of its
+        // links' (a dictionary names its common words again and again).
+        var linkKeys = RecentKeys()
         for number in 0..<count {
             if interruption.load(ordering: .relaxed) { throw .interrupted }
             let file = readFile(number)
+            linkKeys.removeAll()
             try takeOut(file.path)
             let fingerprint = file.fingerprint
             try insertFile.bind(dictionary, file.path, Int64(fingerprint.size), fingerprint.modificationSeconds,
@@ -250,18 +255,17 @@ extension LibraryIndex {
                 let entryRow = database.lastInsertedRow
                 // A dictionary written whole touches every id and key: not listed one by one.
                 if !all { try touchID.bind(entry.id).run() }
-                let headwordKey = LookupKey.normalise(entry.headword)
+                let headwordKey = entry.headwordKey
                 if !headwordKey.isEmpty {
                     try insertKey.bind(dictionary, headwordKey, 0, entryRow, entry.headword).run()
                     if !all { try touchKey.bind(headwordKey).run() }
                 }
-                for form in entry.forms {
-                    let key = LookupKey.normalise(form)
+                for (form, key) in zip(entry.forms, entry.formKeys) {
                     guard !key.isEmpty else { continue }
                     try insertKey.bind(dictionary, key, 1, entryRow, form).run()
                     if !all { try touchKey.bind(key).run() }
                 }
-                try addTexts(of: entry.text, entry: entryRow, dictionary: dictionary, file: fileID)
+                try addTexts(of: entry.text, entry: entryRow, dictionary: dictionary, file: fileID, keysWritten: &linkKeys)
             }
             written(number)
         }
@@ -385,7 +389,8 @@ extension LibraryIndex {
 
     /// Puts an entry's sense texts and links in: each text once per dictionary (WordNet
     /// repeats a synset's gloss under each of its words), counted by the senses that use it.
-    private func addTexts(of text: EntryText, entry: Int64, dictionary: Int64, file: Int64) throws(SQLiteError) {
+    private func addTexts(of text: EntryText, entry: Int64, dictionary: Int64, file: Int64,
+                          keysWritten: inout RecentKeys) throws(SQLiteError) {
         guard !text.senses.isEmpty || !text.links.isEmpty else { return }
         let findText = try statement("SELECT id FROM texts WHERE dictionary = ? AND hash = ?")
         let useText = try statement("UPDATE texts SET uses = uses + 1 WHERE id = ?")
@@ -411,19 +416,22 @@ extension LibraryIndex {
             try insertSense.bind(row, id, sense.sense).run()
         }
         let insertLink = try statement("INSERT INTO links(id, dictionary, file, key, target, anchor, sense, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        let insertKey = try statement("INSERT OR IGNORE INTO link_keys(file, key) VALUES (?, ?)")
         for (i, link) in text.links.enumerated() {
             guard let row = RowNumber.row(i, of: entry) else { break }
             // The text is kept only where it is not what the target shows (most links').
             let shown = link.text == Self.shownText(ofTarget: link.target) ? nil : link.text
             // And the target only where it is not its key (WordNet's all are).
-            let key = LookupKey.normalise(link.target)
+            let key = link.key
             try insertLink.bind(row, dictionary, file, key, link.target == key ? nil : link.target, link.anchor, link.sense, shown).run()
+            // The file's keys, by which its links are taken out.
+            if keysWritten.insert(key) { try insertKey.bind(file, key).run() }
         }
     }
 
-    /// Takes out the senses and links of the entries of `file`, and counts down the texts
-    /// they used (`dropUnusedTexts` then drops those no sense uses). A file's entries were
-    /// written one after another, so their rows are one range.
+    /// Takes out the senses of the entries of `file`, and counts down the texts they used
+    /// (`dropUnusedTexts` then drops those no sense uses). A file's entries were written one
+    /// after another, so their rows are one range.
     private func removeTexts(ofFile file: Int64) throws(SQLiteError) {
         guard let rows = try rows(ofFile: file) else { return }
         try database.execute("CREATE TEMP TABLE IF NOT EXISTS dropped(text INTEGER PRIMARY KEY)")
@@ -433,7 +441,25 @@ extension LibraryIndex {
             FROM (SELECT text, count(*) AS n FROM senses WHERE id BETWEEN ? AND ? GROUP BY text) AS counted WHERE texts.id = counted.text
             """).bind(rows.lowerBound, rows.upperBound).run()
         try statement("DELETE FROM senses WHERE id BETWEEN ? AND ?").bind(rows.lowerBound, rows.upperBound).run()
-        try statement("DELETE FROM links WHERE id BETWEEN ? AND ?").bind(rows.lowerBound, rows.upperBound).run()
+    }
+
+    /// Takes out the links of `file` (of `dictionary`) whose rows are within `rows` (all of
+    /// them without): for each of the file's link keys, a range of the links' tree.
+    private func removeLinks(ofFile file: Int64, in dictionary: Int64, rows: ClosedRange<Int64> = Int64.min...Int64.max) throws(SQLiteError) {
+        try statement(Self.linksOfFileOut).bind(dictionary, file, rows.lowerBound, rows.upperBound).run()
+    }
+
+    /// Deletes the links of a file (?2) of a dictionary (?1) whose rows are within ?3...?4:
+    /// a range of the tree for each of the file's link keys.
+    static let linksOfFileOut = """
+        DELETE FROM links WHERE key IN (SELECT key FROM link_keys WHERE file = ?2) AND dictionary = ?1 AND file = ?2
+        AND id BETWEEN ?3 AND ?4
+        """
+
+    /// Takes out the row of `file` and its link keys (its entries' rows are out already).
+    private func removeFile(_ file: Int64) throws(SQLiteError) {
+        try statement("DELETE FROM link_keys WHERE file = ?").bind(file).run()
+        try statement("DELETE FROM files WHERE id = ?").bind(file).run()
     }
 
     /// Drops the texts that the files taken out used and no sense uses now. Texts a file
@@ -628,6 +654,7 @@ extension LibraryIndex {
             while let count = try step({ () throws(SQLiteError) in try removeTexts(of: id, atMost: 5_000) }) { removed(count) }
             while try step({ () throws(SQLiteError) in try removeWords(of: id, atMost: 20_000) }) != nil {}
             try step { () throws(SQLiteError) in
+                try statement("DELETE FROM link_keys WHERE file IN (SELECT id FROM files WHERE dictionary = ?)").bind(id).run()
                 for table in ["keys", "word_buckets", "entries", "files"] {
                     try statement("DELETE FROM \(table) WHERE dictionary = ?").bind(id).run()
                 }
@@ -655,22 +682,23 @@ extension LibraryIndex {
     }
 
     /// Takes out the rows of at most `limit` entries of `dictionary` (call in a write
-    /// transaction), from the first of its first file: their senses and links (one range of
-    /// rows, `RowNumber`), their keys, the entries, and the file once it has none left. Nil
+    /// transaction), from the first of its first file: their senses (one range of rows,
+    /// `RowNumber`) and links (that range under each of the file's link keys), their keys, the
+    /// entries, and the file once it has none left. Nil
     /// when no file is left; else how many entries were taken out.
     private func removeEntries(of dictionary: Int64, atMost limit: Int) throws(SQLiteError) -> Int? {
         guard let file = try storedFiles(of: dictionary).first else { return nil }
         guard let held = try rows(ofFile: file.id) else {
-            try statement("DELETE FROM files WHERE id = ?").bind(file.id).run()
+            try removeFile(file.id)
             return 0
         }
         let first = RowNumber.entry(ofRow: held.lowerBound), last = min(RowNumber.entry(ofRow: held.upperBound), first + Int64(limit) - 1)
         let span = RowNumber.rows(from: first, to: last)
         try statement("DELETE FROM senses WHERE id BETWEEN ? AND ?").bind(span.lowerBound, span.upperBound).run()
-        try statement("DELETE FROM links WHERE id BETWEEN ? AND ?").bind(span.lowerBound, span.upperBound).run()
+        try removeLinks(ofFile: file.id, in: dictionary, rows: span)
         try statement("DELETE FROM keys WHERE entry BETWEEN ? AND ?").bind(first, last).run()
         try statement("DELETE FROM entries WHERE id BETWEEN ? AND ? AND file = ?").bind(first, last, file.id).run()
-        if try rows(ofFile: file.id) == nil { try statement("DELETE FROM files WHERE id = ?").bind(file.id).run() }
+        if try rows(ofFile: file.id) == nil { try removeFile(file.id) }
         return Int(last - first + 1)
     }
 
@@ -709,13 +737,14 @@ extension LibraryIndex {
     }
 
     /// Takes out every row of `dictionary` but its own (call in a write transaction). The
-    /// senses and links of each file's entries are one range of rows (`RowNumber`); the rest
-    /// is found by the dictionary's column.
+    /// senses of each file's entries are one range of rows (`RowNumber`), its links found by
+    /// its link keys; the rest is found by the dictionary's column.
     private func removeRows(of dictionary: Int64) throws(SQLiteError) {
         for file in try storedFiles(of: dictionary) {
+            try removeLinks(ofFile: file.id, in: dictionary)
+            try statement("DELETE FROM link_keys WHERE file = ?").bind(file.id).run()
             guard let rows = try rows(ofFile: file.id) else { continue }
             try statement("DELETE FROM senses WHERE id BETWEEN ? AND ?").bind(rows.lowerBound, rows.upperBound).run()
-            try statement("DELETE FROM links WHERE id BETWEEN ? AND ?").bind(rows.lowerBound, rows.upperBound).run()
         }
         try statement("DELETE FROM fts WHERE rowid IN (SELECT id FROM texts WHERE dictionary = ?)").bind(dictionary).run()
         for table in ["texts", "keys", "words", "word_buckets", "entries", "files"] {
@@ -723,7 +752,7 @@ extension LibraryIndex {
         }
     }
 
-    /// The rows of the senses and links of the entries of `file`: its entries were written one
+    /// The rows of the senses (and links) of the entries of `file`: its entries were written one
     /// after another, so their rows are one range. Nil when it has no entries.
     private func rows(ofFile file: Int64) throws(SQLiteError) -> ClosedRange<Int64>? {
         let span = try statement("SELECT min(id), max(id) FROM entries WHERE file = ?")
@@ -744,4 +773,20 @@ extension LibraryIndex {
         clock_gettime(CLOCK_REALTIME, &time)
         return Int64(time.tv_sec)
     }
+}
+
+/// Keys already written, remembered up to a bound: a file of many distinct link targets (a
+/// Wiktionary shard names hundreds of thousands) costs an update no more memory than
+/// `limit` keys, and a key forgotten is only written again (`INSERT OR IGNORE`).
+struct RecentKeys {
+    static let limit = 20_000
+    private var keys = Set<String>()
+
+    /// Whether `key` is new (then remembered).
+    mutating func insert(_ key: String) -> Bool {
+        if keys.count >= Self.limit { keys.removeAll(keepingCapacity: true) }
+        return keys.insert(key).inserted
+    }
+
+    mutating func removeAll() { keys.removeAll(keepingCapacity: true) }
 }

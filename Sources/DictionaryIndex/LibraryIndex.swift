@@ -77,7 +77,7 @@ public final class LibraryIndex: @unchecked Sendable {
     nonisolated(unsafe) private var prepared: [String: SQLiteStatement] = [:]
 
     /// Bumped whenever the tables change: an index of another version is built again.
-    static let schemaVersion: Int64 = 9
+    static let schemaVersion: Int64 = 10
     /// The file name in the cache folder.
     public static let fileName = "library.sqlite"
 
@@ -210,16 +210,17 @@ public final class LibraryIndex: @unchecked Sendable {
             } catch where error.isBusy {
                 throw SQLiteError("\(path): an empty index that another connection holds", code: 14 /* SQLITE_CANTOPEN */)
             }
-        } else if version == 7 || version == 8 {
+        } else if (7...9).contains(version) {
             progress(ProgressStep(phase: upgradePhase, completed: 0, total: 0))
             // The rows are kept (rebuilding a library of forty dictionaries takes minutes);
             // whoever gets the write lock first brings the tables up to this version.
             try database.writing { () throws(SQLiteError) in
-                if let found = try database.integer("PRAGMA user_version"), found == 7 || found == 8 {
-                    try database.execute((found == 7 ? upgradeTo8 : "") + upgradeTo9 + schema + "PRAGMA user_version = \(schemaVersion);")
+                if let found = try database.integer("PRAGMA user_version"), (7...9).contains(found) {
+                    let steps = (found == 7 ? upgradeTo8 : "") + (found < 9 ? upgradeTo9 : "") + upgradeTo10
+                    try database.execute(steps + schema + "PRAGMA user_version = \(schemaVersion);")
                 }
             }
-            // What the old words table held goes back to the disk, and the log into the file
+            // What the old tables held goes back to the disk, and the log into the file
             // (the next process would read the whole log to open it: see `write`).
             try? database.execute("PRAGMA incremental_vacuum; PRAGMA wal_checkpoint(TRUNCATE)")
         } else if version != schemaVersion {
@@ -252,13 +253,29 @@ public final class LibraryIndex: @unchecked Sendable {
         ALTER TABLE words_9 RENAME TO words;
         """
 
+    /// Version 10 keeps the links in one tree by their key, with no table of rows beside it,
+    /// and each file's distinct link keys in `link_keys` (`schema`). The links are copied in
+    /// the new tree's order and the files' keys gathered from them: about half a minute for
+    /// the eight million links of forty dictionaries, once (docs/benchmarks.md).
+    static let upgradeTo10 = """
+        CREATE TABLE links_10(key TEXT NOT NULL, dictionary INTEGER NOT NULL, file INTEGER NOT NULL, id INTEGER NOT NULL,
+            target TEXT, anchor TEXT, sense TEXT, text TEXT, PRIMARY KEY(key, dictionary, file, id)) WITHOUT ROWID;
+        INSERT INTO links_10 SELECT key, dictionary, file, id, target, anchor, sense, text FROM links ORDER BY key, dictionary, file, id;
+        CREATE TABLE link_keys(file INTEGER NOT NULL, key TEXT NOT NULL, PRIMARY KEY(file, key)) WITHOUT ROWID;
+        INSERT INTO link_keys SELECT DISTINCT file, key FROM links ORDER BY file, key;
+        DROP TABLE links;
+        ALTER TABLE links_10 RENAME TO links;
+        """
+
     /// The tables. (A new file keeps a map of its pages, `auto_vacuum`, so that what a removed
     /// dictionary held can be given back to the disk: `openFile`.) A dictionary's `listing` is
     /// the digest of its entry files' names, sizes and times when they were last found as
     /// indexed (`LibraryIndex.listingDigest`), NULL after a change. `infos` keeps each folder's
-    /// `dictionary.json` decoded (`LibraryIndex+Infos.swift`). A link's row keeps its
-    /// entry's file, and its target only where that is not its key; `links_by_key` holds every
-    /// column that `Linked from` asks, so that a word's links are read from its pages alone.
+    /// `dictionary.json` decoded (`LibraryIndex+Infos.swift`). `links` is one tree ordered by
+    /// the link's key (a word's links are read from its pages alone, every column with them),
+    /// its target kept only where that is not its key; `link_keys` holds the distinct keys of
+    /// each file's links, by which they are taken out with it: no second index of every link
+    /// (docs/decisions.md, "Links: one tree, taken out by their keys").
     static let schema = """
         CREATE TABLE IF NOT EXISTS dictionaries(id INTEGER PRIMARY KEY, folder TEXT NOT NULL UNIQUE, problems INTEGER NOT NULL DEFAULT 0,
             listing INTEGER);
@@ -284,9 +301,9 @@ public final class LibraryIndex: @unchecked Sendable {
         CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(body, tokenize = 'unicode61 remove_diacritics 2');
         CREATE TABLE IF NOT EXISTS senses(id INTEGER PRIMARY KEY, text INTEGER NOT NULL, sense TEXT);
         CREATE INDEX IF NOT EXISTS senses_by_text ON senses(text);
-        CREATE TABLE IF NOT EXISTS links(id INTEGER PRIMARY KEY, dictionary INTEGER NOT NULL, file INTEGER NOT NULL, key TEXT NOT NULL,
-            target TEXT, anchor TEXT, sense TEXT, text TEXT);
-        CREATE INDEX IF NOT EXISTS links_by_key ON links(key, dictionary, file, target, anchor, sense);
+        CREATE TABLE IF NOT EXISTS links(key TEXT NOT NULL, dictionary INTEGER NOT NULL, file INTEGER NOT NULL, id INTEGER NOT NULL,
+            target TEXT, anchor TEXT, sense TEXT, text TEXT, PRIMARY KEY(key, dictionary, file, id)) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS link_keys(file INTEGER NOT NULL, key TEXT NOT NULL, PRIMARY KEY(file, key)) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS infos(folder TEXT PRIMARY KEY, size INTEGER NOT NULL, seconds INTEGER NOT NULL,
             nanoseconds INTEGER NOT NULL, id TEXT NOT NULL, title TEXT NOT NULL, description TEXT, language TEXT,
             target_language TEXT, license TEXT, source_name TEXT, source_version TEXT, importer TEXT, start TEXT, rules TEXT,

@@ -326,7 +326,7 @@ public struct LibrarySearch: Sendable {
             guard let g = groupOf[row.member], !asked.contains(g) else { continue }
             asked.append(g)
             let places = rows.indices.filter { groupOf[rows[$0].member] == g }
-            let sources = try ask(g) { index, _ throws(SearchIndexError) in try index.linkSources(ofRows: places.map { rows[$0].link.row }) }
+            let sources = try ask(g) { index, _ throws(SearchIndexError) in try index.linkSources(of: places.map { rows[$0].link }) }
             for (place, source) in zip(places, sources) {
                 guard let source else { continue }
                 let (i, link) = rows[place]

@@ -208,10 +208,11 @@ import Glibc
         #expect(opened.lookup.entry(withID: "pony~n")?.senses.first?.definition?.source.contains("SMALL") == true)
     }
 
-    /// An index of version 7 (before `listing`) or 8 (`words` with the suggestion buckets'
-    /// columns and `words_by_length`) is brought to this version in place: its rows are kept,
-    /// nothing is indexed again, and completion and suggestions answer as before.
-    @Test(arguments: [7, 8]) func anIndexOfAnEarlierVersionKeepsItsRows(version: Int) throws {
+    /// An index of version 7 (before `listing`), 8 (`words` with the suggestion buckets'
+    /// columns and `words_by_length`) or 9 (the links a table of rows with an index by key) is
+    /// brought to this version in place: its rows are kept, nothing is indexed again, and
+    /// completion, suggestions and links answer as before.
+    @Test(arguments: [7, 8, 9]) func anIndexOfAnEarlierVersionKeepsItsRows(version: Int) throws {
         let scratch = try Scratch(copying: "sample")
         defer { scratch.remove() }
         let built = try scratch.open()
@@ -219,8 +220,29 @@ import Glibc
         let suggested = built.lookup.suggestions(for: "wolv", limit: 5).map(\.key)
         let completed = built.lookup.completions(for: "r", limit: 5).map(\.key)
         #expect(!suggested.isEmpty && !completed.isEmpty)
+        let linkRows = "SELECT key, dictionary, file, id, target, anchor, sense, text FROM links ORDER BY key, dictionary, file, id"
+        let linkKeys = "SELECT file, key FROM link_keys ORDER BY file, key"
+        let (links, keysOfFiles) = try { () throws -> ([[SQLValue]], [[SQLValue]]) in
+            let database = try SQLiteDatabase(path: scratch.indexFile)
+            return (try database.query(linkRows), try database.query(linkKeys))
+        }()
+        // Each file's keys, each once.
+        #expect(!links.isEmpty && keysOfFiles.count == Set(links.map { "\($0[2].integer ?? -1) \($0[0].text ?? "")" }).count)
         IndexStore.closeAll()
         do {
+            let database = try SQLiteDatabase(path: scratch.indexFile)
+            try database.execute("""
+                CREATE TABLE links_9(id INTEGER PRIMARY KEY, dictionary INTEGER NOT NULL, file INTEGER NOT NULL, key TEXT NOT NULL,
+                    target TEXT, anchor TEXT, sense TEXT, text TEXT);
+                INSERT INTO links_9 SELECT id, dictionary, file, key, target, anchor, sense, text FROM links;
+                DROP TABLE links;
+                ALTER TABLE links_9 RENAME TO links;
+                CREATE INDEX links_by_key ON links(key, dictionary, file, target, anchor, sense);
+                DROP TABLE link_keys;
+                PRAGMA user_version = 9;
+                """)
+        }
+        if version < 9 {
             let database = try SQLiteDatabase(path: scratch.indexFile)
             try database.execute("""
                 DROP INDEX words_by_scalars;
@@ -249,7 +271,9 @@ import Glibc
         #expect(try database.query("SELECT listing FROM dictionaries").count == 1)
         let columns = try database.query("SELECT name FROM pragma_table_info('words')").compactMap { $0[0].text }
         #expect(columns.count == 5 && !columns.contains("folded"), "\(columns)")
-        #expect(try database.query("SELECT name FROM sqlite_schema WHERE name = 'words_by_length'").isEmpty)
+        #expect(try database.query("SELECT name FROM sqlite_schema WHERE name IN ('words_by_length', 'links_by_key', 'links_10')").isEmpty)
+        #expect(try database.query(linkRows) == links)
+        #expect(try database.query(linkKeys) == keysOfFiles)
         IndexStore.closeAll()
         // Once: the next open has nothing to bring up to date.
         steps = []

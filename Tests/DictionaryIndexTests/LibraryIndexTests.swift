@@ -125,8 +125,8 @@ import Glibc
 
     /// The links an import checks: those that name no entry id, headword or form of their own
     /// dictionary (a duplicate's headword names nothing), and those with a sense anchor; in
-    /// row order, a page at a time, never another dictionary's, even when an update put that
-    /// dictionary's rows between its own.
+    /// load order a file at a time (each file's by key), a page at a time, never another
+    /// dictionary's, even when an update put that dictionary's rows between its own.
     @Test(arguments: [1, 2, 3, LibraryIndex.linkPageSize])
     func unmatchedLinksAreThoseThatNameNoEntryOfTheirDictionary(pageSize: Int) throws {
         let root = NSTemporaryDirectory() + "wordlink-unmatched-\(UUID().uuidString)"
@@ -158,9 +158,40 @@ import Glibc
             return found
         }
         let inA = try unmatched(a.dictionary)
-        #expect(inA == ["beta", "a1#s", "gone", "https://example.org/", "dupword", "gone", "a2#none", "Gone", "nowhere", "beta"], "\(inA)")
-        #expect(try unmatched(b.dictionary) == ["gone-b", "alpha"])
+        // a.json's by key (the key of `Gone` is `gone`; a link's target as written), then z.json's.
+        #expect(inA == ["a1#s", "a2#none", "beta", "dupword", "gone", "gone", "Gone", "https://example.org/", "beta", "nowhere"], "\(inA)")
+        #expect(try unmatched(b.dictionary) == ["alpha", "gone-b"])
         #expect(try unmatched(b.dictionary + 100) == [])
+        // A page reads the trees in their order: nothing sorted, the keys and links sought.
+        let plan = try SQLiteDatabase(path: root + "/cache/" + LibraryIndex.fileName)
+            .query("EXPLAIN QUERY PLAN " + LibraryIndex.unmatchedLinksOfFile, [.integer(1), .integer(1), .text(""), .integer(0), .integer(9)])
+            .compactMap { $0.last?.text }
+        #expect(!plan.contains { $0.contains("TEMP B-TREE") } && plan.contains { $0.contains("SEARCH k USING PRIMARY KEY (file=? AND key>?)") }
+                && plan.contains { $0.contains("SEARCH l USING PRIMARY KEY (key=? AND dictionary=? AND file=?)") }, "\(plan)")
+        // And a file's links are taken out by its keys, each a range of the tree: nothing scanned.
+        let out = try SQLiteDatabase(path: root + "/cache/" + LibraryIndex.fileName)
+            .query("EXPLAIN QUERY PLAN " + LibraryIndex.linksOfFileOut, [.integer(1), .integer(1), .integer(0), .integer(9)])
+            .compactMap { $0.last?.text }
+        #expect(out.contains { $0.contains("SEARCH links USING PRIMARY KEY (key=? AND dictionary=? AND file=? AND id>? AND id<?)") }
+                && out.contains { $0.contains("SEARCH link_keys USING PRIMARY KEY (file=?)") } && !out.contains { $0.contains("SCAN") }, "\(out)")
+    }
+
+    /// The keys an update remembers having written: each new one once, never more than the
+    /// limit (then they are forgotten and written again), and none after the next file.
+    @Test func recentKeysAreRememberedUpToTheirLimit() {
+        var keys = RecentKeys()
+        let first = ["dog", "dog", "犬", "犬", "👩‍👩‍👧"].map { keys.insert($0) }
+        #expect(first == [true, false, true, false, true])
+        var filled = true
+        for n in 0..<RecentKeys.limit - 4 { filled = keys.insert("k\(n)") && filled }
+        #expect(filled)
+        let short = keys.insert("dog"), reached = keys.insert("one more"), past = keys.insert("dog")
+        #expect(!short, "one short of the limit: still remembered")
+        #expect(reached, "the limit reached")
+        #expect(past, "past it: forgotten, and written again")
+        keys.removeAll()
+        let again = keys.insert("one more")
+        #expect(again, "a new file")
     }
 
     @Test func anUpdateReadsOnlyTheFilesThatChanged() throws {
@@ -319,6 +350,7 @@ import Glibc
                     "\(table)")
         }
         #expect(try database.integer("SELECT count(*) FROM fts") == Int64(one.texts))
+        #expect(try database.integer("SELECT count(*) FROM link_keys WHERE file NOT IN (SELECT id FROM files)") == 0)
         #expect(try database.integer("SELECT count(*) FROM senses WHERE id >> 32 NOT IN (SELECT id FROM entries)") == 0)
         // A new file keeps the page map that gives freed pages back (how much: SharedCacheEndToEndTests).
         #expect(try database.integer("PRAGMA auto_vacuum") == 2)

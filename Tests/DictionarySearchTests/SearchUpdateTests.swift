@@ -36,6 +36,8 @@ import SQLiteStore
                 ("word", 4, "SELECT key, display, is_headword, scalars FROM words WHERE dictionary = ?"),
                 ("entry", 4, "SELECT f.path, e.entry_id, e.position, e.duplicate FROM entries e JOIN files f ON f.id = e.file WHERE e.dictionary = ?"),
                 ("key", 4, "SELECT k.key, k.kind, k.display, e.entry_id FROM keys k JOIN entries e ON e.id = k.entry WHERE k.dictionary = ?"),
+                // Each file's link keys: those of its links, once each.
+                ("linkkey", 2, "SELECT f.path, k.key FROM link_keys k JOIN files f ON f.id = k.file WHERE f.dictionary = ?"),
                 // A suggestion bucket written again from itself holds what one written anew does, in the same order.
                 ("bucket", 3, "SELECT folded_length, hex(signatures), hex(keys) FROM word_buckets WHERE dictionary = ?"),
             ] {
@@ -47,10 +49,13 @@ import SQLiteStore
                     rows.append(row.joined(separator: "|"))
                 }
             }
-            // No full-text row is left without its text, nor a text without its row.
+            // No full-text row is left without its text, nor a text without its row; no file's
+            // link key without the file, nor a link without its file's key.
             let orphans = try index.database.integer("""
                 SELECT (SELECT count(*) FROM fts WHERE rowid NOT IN (SELECT id FROM texts))
                      + (SELECT count(*) FROM texts WHERE id NOT IN (SELECT rowid FROM fts))
+                + (SELECT count(*) FROM link_keys WHERE file NOT IN (SELECT id FROM files))
+                + (SELECT count(*) FROM links l WHERE NOT EXISTS (SELECT 1 FROM link_keys k WHERE k.file = l.file AND k.key = l.key))
                 """)
             rows.append("orphans|\(orphans ?? -1)")
             return rows.sorted()
