@@ -87,6 +87,14 @@ enum ScaleBenchmarks {
             print("the browser on the library failed: \(error)")
         }
         let data = directorySize(library), caches = directorySize(cache)
+        // A folder the bench did not import (an `import --installed` into this library brings
+        // StarDict and DSL ones): its disk is counted, its source is not.
+        let known = Set(names + ["wordnet"])
+        let others = ((try? FileManager.default.contentsOfDirectory(atPath: library)) ?? []).filter { !known.contains($0) }.sorted()
+        if !others.isEmpty {
+            print("note: the library holds \(others.count) folders the bench does not import (\(others.joined(separator: ", "))): "
+                  + "their disk is counted below, their sources are not")
+        }
         print(String(format: "disk: sources %.0f MB; library %.0f MB + caches %.0f MB = %.1f × the sources",
                      Double(sources) / 1e6, Double(data) / 1e6, Double(caches) / 1e6, Double(data + caches) / Double(max(1, sources))))
     }
