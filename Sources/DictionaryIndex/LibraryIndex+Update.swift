@@ -166,6 +166,9 @@ extension LibraryIndex {
         defer { files.stop() }
         return try locked { () throws(SQLiteError) -> IndexedFolder in
             let result: IndexedFolder
+            // The larger cache only while writing (`writingCacheSize`); its pages are freed after.
+            if memoryReason == nil { try database.execute("PRAGMA cache_size = \(Self.writingCacheSize)") }
+            defer { if memoryReason == nil { try? database.execute("PRAGMA cache_size = \(Self.readingCacheSize)") } }
             do throws(SQLiteError) {
                 result = try database.writing(waiting: waiting) { () throws(SQLiteError) -> IndexedFolder in
                     try writeInTransaction(folder: folder, count: count, file: files.take, written: written, removing: removed,

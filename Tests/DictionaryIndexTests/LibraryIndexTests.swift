@@ -194,6 +194,26 @@ import Glibc
         #expect(again, "a new file")
     }
 
+    /// The page cache is small while reading (a browser over forty dictionaries held 32 MB of
+    /// it) and large only while an update writes: an update that fails leaves it small too.
+    @Test func thePageCacheIsLargeOnlyWhileWriting() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let index = LibraryIndex.open(cacheDirectory: scratch.cache)
+        func cacheSize() throws -> Int64? { try index.reading { () throws(SQLiteError) in try index.database.integer("PRAGMA cache_size") } }
+        #expect(try cacheSize() == Int64(LibraryIndex.readingCacheSize))
+        var during: Int64?
+        _ = try index.write(folder: scratch.folder, count: 1, removing: [], indexedAt: 0, written: { _ in
+            during = try? index.database.integer("PRAGMA cache_size")
+        }) { _ in IndexedFile(path: "entries/a.json", fingerprint: FileFingerprint(size: 0, modificationSeconds: 0, modificationNanoseconds: 0, contentHash: 0),
+                              errorCount: 0, entries: []) }
+        #expect(during == Int64(LibraryIndex.writingCacheSize))
+        #expect(try cacheSize() == Int64(LibraryIndex.readingCacheSize))
+        index.interrupt()
+        #expect(throws: SQLiteError.self) { try index.update(folder: scratch.folder) }
+        #expect(try cacheSize() == Int64(LibraryIndex.readingCacheSize))
+    }
+
     @Test func anUpdateReadsOnlyTheFilesThatChanged() throws {
         let scratch = try Scratch(copying: "sample")
         defer { scratch.remove() }
