@@ -126,7 +126,7 @@ extension LibraryIndex {
     /// The links of `dictionaries` whose normalised target is one of `keys`, in load order
     /// within each dictionary (`ORDER BY` a dictionary is what `LibrarySearch` does). Call
     /// within `asking`. What the index holds of other dictionaries (a library of forty opened
-    /// with `-d`) is passed over in `links_by_key` without reading their rows.
+    /// with `-d`) is passed over where the key's links stand, on the same pages.
     ///
     /// The table is ordered by key, so a key's links stand together on its pages, every column
     /// with them (a page of `dog` on WordNet once read a page of a table of rows and one of the

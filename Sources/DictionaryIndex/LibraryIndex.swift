@@ -78,8 +78,10 @@ public final class LibraryIndex: @unchecked Sendable {
 
     /// SQLite's page cache (`PRAGMA cache_size`, in KiB when negative) while reading, and
     /// while an update writes: a large dictionary's update spilled SQLite's default 2 MB to the
-    /// log and read it back, 1.5 million reads for 100,000 entries.
-    static let readingCacheSize = -4096, writingCacheSize = -32768
+    /// log and read it back, 1.5 million reads for 100,000 entries. 8 MB writes FreeDict deu-eng
+    /// into the scale library's index as fast as 32 did, and its pages are the peak of an
+    /// import's last phase (docs/benchmarks.md, "A small page cache").
+    static let readingCacheSize = -4096, writingCacheSize = -8192
 
     /// Bumped whenever the tables change: an index of another version is built again.
     static let schemaVersion: Int64 = 10
@@ -235,7 +237,7 @@ public final class LibraryIndex: @unchecked Sendable {
         // the last update, which the next open sees from the files table and does again.
         // A page cache of 4 MB for reading (the file's pages stay in the system's cache; a
         // browser typing in the lookup prompt over forty dictionaries filled 32 MB of its own),
-        // 32 MB while an update writes (`write`).
+        // 8 MB while an update writes (`write`).
         try database.execute("PRAGMA synchronous = NORMAL; PRAGMA cache_size = \(readingCacheSize)")
         return LibraryIndex(path: path, database: database, memoryReason: nil)
     }
