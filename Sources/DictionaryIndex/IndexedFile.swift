@@ -26,8 +26,9 @@ extension IndexedEntry {
     /// What the index keeps of `entry`.
     init(entry: Entry) {
         let forms = entry.forms.map(\.text)
-        self.init(id: entry.id, headword: entry.headword, pos: entry.pos, forms: forms, headwordKey: LookupKey.normalise(entry.headword),
-                  formKeys: forms.map(LookupKey.normalise), summary: entry.summary, byteRange: entry.origin.byteRange, senseIDs: IndexedFile.senseIDs(entry.senses),
+        self.init(id: entry.id, headword: entry.headword, pos: entry.pos, forms: forms,
+                  headwordKey: LookupKey.normalise(entry.headword), formKeys: forms.map(LookupKey.normalise),
+                  summary: entry.summary, byteRange: entry.origin.byteRange, senseIDs: IndexedFile.senseIDs(entry.senses),
                   text: EntryText(entry))
     }
 }
