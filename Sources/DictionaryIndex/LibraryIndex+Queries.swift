@@ -271,14 +271,7 @@ extension LibraryIndex {
                                      _ body: (_ target: String, _ anchor: String?) -> Void) throws(DictionaryModelError) {
         let pageSize = max(1, pageSize)
         do throws(SQLiteError) {
-            let files = try reading { () throws(SQLiteError) -> [Int64] in
-                let find = try statement("SELECT id FROM files WHERE dictionary = ? ORDER BY path")
-                find.bind(dictionary)
-                defer { find.reset() }
-                var files: [Int64] = []
-                while try find.step() { files.append(find.integer(0)) }
-                return files
-            }
+            let files = try reading { () throws(SQLiteError) in try storedFiles(of: dictionary).map(\.id) }
             for file in files {
                 // After the last link of the page before: its key and row.
                 var after = ("", Int64.min)

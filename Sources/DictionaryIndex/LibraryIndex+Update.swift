@@ -465,6 +465,13 @@ extension LibraryIndex {
         try statement("DELETE FROM files WHERE id = ?").bind(file).run()
     }
 
+    /// Takes out the rows of every file of `dictionary` and their link keys (`removeFile` for
+    /// each, in two statements).
+    private func removeFiles(of dictionary: Int64) throws(SQLiteError) {
+        try statement("DELETE FROM link_keys WHERE file IN (SELECT id FROM files WHERE dictionary = ?)").bind(dictionary).run()
+        try statement("DELETE FROM files WHERE dictionary = ?").bind(dictionary).run()
+    }
+
     /// Drops the texts that the files taken out used and no sense uses now. Texts a file
     /// written again has too (all but the edited ones, after a save) were counted up again
     /// meanwhile and stay, instead of leaving the full-text index and coming back.
@@ -657,10 +664,10 @@ extension LibraryIndex {
             while let count = try step({ () throws(SQLiteError) in try removeTexts(of: id, atMost: 5_000) }) { removed(count) }
             while try step({ () throws(SQLiteError) in try removeWords(of: id, atMost: 20_000) }) != nil {}
             try step { () throws(SQLiteError) in
-                try statement("DELETE FROM link_keys WHERE file IN (SELECT id FROM files WHERE dictionary = ?)").bind(id).run()
-                for table in ["keys", "word_buckets", "entries", "files"] {
+                for table in ["keys", "word_buckets", "entries"] {
                     try statement("DELETE FROM \(table) WHERE dictionary = ?").bind(id).run()
                 }
+                try removeFiles(of: id)
                 try statement("DELETE FROM dictionaries WHERE id = ?").bind(id).run()
             }
             // The pages freed go back to the disk, a bounded number; the log into the file
@@ -687,8 +694,8 @@ extension LibraryIndex {
     /// Takes out the rows of at most `limit` entries of `dictionary` (call in a write
     /// transaction), from the first of its first file: their senses (one range of rows,
     /// `RowNumber`) and links (that range under each of the file's link keys), their keys, the
-    /// entries, and the file once it has none left. Nil
-    /// when no file is left; else how many entries were taken out.
+    /// entries, and the file once it has none left. Nil when no file is left; else how many
+    /// entries were taken out.
     private func removeEntries(of dictionary: Int64, atMost limit: Int) throws(SQLiteError) -> Int? {
         guard let file = try storedFiles(of: dictionary).first else { return nil }
         guard let held = try rows(ofFile: file.id) else {
@@ -745,14 +752,14 @@ extension LibraryIndex {
     private func removeRows(of dictionary: Int64) throws(SQLiteError) {
         for file in try storedFiles(of: dictionary) {
             try removeLinks(ofFile: file.id, in: dictionary)
-            try statement("DELETE FROM link_keys WHERE file = ?").bind(file.id).run()
             guard let rows = try rows(ofFile: file.id) else { continue }
             try statement("DELETE FROM senses WHERE id BETWEEN ? AND ?").bind(rows.lowerBound, rows.upperBound).run()
         }
         try statement("DELETE FROM fts WHERE rowid IN (SELECT id FROM texts WHERE dictionary = ?)").bind(dictionary).run()
-        for table in ["texts", "keys", "words", "word_buckets", "entries", "files"] {
+        for table in ["texts", "keys", "words", "word_buckets", "entries"] {
             try statement("DELETE FROM \(table) WHERE dictionary = ?").bind(dictionary).run()
         }
+        try removeFiles(of: dictionary)
     }
 
     /// The rows of the senses (and links) of the entries of `file`: its entries were written one
