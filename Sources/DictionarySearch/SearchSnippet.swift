@@ -11,7 +11,9 @@ public struct SearchSnippet: Hashable, Sendable {
     }
 
     /// A snippet from FTS5's `snippet()` output, whose matches sit between U+0001 and U+0002
-    /// (characters the index never stores: `EntryText.cleaned`).
+    /// (characters the index never stores: `EntryText.cleaned`). A run of spaces is shown as
+    /// one: the indented lines of a card (DSL's, GCIDE's) are stored joined by spaces, the
+    /// indentation with them, and made gaps in a line of results.
     init(marked: String) {
         var text: [UInt8] = []
         var marks: [Range<Int>] = []
@@ -23,6 +25,7 @@ public struct SearchSnippet: Hashable, Sendable {
             case 2:
                 if let from = start { marks.append(from..<text.count) }
                 start = nil
+            case UInt8(ascii: " ") where text.last == UInt8(ascii: " "): continue
             default: text.append(byte)
             }
         }

@@ -60,6 +60,15 @@ import DictionaryIndex
         #expect(snippet.bracketed == "les [crêpes] 日本")
     }
 
+    @Test func aRunOfSpacesIsShownAsOne() {
+        // A DSL card's lines, joined with their indentation: `noun\n   1. a group …`.
+        let snippet = SearchSnippet(marked: "noun    1. a \u{1}group\u{2} of  日本   \u{1}wolves\u{2}     • Hypernyms: pack")
+        #expect(snippet.text == "noun 1. a group of 日本 wolves • Hypernyms: pack")
+        #expect(snippet.bracketed == "noun 1. a [group] of 日本 [wolves] • Hypernyms: pack")
+        let bytes = Array(snippet.text.utf8)
+        #expect(snippet.marks.map { String(decoding: bytes[$0], as: UTF8.self) } == ["group", "wolves"])
+    }
+
     @Test func aMarkAtTheEnd() {
         #expect(SearchSnippet(marked: "\u{1}dog\u{2}").bracketed == "[dog]")
     }
