@@ -62,7 +62,15 @@ extension LibraryIndex {
     public func rankedTexts(matching expression: String, in dictionaries: [Int64], limit: Int) throws(SQLiteError) -> [(text: Int64, score: Double)] {
         guard !dictionaries.isEmpty, limit > 0 else { return [] }
         let list = dictionaries.map(String.init).joined(separator: ",")
-        let ranked = try statement("""
+        // Every dictionary the index holds is asked (a library opened whole): no text need be
+        // looked up to know its dictionary. A common word's matches are tens of thousands
+        // (`d`, 43,822 texts on the library of 39), and that look cost a fifth of ranking them.
+        let count = try statement("SELECT count(*) FROM dictionaries")
+        let held = try count.step() ? Int(count.integer(0)) : 0
+        count.reset()
+        let ranked = try statement(Set(dictionaries).count == held ? """
+            SELECT fts.rowid, -bm25(fts) AS score FROM fts WHERE fts MATCH ? ORDER BY score DESC, fts.rowid LIMIT ?
+            """ : """
             SELECT fts.rowid, -bm25(fts) AS score FROM fts JOIN texts ON texts.id = fts.rowid
             WHERE fts MATCH ? AND texts.dictionary IN (\(list)) ORDER BY score DESC, fts.rowid LIMIT ?
             """)

@@ -24,7 +24,8 @@ enum SearchCommand {
         let query = SearchQuery(options.query)
         let results: [SearchResult]
         do throws(SearchIndexError) {
-            results = try search.search(query, limit: options.limit)
+            // Only the JSON shows the scores of the senses of the entry the query names.
+            results = try search.search(query, limit: options.limit, scoringNamed: options.json)
         } catch {
             return .error(error.message + "; run the search again: a damaged index is built anew.", status: 1)
         }
@@ -125,7 +126,10 @@ extension LibrarySearch {
     var browserSearch: SearchSource {
         { [self] text, limit, isCancelled in
             let query = SearchQuery(text)
-            guard !query.isEmpty, let results = try? search(query, limit: limit, isCancelled: isCancelled) else { return query.isEmpty ? nil : [] }
+            // The page shows no score: the named senses are not scored.
+            guard !query.isEmpty, let results = try? search(query, limit: limit, scoringNamed: false, isCancelled: isCancelled) else {
+                return query.isEmpty ? nil : []
+            }
             return results.map { result in
                 SearchResultItem(member: result.member, entryID: result.place.entryID, headword: result.place.headword, sense: result.place.sense,
                                  snippet: result.snippet.text, marks: result.snippet.marks,

@@ -36,6 +36,21 @@ import TestSupport
         #expect(spider.score > results[1].score)
     }
 
+    /// Unscored, the named senses keep their places and snippets and score 0; the others are
+    /// scored as before.
+    @Test func namedSensesUnscoredAreTheSameList() throws {
+        let folder = try SearchFolder(files: Self.files)
+        defer { folder.remove() }
+        let search = try folder.open().search
+        let scored = try search.search(SearchQuery("wolf"), limit: 10)
+        let unscored = try search.search(SearchQuery("wolf"), limit: 10, scoringNamed: false)
+        #expect(scored[1].isHeadwordMatch && scored[1].score > 0)
+        #expect(unscored.map(\.place) == scored.map(\.place))
+        #expect(unscored.map(\.snippet) == scored.map(\.snippet))
+        #expect(unscored.filter(\.isHeadwordMatch).allSatisfy { $0.score == 0 })
+        #expect(unscored.filter { !$0.isHeadwordMatch }.map(\.score) == scored.filter { !$0.isHeadwordMatch }.map(\.score))
+    }
+
     @Test(arguments: ["Wolf", "WOLF", "\"wolf\"", "  wolf "])
     func anyCaseOrQuotingNamesTheHeadword(_ query: String) throws {
         let folder = try SearchFolder(files: Self.files)
@@ -90,6 +105,33 @@ import TestSupport
         for limit in 1...all.count {
             #expect(try search.search(SearchQuery("wolf"), limit: limit) == Array(all.prefix(limit)), "limit \(limit)")
         }
+        // One of the two dictionaries of an index opened alone (`-d`): only its texts are
+        // ranked (the texts are looked up for their dictionary); both, and none need be.
+        let alone = LibrarySearch(library: Library([(opened[2].info, two.folder, opened[2].lookup as any EntryLookup, 0)]))
+        let its = try alone.search(SearchQuery("wolf"), limit: 50)
+        #expect(its.map(\.dictionary) == ["two", "two"])
+        #expect(Set(its.map(\.place.entryID)) == ["wolf~n", "coyote~n"])
+        #expect(its.map(\.place.entryID) == all.filter { $0.dictionary == "two" }.map(\.place.entryID))
+    }
+
+    /// A dictionary opened alone (`-d`) of an index that holds another: the other's better
+    /// matches take no place of its own (only its texts are ranked), and opened together,
+    /// both are ranked as one.
+    @Test func onlyTheOpenDictionariesTextsAreRanked() throws {
+        let loud = try SearchFolder(id: "loud", files: (0..<6).reduce(into: [:]) { files, n in
+            files["l\(n).json"] = entry("howl\(n)~n", "wolf wolf wolf 狼 \(n)")
+        })
+        let quiet = try SearchFolder(id: "quiet", files: ["q.json": entry("coyote~n", "a small wolf of the prairies, 👩‍👩‍👧 é")])
+        defer { for folder in [loud, quiet] { folder.remove() } }
+        let both = [try IndexStore.open(folder: loud.folder, cacheDirectory: loud.cache),
+                    try IndexStore.open(folder: quiet.folder, cacheDirectory: loud.cache)]
+        let alone = LibrarySearch(library: Library([(both[1].info, quiet.folder, both[1].lookup as any EntryLookup, 0)]))
+        #expect(try alone.search(SearchQuery("wolf"), limit: 1).map(\.place.entryID) == ["coyote~n"])
+        let together = LibrarySearch(library: Library(zip(both, [loud, quiet]).map { ($0.info, $1.folder, $0.lookup as any EntryLookup, 0) }))
+        let all = try together.search(SearchQuery("wolf"), limit: 10)
+        #expect(all.count == 7)
+        #expect(all.last?.place.entryID == "coyote~n")
+        #expect(Set(all.dropLast().map(\.dictionary)) == ["loud"])
     }
 
     /// An index written by another version is built again on open.
