@@ -60,6 +60,8 @@ public final class HunspellRuleStore: @unchecked Sendable {
     /// known answer.
     private struct Caches {
         var rules: [String: [Rule]] = [:]
+        /// The conditions parsed, by their text: thousands of rules share a few hundred.
+        var conditions: [String: [ConditionElement]] = [:]
         /// The answers given, by word: the dictionaries of one language ask alike.
         var answers: [String: Set<String>] = [:]
         var findRules: SQLiteStatement?
@@ -294,7 +296,7 @@ public final class HunspellRuleStore: @unchecked Sendable {
         var flagsOf: [String: [(flags: Set<Substring>, stems: String)]] = [:]
         var bases = Set<String>()
         for candidate in candidates where !candidate.scalars.isEmpty {
-            let text = String(String.UnicodeScalarView(candidate.scalars))
+            let text = Self.text(candidate.scalars)
             let rows: [(flags: Set<Substring>, stems: String)]
             if let known = flagsOf[text] {
                 rows = known
@@ -327,7 +329,7 @@ public final class HunspellRuleStore: @unchecked Sendable {
         for length in 0...min(word.count, suffix ? longestSuffix : longestPrefix) {
             let affix = suffix ? word[(word.count - length)...] : word[..<length]
             let kept = suffix ? word[..<(word.count - length)] : word[length...]
-            for rule in try rules(suffix: suffix, affix: String(String.UnicodeScalarView(affix)), caches: &caches)
+            for rule in try rules(suffix: suffix, affix: Self.text(affix), caches: &caches)
                 where outer.map({ rule.step.continuation.contains($0.flag) }) ?? true {
                 let root = suffix ? Array(kept) + rule.strip : rule.strip + kept
                 guard !root.isEmpty, root.count >= rule.condition.count else { continue }
@@ -349,8 +351,11 @@ public final class HunspellRuleStore: @unchecked Sendable {
         var rules: [Rule] = []
         while try find.step() {
             let continuation = (find.text(3) ?? "").split(separator: "\u{1F}").map(String.init)
+            let text = find.text(2) ?? "."
+            let condition = caches.conditions[text] ?? ConditionElement.parse(text)
+            caches.conditions[text] = condition
             rules.append(Rule(step: Step(flag: find.text(0) ?? "", continuation: continuation, isSuffix: suffix),
-                              strip: Array((find.text(1) ?? "").unicodeScalars), condition: ConditionElement.parse(find.text(2) ?? ".")))
+                              strip: Array((find.text(1) ?? "").unicodeScalars), condition: condition))
         }
         find.reset()
         caches.rules[key] = rules
@@ -358,6 +363,15 @@ public final class HunspellRuleStore: @unchecked Sendable {
     }
 
     // MARK: Helpers
+
+    /// The string of `scalars`, made from their UTF-8 (a `String.UnicodeScalarView` built from
+    /// an array slice appended them one by one through generic code: a tenth of a `define`).
+    static func text(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.underestimatedCount * 2)
+        for scalar in scalars { UTF8.encode(scalar) { bytes.append($0) } }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// The files' sizes and times of change, and the affix file's path: a new version of the
     /// package gives another.
@@ -441,6 +455,12 @@ enum ConditionElement: Sendable {
     static func withCases(_ set: Set<Unicode.Scalar>) -> Set<Unicode.Scalar> {
         var all = set
         for scalar in set {
+            // An ASCII letter's other case is 32 away; other ASCII has none.
+            if scalar.isASCII {
+                let value = scalar.value
+                if (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) { all.insert(Unicode.Scalar(UInt8(value ^ 0x20))) }
+                continue
+            }
             for mapped in [scalar.properties.lowercaseMapping, scalar.properties.uppercaseMapping] where mapped.unicodeScalars.count == 1 {
                 all.formUnion(mapped.unicodeScalars)
             }

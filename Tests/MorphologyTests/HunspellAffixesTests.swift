@@ -79,6 +79,29 @@ import TestSupport
             .possibleBases(of: "caf\u{E9}s") == ["caf\u{E9}"])
     }
 
+    /// A condition's letters, ASCII or not, met in either case; rules that share a condition
+    /// each apply with their own strip; roots in CJK, with emoji and combining marks.
+    @Test func conditionsInEitherCaseAndShared() throws {
+        let store = try Self.store(affix: "SET UTF-8\nSFX A Y 3\nSFX A y ies [^AEIOU]y\nSFX A 0 s [AEIOU]y\nSFX A 0 x [\u{C9}\u{E8}]\n"
+                                       + "SFX B Y 2\nSFX B 0 n [Q\u{301}]\nSFX B 0 m [Q\u{301}]\n",
+                                   dic: "6\npony/A\nboy/A\nCAF\u{C9}/A\nb\u{E8}/A\nfaq/B\ne\u{301}/B\n")
+        #expect(store.possibleBases(of: "ponies") == ["pony"])
+        #expect(store.possibleBases(of: "boys") == ["boy"])
+        // A set that excludes admits any letter with another case (the root's case is not
+        // known): a possible base, which the analysis then settles.
+        #expect(store.possibleBases(of: "boies") == ["boy"])
+        // Roots are kept, and given, in lowercase.
+        #expect(store.possibleBases(of: "CAF\u{C9}x") == ["caf\u{E9}"])
+        #expect(store.possibleBases(of: "b\u{E8}x") == ["b\u{E8}"])
+        #expect(store.possibleBases(of: "faqn") == ["faq"])
+        #expect(store.possibleBases(of: "faqm") == ["faq"])
+        #expect(store.possibleBases(of: "e\u{301}m") == ["e\u{301}"])
+        #expect(store.possibleBases(of: "faxn") == [])
+        let cjk = try Self.store(affix: "SET UTF-8\nSFX C Y 1\nSFX C 0 \u{3005} [\u{65E5}]\n", dic: "2\n\u{65E5}/C\n\u{1F469}\u{200D}\u{1F467}/C\n")
+        #expect(cjk.possibleBases(of: "\u{65E5}\u{3005}") == ["\u{65E5}"])
+        #expect(cjk.possibleBases(of: "\u{1F469}\u{200D}\u{1F467}\u{3005}") == [])
+    }
+
     /// What cannot be followed is no store, and Hunspell is asked: stems in aliases or rules,
     /// an encoding Hunspell's wrapper does not read, files that are not there.
     @Test func whatCannotBeFollowedIsNoStore() throws {
