@@ -277,7 +277,12 @@ extension LibraryIndex {
         try markDuplicates(in: dictionary, all: all)
         try refreshWords(in: dictionary, all: all)
         let problems = try problemCount(of: dictionary)
-        try statement("UPDATE dictionaries SET problems = ?, listing = NULL WHERE id = ?").bind(problems, dictionary).run()
+        // Its count of entries, kept for `entryCount` (counting read every index row of it):
+        // the duplicates, marked just now, left out.
+        try statement("""
+            UPDATE dictionaries SET problems = ?2, listing = NULL, entry_count = (SELECT count(*) FROM entries WHERE dictionary = ?1)
+                - (SELECT count(*) FROM entries WHERE dictionary = ?1 AND duplicate = 1) WHERE id = ?1
+            """).bind(dictionary, problems).run()
         return IndexedFolder(dictionary: dictionary, changedFiles: count + removed.count, isNew: isNew, problemCount: problems)
     }
 

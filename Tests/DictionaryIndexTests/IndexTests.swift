@@ -170,10 +170,15 @@ import Glibc
         #expect(try scratch.open().indexStatus == .loaded)
         #expect(try keptListing() == kept)
 
-        // Added, renamed and removed files.
-        try scratch.write(#"{"id": "zebra~n", "headword": "zebra", "senses": []}"#, to: "entries/zebra.json")
+        // Added, renamed and removed files; the count of entries kept with each (a duplicate
+        // id not counted).
+        let entryCount = opened.lookup.entryCount
+        try scratch.write(#"[{"id": "zebra~n", "headword": "zebra", "senses": []}, {"id": "zebra~n", "headword": "zèbre 斑马 🦓"}]"#,
+                          to: "entries/zebra.json")
         setTime("zebra.json", secondsAgo: 50)
-        #expect(try scratch.open().indexStatus == .updated(changedFiles: 1))
+        opened = try scratch.open()
+        #expect(opened.indexStatus == .updated(changedFiles: 1))
+        #expect(opened.lookup.entryCount == entryCount + 1)
         #expect(try scratch.open().indexStatus == .loaded)
         try FileManager.default.moveItem(atPath: entries + "zebra.json", toPath: entries + "zebras.json")
         #expect(try scratch.open().indexStatus == .updated(changedFiles: 2))
@@ -182,6 +187,7 @@ import Glibc
         opened = try scratch.open()
         #expect(opened.indexStatus == .updated(changedFiles: 1))
         #expect(opened.lookup.entryNumber(forID: "zebra~n") == nil)
+        #expect(opened.lookup.entryCount == entryCount)
     }
 
     /// A file whose time is not over a second before its indexing keeps the listing's digest
@@ -209,10 +215,11 @@ import Glibc
     }
 
     /// An index of version 7 (before `listing`), 8 (`words` with the suggestion buckets'
-    /// columns and `words_by_length`) or 9 (the links a table of rows with an index by key) is
-    /// brought to this version in place: its rows are kept, nothing is indexed again, and
-    /// completion, suggestions and links answer as before.
-    @Test(arguments: [7, 8, 9]) func anIndexOfAnEarlierVersionKeepsItsRows(version: Int) throws {
+    /// columns and `words_by_length`), 9 (the links a table of rows with an index by key) or
+    /// 10 (no count of entries kept) is brought to this version in place: its rows are kept,
+    /// nothing is indexed again, and completion, suggestions, links and the count of entries
+    /// answer as before.
+    @Test(arguments: [7, 8, 9, 10]) func anIndexOfAnEarlierVersionKeepsItsRows(version: Int) throws {
         let scratch = try Scratch(copying: "sample")
         defer { scratch.remove() }
         let built = try scratch.open()
@@ -228,8 +235,14 @@ import Glibc
         }()
         // Each file's keys, each once.
         #expect(!links.isEmpty && keysOfFiles.count == Set(links.map { "\($0[2].integer ?? -1) \($0[0].text ?? "")" }).count)
+        let entryCount = built.lookup.entryCount
+        #expect(entryCount > 1)
         IndexStore.closeAll()
         do {
+            let database = try SQLiteDatabase(path: scratch.indexFile)
+            try database.execute("ALTER TABLE dictionaries DROP COLUMN entry_count; PRAGMA user_version = 10")
+        }
+        if version < 10 {
             let database = try SQLiteDatabase(path: scratch.indexFile)
             try database.execute("""
                 CREATE TABLE links_9(id INTEGER PRIMARY KEY, dictionary INTEGER NOT NULL, file INTEGER NOT NULL, key TEXT NOT NULL,
@@ -266,7 +279,9 @@ import Glibc
         #expect(opened.lookup.lookUp("dog").isFound)
         #expect(opened.lookup.suggestions(for: "wolv", limit: 5).map(\.key) == suggested)
         #expect(opened.lookup.completions(for: "r", limit: 5).map(\.key) == completed)
+        #expect(opened.lookup.entryCount == entryCount)
         let database = try SQLiteDatabase(path: scratch.indexFile)
+        #expect(try database.integer("SELECT entry_count FROM dictionaries") == Int64(entryCount))
         #expect(try database.integer("PRAGMA user_version") == LibraryIndex.schemaVersion)
         #expect(try database.query("SELECT listing FROM dictionaries").count == 1)
         let columns = try database.query("SELECT name FROM pragma_table_info('words')").compactMap { $0[0].text }
