@@ -223,7 +223,8 @@ public final class LibraryIndex: @unchecked Sendable {
             // whoever gets the write lock first brings the tables up to this version.
             try database.writing { () throws(SQLiteError) in
                 if let found = try database.integer("PRAGMA user_version"), (7...10).contains(found) {
-                    let steps = (found == 7 ? upgradeTo8 : "") + (found < 9 ? upgradeTo9 : "") + (found < 10 ? upgradeTo10 : "") + upgradeTo11
+                    let steps = (found == 7 ? upgradeTo8 : "") + (found < 9 ? upgradeTo9 : "") + (found < 10 ? upgradeTo10 : "")
+                        + upgradeTo11
                     try database.execute(steps + schema + "PRAGMA user_version = \(schemaVersion);")
                 }
             }
@@ -276,7 +277,7 @@ public final class LibraryIndex: @unchecked Sendable {
 
     /// Version 11 keeps each dictionary's count of entries in its row (`entry_count`): counted
     /// from the entries themselves, `wordlink dictionaries` read 3.8 million index rows for
-    /// the library of 39 (100 ms). Counted once here, then by each update (`settleDictionary`).
+    /// the library of 39 (100 ms). Counted once here, then by each update (`writeInTransaction`).
     static let upgradeTo11 = """
         ALTER TABLE dictionaries ADD COLUMN entry_count INTEGER;
         UPDATE dictionaries SET entry_count = (SELECT count(*) FROM entries e WHERE e.dictionary = dictionaries.id)
