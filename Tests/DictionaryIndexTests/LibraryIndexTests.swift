@@ -78,6 +78,26 @@ import Glibc
         try Self.expectSameAnswers(full, lookup, queries: queries, folder: folder)
     }
 
+    /// A query of one character is offered only the words that keep it, not every other word
+    /// of one character (each is one edit away); a full load answers alike.
+    @Test func aOneCharacterQueryIsNearOnlyWordsThatKeepIt() throws {
+        let scratch = try Scratch(copying: "sample")
+        defer { scratch.remove() }
+        let words = ["i", "e", "á", "0", "狗肉", "x狗", "ix", "👍🏽", "👍🏽x"]
+        let lines = words.enumerated().map { #"{"id": "w\#($0.offset)", "headword": "\#($0.element)", "senses": []}"# }
+        try scratch.write("[\n" + lines.joined(separator: ",\n") + "\n]", to: "entries/short.json")
+        let (_, lookup, _) = try Self.indexed(scratch)
+        let full = Lookup(folder: try DataFolder.load(from: scratch.folder))
+        #expect(Set(lookup.suggestions(for: "狗", limit: 9).map(\.text)) == ["狗肉", "x狗"])
+        #expect(Set(lookup.suggestions(for: "x", limit: 9).map(\.text)) == ["ix", "x狗"])
+        #expect(lookup.suggestions(for: "ß", limit: 9).isEmpty)
+        // Two characters and more as before: `i` is one edit from `ie`.
+        #expect(lookup.suggestions(for: "ie", limit: 9).map(\.text).contains("i"))
+        for query in ["狗", "x", "i", "ß", "ie", "👍🏽", "e\u{301}"] {
+            #expect(full.suggestions(for: query, limit: 9) == lookup.suggestions(for: query, limit: 9), "\(query)")
+        }
+    }
+
     /// Completion asks the keys a few characters longer than the prefix first and every key of
     /// the prefix only when those are too few: both ways give what a full load gives, for
     /// prefixes of one or several characters in every script (a character of several bytes,
