@@ -4,6 +4,13 @@ import DictionaryModel
 /// substitutions and transpositions of neighbours each cost 1) between two sequences of
 /// Unicode scalar values, giving up early once it must exceed `limit`.
 enum EditDistance {
+    /// Whether `candidate` may be offered for `query` (both accent-folded scalars): a query of
+    /// one character is near only the words that keep it, since any other character is one
+    /// edit from it (`狗` was offered `i, e, s, á, 0`); longer queries always.
+    static func keepsALoneCharacter(of query: [UInt32], in candidate: [UInt32]) -> Bool {
+        query.count != 1 || candidate.contains(query[0])
+    }
+
     /// The distance, or nil when it is greater than `limit`.
     /// - Complexity: O(a.count × b.count), usually much less thanks to the cut-off.
     static func distance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int? {

@@ -324,9 +324,7 @@ public final class IndexedLookup: EntryLookup, @unchecked Sendable {
             try index.forEachWord(in: dictionary, foldedLengths: lengths, signature: signature, bits: 2 * maximum) { candidate in
                 let candidateFolded = LookupKey.accentFolded(candidate).unicodeScalars.map(\.value)
                 guard let distance = EditDistance.distance(folded, candidateFolded, limit: maximum) else { return }
-                // A query of one character is near only the words that keep it: any other
-                // character is one edit from it (`狗` was offered `i, e, s, á, 0`).
-                if folded.count == 1, !candidateFolded.contains(folded[0]) { return }
+                guard EditDistance.keepsALoneCharacter(of: folded, in: candidateFolded) else { return }
                 let exact = EditDistance.distance(unfolded, candidate.unicodeScalars.map(\.value), limit: maximum + 4) ?? maximum + 5
                 if exact == 0 { return }
                 near.append((candidate, distance, exact))

@@ -148,11 +148,15 @@ extension Library {
         var found: [Suggestion] = []
         // Asked once a language: the 20 English dictionaries of a library share one answer.
         var spellings: [String: [String]] = [:]
+        let folded = LookupKey.accentFolded(LookupKey.normalise(query)).unicodeScalars.map(\.value)
         for member in members.indices where usesMorphology(member) {
             guard let language = members[member].info.language else { continue }
             let near = spellings[language] ?? morphology.suggestions(for: query, language: language, limit: limit)
             spellings[language] = near
-            for spelling in near {
+            // Hunspell too offers any word of one letter for a query of one character (`i`, `e`
+            // and `s` for `狗`).
+            for spelling in near
+            where EditDistance.keepsALoneCharacter(of: folded, in: LookupKey.accentFolded(LookupKey.normalise(spelling)).unicodeScalars.map(\.value)) {
                 guard let match = lookUp(spelling, inMember: member) else { continue }
                 let lookup = members[member].lookup
                 var texts = [spelling]

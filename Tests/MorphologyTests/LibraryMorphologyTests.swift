@@ -146,6 +146,26 @@ import TestSupport
         #expect(!Self.library(morphology: nil).suggestions(for: "mangeaiont", limit: 5).map(\.text).contains("mangeaient"))
     }
 
+    /// Spellings that drop the only character of a one-character query are not offered, even
+    /// when they name a headword (Hunspell offered `i`, `e` and `s` for `狗`).
+    @Test func aOneCharacterMissKeepsItsCharacter() {
+        struct Spelling: WordMorphology {
+            func analyses(of word: String, language: String) -> [WordAnalysis]? { [] }
+            func possibleBases(of word: String, language: String) -> Set<String>? { [] }
+            func suggestions(for word: String, language: String, limit: Int) -> [String] { ["i", "日本", "é", "本👍🏽"] }
+        }
+        let entries = Self.french.entries + [Entry(id: "i", headword: "i", senses: [Sense(glosses: ["I"])]),
+                                             Entry(id: "e", headword: "é", senses: [Sense(glosses: ["E"])]),
+                                             Entry(id: "b", headword: "本👍🏽", senses: [Sense(glosses: ["book"])])]
+        var library = Library([(DictionaryInfo(id: "x", title: "X", language: "xx", lookupRules: []), "/x", Lookup(entries: entries), 0)])
+        library.morphology = Spelling()
+        #expect(library.morphologySuggestions(for: "本", limit: 9).map(\.text) == ["日本", "本👍🏽"])
+        #expect(!library.suggestions(for: "本", limit: 9).map(\.text).contains("i"))
+        // `e` keeps `é` (accents folded); two characters keep every spelling that leads somewhere.
+        #expect(library.morphologySuggestions(for: "e", limit: 9).map(\.text) == ["é"])
+        #expect(library.morphologySuggestions(for: "本本", limit: 9).map(\.text) == ["i", "日本", "é", "本👍🏽"])
+    }
+
     /// Hunspell's spellings are asked once a language, however many of its dictionaries there
     /// are (a library of 41 asked English's twenty times for one miss), and each dictionary
     /// keeps those that lead somewhere in it.
