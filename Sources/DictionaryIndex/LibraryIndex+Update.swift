@@ -219,6 +219,11 @@ extension LibraryIndex {
         let findFile = try statement("SELECT id FROM files WHERE dictionary = ? AND path = ?")
         let oldKeys = try statement("INSERT OR IGNORE INTO touched_keys SELECT key FROM keys WHERE entry IN (SELECT id FROM entries WHERE file = ?)")
         let oldIDs = try statement("INSERT OR IGNORE INTO touched_ids SELECT entry_id FROM entries WHERE file = ?")
+        // Entries written less entries taken out: the count of entries an update keeps moves by
+        // it, without counting a large dictionary's entries again at each save.
+        var entriesAdded: Int64 = 0
+        // The entries counted before (with those whose id an earlier one has), for that count.
+        let countedBefore = all ? 0 : try entriesWithDuplicates(of: dictionary)
         func takeOut(_ path: String) throws(SQLiteError) {
             findFile.bind(dictionary, path)
             guard try findFile.step() else { findFile.reset(); return }
@@ -230,6 +235,7 @@ extension LibraryIndex {
             try removeLinks(ofFile: file, in: dictionary)
             try statement("DELETE FROM keys WHERE entry IN (SELECT id FROM entries WHERE file = ?)").bind(file).run()
             try statement("DELETE FROM entries WHERE file = ?").bind(file).run()
+            entriesAdded -= database.changes
             try removeFile(file)
         }
         for path in removed { try takeOut(path) }
@@ -252,6 +258,7 @@ extension LibraryIndex {
                                 fingerprint.modificationNanoseconds, Int64(bitPattern: fingerprint.contentHash),
                                 file.errorCount, indexedAt, file.damage).run()
             let fileID = database.lastInsertedRow
+            entriesAdded += Int64(file.entries.count)
             for (position, entry) in file.entries.enumerated() {
                 try insertEntry.bind(fileID, dictionary, position, entry.id, entry.headword, entry.pos, entry.summary,
                                      entry.byteRange.lowerBound, entry.byteRange.count, entry.senseIDs.joined(separator: "\n")).run()
@@ -277,12 +284,15 @@ extension LibraryIndex {
         try markDuplicates(in: dictionary, all: all)
         try refreshWords(in: dictionary, all: all)
         let problems = try problemCount(of: dictionary)
-        // Its count of entries, kept for `entryCount` (counting read every index row of it):
-        // the duplicates, marked just now, left out.
+        // Its count of entries, kept for `entryCount` (counting read every index row of it): a
+        // dictionary written whole counted, another moved by what was written and taken out;
+        // the duplicates, marked just now, left out (a count of their partial index).
+        let counted = all ? try Int64(database.integer("SELECT count(*) FROM entries WHERE dictionary = \(dictionary)") ?? 0)
+                          : countedBefore + entriesAdded
         try statement("""
-            UPDATE dictionaries SET problems = ?2, listing = NULL, entry_count = (SELECT count(*) FROM entries WHERE dictionary = ?1)
-                - (SELECT count(*) FROM entries WHERE dictionary = ?1 AND duplicate = 1) WHERE id = ?1
-            """).bind(dictionary, problems).run()
+            UPDATE dictionaries SET problems = ?2, listing = NULL,
+                entry_count = ?3 - (SELECT count(*) FROM entries WHERE dictionary = ?1 AND duplicate = 1) WHERE id = ?1
+            """).bind(dictionary, problems, counted).run()
         return IndexedFolder(dictionary: dictionary, changedFiles: count + removed.count, isNew: isNew, problemCount: problems)
     }
 
@@ -468,6 +478,18 @@ extension LibraryIndex {
     private func removeFile(_ file: Int64) throws(SQLiteError) {
         try statement("DELETE FROM link_keys WHERE file = ?").bind(file).run()
         try statement("DELETE FROM files WHERE id = ?").bind(file).run()
+    }
+
+    /// The entries of `dictionary` as the count kept says, those whose id an earlier one has
+    /// included (call in a transaction).
+    private func entriesWithDuplicates(of dictionary: Int64) throws(SQLiteError) -> Int64 {
+        let find = try statement("""
+            SELECT coalesce(entry_count, (SELECT count(*) FROM entries WHERE dictionary = ?1 AND duplicate = 0))
+                + (SELECT count(*) FROM entries WHERE dictionary = ?1 AND duplicate = 1) FROM dictionaries WHERE id = ?1
+            """)
+        find.bind(dictionary)
+        defer { find.reset() }
+        return try find.step() ? find.integer(0) : 0
     }
 
     /// Takes out the rows of every file of `dictionary` and their link keys (`removeFile` for
