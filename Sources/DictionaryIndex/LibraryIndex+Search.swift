@@ -131,6 +131,24 @@ extension LibraryIndex {
         return found
     }
 
+    /// The texts of the senses of `dictionary`'s entries that have `key` among their forms'
+    /// keys but not as their headword's, each with the entry's id, in load order, each once
+    /// (XMLittre's *CHIEN, CHIENNE* has `chien` as a form): at most `limit`.
+    public func formTexts(_ key: String, in dictionary: Int64, limit: Int) throws(SQLiteError) -> [(text: Int64, entryID: String)] {
+        let texts = try statement("""
+            SELECT s.text, e.entry_id FROM keys k JOIN entries e ON e.id = k.entry
+            JOIN senses s ON s.id BETWEEN k.entry << 32 AND (k.entry << 32) | 4294967295
+            WHERE k.dictionary = ?1 AND k.key = ?2 AND k.kind = 1
+            AND NOT EXISTS (SELECT 1 FROM keys h WHERE h.dictionary = ?1 AND h.key = ?2 AND h.kind = 0 AND h.entry = k.entry)
+            GROUP BY s.text ORDER BY min(s.id) LIMIT ?3
+            """)
+        texts.bind(dictionary, key, limit)
+        defer { texts.reset() }
+        var found: [(text: Int64, entryID: String)] = []
+        while try texts.step() { found.append((texts.integer(0), texts.text(1) ?? "")) }
+        return found
+    }
+
     /// The links of `dictionaries` whose normalised target is one of `keys`, in load order
     /// within each dictionary (`ORDER BY` a dictionary is what `LibrarySearch` does). Call
     /// within `asking`. What the index holds of other dictionaries (a library of forty opened

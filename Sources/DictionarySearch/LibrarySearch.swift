@@ -95,8 +95,9 @@ public struct LibrarySearch: Sendable {
     /// The best `limit` results for `query` over every dictionary, best first; none for an
     /// empty query. `isCancelled` is asked between the steps (a newer keystroke).
     ///
-    /// The senses of the entry the query names come first, in library then dictionary order;
-    /// then every other match, best first by BM25 over the whole library. The score and the
+    /// The senses of the entry the query names come first, in library then dictionary order
+    /// (those of entries it names by a form, and that hold its words, after those named by
+    /// their headwords); then every other match, best first by BM25 over the whole library. The score and the
     /// snippet are worked out only for the texts that make the list (in a library of forty,
     /// `wolf` names 54 texts, of which a list of 20 shows 20), and the other matches are ranked
     /// only when the named ones do not fill it.
@@ -117,8 +118,17 @@ public struct LibrarySearch: Sendable {
                 named += try ask(g) { index, members throws(SearchIndexError) in
                     var found: [NamedText] = []
                     for (member, dictionary) in members {
-                        for text in try index.headwordTexts(key, in: dictionary, limit: limit) {
-                            if let item = try namedText(key: key, text: text, group: g, member: member, in: index) { found.append(item) }
+                        let byHeadword = try index.headwordTexts(key, in: dictionary, limit: limit)
+                        for text in byHeadword {
+                            if let item = try namedText(text, group: g, member: member, in: index, isNamed: { LookupKey.normalise($0.headword) == key }) {
+                                found.append(item)
+                            }
+                        }
+                        for (text, id) in try index.formTexts(key, in: dictionary, limit: limit) where !byHeadword.contains(text) {
+                            if var item = try namedText(text, group: g, member: member, in: index, isNamed: { $0.entryID == id }) {
+                                item.byForm = true
+                                found.append(item)
+                            }
                         }
                     }
                     return found
@@ -126,11 +136,16 @@ public struct LibrarySearch: Sendable {
             }
         }
         var results: [SearchResult] = []
-        for item in named.enumerated().sorted(by: { ($0.element.member, $0.offset) < ($1.element.member, $1.offset) }).prefix(limit) {
+        let order = named.enumerated().sorted { a, b in
+            (a.element.byForm ? 1 : 0, a.element.member, a.offset) < (b.element.byForm ? 1 : 0, b.element.member, b.offset)
+        }
+        for item in order.map(\.element) {
+            if results.count >= limit { break }
             if isCancelled() { return [] }
-            results.append(try ask(item.element.group) { index, _ throws(SearchIndexError) in
-                try headwordResult(item.element, expression: expression, scored: scoringNamed, in: index)
-            })
+            let result = try ask(item.group) { index, _ throws(SearchIndexError) in
+                try headwordResult(item, expression: expression, scored: scoringNamed, in: index)
+            }
+            if let result { results.append(result) }
         }
         guard results.count < limit else { return results }
         var candidates: [(group: Int, text: Int64, score: Double)] = []
@@ -159,33 +174,40 @@ public struct LibrarySearch: Sendable {
         return results
     }
 
-    /// A text of the senses of an entry the query names, with its places: those of an entry
-    /// whose headword's key is the query's first.
+    /// A text of the senses of an entry the query names, with its places: those of the named
+    /// entry first. An entry is named by its headword, or else by one of its forms
+    /// (`byForm`): then only its senses that hold the query's words are listed first, after
+    /// every dictionary's entries named by their headwords (GCIDE's *Dog* has `pit bull`
+    /// among its forms, from its text: its sense that names the breed, not its fifteen).
     private struct NamedText {
         var group: Int, member: Int, text: Int64
         var named: [SearchResult.Place], others: [SearchResult.Place]
+        var byForm = false
     }
 
-    /// Text `text` as a sense of an entry whose headword's key is `key`; nil when no entry of
-    /// that headword holds it.
-    private func namedText(key: String, text: Int64, group: Int, member: Int, in index: LibraryIndex) throws(SearchIndexError) -> NamedText? {
+    /// Text `text` as a sense of the entries whose places `isNamed` picks; nil when none
+    /// holds it.
+    private func namedText(_ text: Int64, group: Int, member: Int, in index: LibraryIndex,
+                           isNamed: (TextPlace) -> Bool) throws(SearchIndexError) -> NamedText? {
         var named: [SearchResult.Place] = [], others: [SearchResult.Place] = []
         for place in try index.places(ofText: text) {
-            if LookupKey.normalise(place.headword) == key { named.append(Self.place(place)) } else { others.append(Self.place(place)) }
+            if isNamed(place) { named.append(Self.place(place)) } else { others.append(Self.place(place)) }
         }
         guard !named.isEmpty else { return nil }
         return NamedText(group: group, member: member, text: text, named: named, others: others)
     }
 
     /// The result for a text the query names: marked (and, when `scored`, scored) where the
-    /// text holds the query's words, else with the start of the text as its snippet.
-    private func headwordResult(_ item: NamedText, expression: String, scored: Bool, in index: LibraryIndex) throws(SearchIndexError) -> SearchResult {
+    /// text holds the query's words, else with the start of the text as its snippet; nil for
+    /// a text of an entry named by a form that does not hold them.
+    private func headwordResult(_ item: NamedText, expression: String, scored: Bool, in index: LibraryIndex) throws(SearchIndexError) -> SearchResult? {
         var snippet = SearchSnippet(text: "", marks: [])
         var score = 0.0
         if let matched = try index.snippet(matching: expression, text: item.text, scored: scored) {
             score = matched.score
             snippet = SearchSnippet(marked: matched.marked)
         } else {
+            guard !item.byForm else { return nil }
             snippet = SearchSnippet(text: Self.leadingWords(of: try index.body(ofText: item.text), count: 24), marks: [])
         }
         var result = SearchResult(member: item.member, dictionary: library.members[item.member].key, place: item.named[0],

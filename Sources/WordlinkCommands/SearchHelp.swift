@@ -11,7 +11,8 @@ enum SearchHelp {
         several entries share (a WordNet synset's gloss under each of its words) is shown
         once, with the other headwords after "also under". When the query is a headword
         (wolf, "wolf spider"; not a prefix*), that entry's senses come first, in the
-        dictionary's order, before the senses that only mention it.
+        dictionary's order, before the senses that only mention it; an entry it names by
+        one of its forms (chien: CHIEN, CHIENNE) comes next, with its senses that say it.
 
         The query: words in any order (all must occur); "a phrase" (those words in that
         order); prefix* (any word that starts so). Case and accents do not matter: crepes

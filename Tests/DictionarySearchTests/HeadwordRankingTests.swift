@@ -134,6 +134,39 @@ import TestSupport
         #expect(Set(all.dropLast().map(\.dictionary)) == ["loud"])
     }
 
+    /// An entry named by one of its forms (XMLittre's *CHIEN, CHIENNE* has `chien`; GCIDE's
+    /// *Dog* has `pit bull`, from its text): its senses that hold the query's words come next
+    /// after every dictionary's entries named by their headwords, before the better BM25
+    /// matches; its other senses are not listed, and an entry with the key as headword and
+    /// form is listed once.
+    @Test func anEntryNamedByAFormListsItsMatchingSensesNext() throws {
+        let one = try SearchFolder(id: "one", files: [
+            "c.json": #"{"id": "CHIEN, CHIENNE", "headword": "CHIEN, CHIENNE", "forms": ["CHIEN", "CHIENNE"], "senses": [{"definition": "Quadrupède domestique, chien de garde"}, {"definition": "Pièce d'une arme à feu"}, {"definition": "un chien 狼 👩‍👩‍👧 🇯🇵 é"}]}"#,
+            "m.json": entry("CORNEAU", "chien issu du mâtin et du chien courant, chien"),
+            "l.json": #"{"id": "loup", "headword": "loup", "forms": ["Loup", "loups"], "senses": [{"definition": "un animal"}, {"definition": "le loup et le chien"}]}"#,
+        ])
+        let two = try SearchFolder(id: "two", files: ["d.json": entry("chien~n", "dog", headword: "chien")])
+        defer { for folder in [one, two] { folder.remove() } }
+        let opened = [try IndexStore.open(folder: one.folder, cacheDirectory: one.cache),
+                      try IndexStore.open(folder: two.folder, cacheDirectory: one.cache)]
+        let search = LibrarySearch(library: Library(zip(opened, [one, two]).map { ($0.info, $1.folder, $0.lookup as any EntryLookup, 0) }))
+        let all = try search.search(SearchQuery("chien"), limit: 50)
+        let places = all.map { $0.dictionary + " " + $0.place.entryID + "#" + ($0.place.sense ?? "") }
+        #expect(places == ["two chien~n#1", "one CHIEN, CHIENNE#1", "one CHIEN, CHIENNE#3", "one CORNEAU#1", "one loup#2"])
+        #expect(all.prefix(3).allSatisfy { $0.isHeadwordMatch })
+        #expect(all[2].snippet.bracketed == "un [chien] 狼 👩‍👩‍👧 🇯🇵 é")
+        // By BM25 alone CORNEAU, which says it three times, is the better match.
+        #expect(all[3].score > all[1].score)
+        for limit in 1...all.count {
+            #expect(try search.search(SearchQuery("chien"), limit: limit) == Array(all.prefix(limit)), "limit \(limit)")
+        }
+        // `loup` is its headword's key and a form's: its two senses, once each.
+        #expect(try search.search(SearchQuery("Loup"), limit: 10).map(\.place.sense) == ["1", "2"])
+        // A form reached by a prefix names nothing.
+        let prefix = try search.search(SearchQuery("chie*"), limit: 10)
+        #expect(!prefix.contains { $0.isHeadwordMatch })
+    }
+
     /// An index written by another version is built again on open.
     @Test func anOldIndexIsRebuilt() throws {
         let folder = try SearchFolder(files: Self.files)
