@@ -43,6 +43,28 @@ import PageFormatting
         #expect(page.word == "dog")
     }
 
+    /// Past four dictionaries, the title names the first three and how many more answered
+    /// (the navigator names them all); four are named.
+    @Test func theTitleNamesThreeOfManyDictionaries() throws {
+        func source(copies: Int) throws -> DictionaryPageSource {
+            var members = [try Fixtures.load("sample")].map { ($0.info, Fixtures.path("sample"), Lookup(folder: $0) as any EntryLookup, 0) }
+            for n in 1...copies {
+                var folder = try Fixtures.load("second")
+                folder.info.id = "d\(n)"
+                folder.info.title = "D\(n) 犬 🐕\u{200D}🦺"
+                members.append((folder.info, Fixtures.path("second") + "/\(n)", Lookup(folder: folder) as any EntryLookup, 0))
+            }
+            return DictionaryPageSource(library: Library(members))
+        }
+        let many = try Self.page(source(copies: 6).page(forQuery: "dog"))
+        #expect(many.title == "dog (7 entries) · Fixture Dictionary, D1 犬 🐕\u{200D}🦺, D2 犬 🐕\u{200D}🦺 and 4 more")
+        let lines = many.text.string.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0].hasPrefix("Fixture Dictionary 1 · D1 犬 🐕\u{200D}🦺 1 ·"))
+        #expect(many.sections.count == 7)
+        let four = try Self.page(source(copies: 3).page(forQuery: "dog"))
+        #expect(four.title == "dog (4 entries) · Fixture Dictionary, D1 犬 🐕\u{200D}🦺, D2 犬 🐕\u{200D}🦺, D3 犬 🐕\u{200D}🦺")
+    }
+
     /// A title wider than 30 columns is named by its id in the navigator and the title bar;
     /// the heading gives it whole.
     @Test func longTitlesAreNamedByTheirIDsInTheNavigatorAndTitle() throws {

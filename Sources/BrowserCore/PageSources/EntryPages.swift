@@ -34,10 +34,12 @@ struct EntryPages: Sendable {
         let count = sections.reduce(0) { $0 + $1.entryNumbers.count }
         var title = library.members[first.member].lookup.headword(ofEntryAt: first.entryNumbers[0])
         if count > 1 { title += " (\(count) entries)" }
-        // The dictionaries that answered, named as the navigator names them (a long title by its id).
+        // The dictionaries that answered, named as the navigator names them (a long title by
+        // its id); past four, the first three and how many more (the navigator names them all,
+        // and the title is what the history lists: `dog` answered by 24 took five lines there).
         if library.isShared {
-            title += " · " + sections.map { LibraryPages.navigatorName(title: library.members[$0.member].info.title, key: library.members[$0.member].key) }
-                .joined(separator: ", ")
+            let names = sections.map { LibraryPages.navigatorName(title: library.members[$0.member].info.title, key: library.members[$0.member].key) }
+            title += " · " + (names.count > 4 ? names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more" : names.joined(separator: ", "))
         }
         // Opened at a sense, the page shows that sense's relations whole (long ones fold).
         let (text, senseStarts, entryStarts, places) = pages.page(sections, openedAt: address.sense)
