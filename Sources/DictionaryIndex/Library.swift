@@ -169,10 +169,14 @@ public struct Library: Sendable {
     /// The nearest headwords and forms to `query` over every member, best first, without repeats;
     /// with a morphology, its spellings that lead somewhere come first (`morphologySuggestions`).
     public func suggestions(for query: String, limit: Int) -> [Suggestion] {
-        let spelled = morphologySuggestions(for: query, limit: limit)
-        guard !spelled.isEmpty else { return nearestHeadwords(for: query, limit: limit) }
+        // The spellings are asked first, and found on their own threads while this one finds
+        // the nearest headwords.
+        let spellings = askSpellings(of: query, limit: limit)
+        let nearest = nearestHeadwords(for: query, limit: limit)
+        let spelled = spellings.map { morphologySuggestions(for: query, limit: limit, spellings: $0.answers()) } ?? []
+        guard !spelled.isEmpty else { return nearest }
         var seen = Set(spelled.map(\.key))
-        return Array((spelled + nearestHeadwords(for: query, limit: limit).filter { seen.insert($0.key).inserted }).prefix(limit))
+        return Array((spelled + nearest.filter { seen.insert($0.key).inserted }).prefix(limit))
     }
 
     /// The nearest headwords and forms to `query` by edit distance, over every member.

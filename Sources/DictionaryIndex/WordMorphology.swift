@@ -1,4 +1,6 @@
+import Dispatch
 import DictionaryModel
+import Synchronization
 
 /// The morphology of a language, as a lookup needs it: the base words of a word that is not
 /// a headword (`chevaux` → `cheval`), and spellings near a word that is nothing at all. The
@@ -143,16 +145,17 @@ extension Library {
     /// kept only when a lookup of it finds something, followed by the base words it leads to
     /// (`mangeaiont` → `mangeaient`, `manger`); best first, without repeats.
     public func morphologySuggestions(for query: String, limit: Int) -> [Suggestion] {
-        guard let morphology else { return [] }
+        guard let spellings = askSpellings(of: query, limit: limit) else { return [] }
+        return morphologySuggestions(for: query, limit: limit, spellings: spellings.answers())
+    }
+
+    /// `morphologySuggestions` from each language's spellings, `spellings`.
+    func morphologySuggestions(for query: String, limit: Int, spellings: [String: [String]]) -> [Suggestion] {
         var seen = Set<String>()
         var found: [Suggestion] = []
-        // Asked once a language: the 20 English dictionaries of a library share one answer.
-        var spellings: [String: [String]] = [:]
         let folded = LookupKey.accentFolded(LookupKey.normalise(query)).unicodeScalars.map(\.value)
         for member in members.indices where usesMorphology(member) {
-            guard let language = members[member].info.language else { continue }
-            let near = spellings[language] ?? morphology.suggestions(for: query, language: language, limit: limit)
-            spellings[language] = near
+            guard let language = members[member].info.language, let near = spellings[language] else { continue }
             // Hunspell too offers any word of one letter for a query of one character (`i`, `e`
             // and `s` for `狗`).
             for spelling in near
@@ -168,5 +171,44 @@ extension Library {
         }
         // At most about half the list, so that the nearest headwords keep a place beside them.
         return Array(found.prefix(max(2, (limit + 1) / 2)))
+    }
+
+    /// The morphology's spellings of `query` in each language of the members looked up through
+    /// it, asked at once (`Spellings`); nil without a morphology.
+    func askSpellings(of query: String, limit: Int) -> Spellings? {
+        guard let morphology else { return nil }
+        var languages: [String] = []
+        for member in members.indices where usesMorphology(member) {
+            if let language = members[member].info.language, !languages.contains(language) { languages.append(language) }
+        }
+        return Spellings(of: query, in: languages, by: morphology, limit: limit)
+    }
+}
+
+/// Each language's spellings of a query, asked once a language (the 20 English dictionaries of
+/// a library share one answer), every language at once on a thread of its own from the moment
+/// this is made, while the caller goes on (`Library.suggestions` finds the nearest headwords
+/// meanwhile). Hunspell's suggest takes 3–90 ms a word and language (French's the longest);
+/// each language's dictionary is a handle of its own, and a miss on the library of 39 asked
+/// English, French and German one after another (docs/benchmarks.md, "A miss's spellings, the
+/// languages at once").
+final class Spellings: Sendable {
+    private let found = Mutex<[String: [String]]>([:])
+    private let group = DispatchGroup()
+
+    init(of query: String, in languages: [String], by morphology: any WordMorphology, limit: Int) {
+        // Each on a queue of its own, which Dispatch gives a thread however busy its pool is.
+        for language in languages {
+            DispatchQueue(label: "wordlink.spellings.\(language)").async(group: group) { [self] in
+                let near = morphology.suggestions(for: query, language: language, limit: limit)
+                found.withLock { $0[language] = near }
+            }
+        }
+    }
+
+    /// The spellings of each language, waiting for those not found yet.
+    func answers() -> [String: [String]] {
+        group.wait()
+        return found.withLock { $0 }
     }
 }

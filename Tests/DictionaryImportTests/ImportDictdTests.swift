@@ -105,7 +105,7 @@ import DictionaryIndex
             (["00databaseurl"], "00-database-url\n     http://example.org/devil\n"),
             (["abasement"], "ABASEMENT, n.  A decent and customary mental attitude.\n"),
         ], name: "devil", in: path)
-        try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
+        _ = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
         let folder = try DataFolder.load(from: path + "/out")
         #expect(folder.info.title == "The Devil's Dictionary (1881-1906)")
         #expect(folder.info.description == "The original data is in the public domain.")

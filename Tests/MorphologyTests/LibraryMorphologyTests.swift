@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import BrowserCore
 import DictionaryIndex
 import DictionaryModel
@@ -178,6 +181,30 @@ import TestSupport
         library.morphology = counting
         #expect(library.morphologySuggestions(for: "mangeaiont", limit: 5).map(\.text).starts(with: ["mangeaient", "manger"]))
         #expect(counting.asked.filter { $0.hasPrefix("suggestions") } == ["suggestions mangeaiont"])
+    }
+
+    /// Two languages' spellings are asked at once (Hunspell's French suggest alone takes up to
+    /// 90 ms a word), and each dictionary still keeps its own language's, in library order.
+    /// The English dictionary's answer waits until the French one has been asked: asked one
+    /// after another, it would wait in vain (2 s) and give nothing.
+    @Test func theLanguagesSpellingsAreAskedAtOnce() {
+        final class Waiting: WordMorphology, @unchecked Sendable {
+            let asked = Mutex<Set<String>>([])
+            func analyses(of word: String, language: String) -> [WordAnalysis]? { [] }
+            func possibleBases(of word: String, language: String) -> Set<String>? { [] }
+            func suggestions(for word: String, language: String, limit: Int) -> [String] {
+                asked.withLock { _ = $0.insert(language) }
+                guard language == "en" else { return ["maison", "日本"] }
+                for _ in 0..<400 where !asked.withLock({ $0.contains("fr") }) { usleep(5_000) }
+                return asked.withLock { $0.contains("fr") } ? ["dog", "👩‍👩‍👧"] : []
+            }
+        }
+        let english = Lookup(entries: [Entry(id: "dog", headword: "dog", senses: [Sense(glosses: ["chien"])]),
+                                       Entry(id: "f", headword: "👩‍👩‍👧", senses: [Sense(glosses: ["family"])])])
+        var library = Library([(DictionaryInfo(id: "en", title: "English", language: "en", lookupRules: []), "/en", english, 0),
+                               (DictionaryInfo(id: "fr", title: "Français", language: "fr", lookupRules: []), "/fr", Lookup(entries: Self.french.entries), 1)])
+        library.morphology = Waiting()
+        #expect(library.morphologySuggestions(for: "maisoon", limit: 9).map(\.text) == ["dog", "👩‍👩‍👧", "maison", "日本"])
     }
 
     @Test func thePageSaysWhichFormLedWhere() throws {
