@@ -97,10 +97,10 @@ public struct LibrarySearch: Sendable {
     ///
     /// The senses of the entry the query names come first, in library then dictionary order
     /// (those of entries it names by a form, and that hold its words, after those named by
-    /// their headwords); then every other match, best first by BM25 over the whole library. The score and the
-    /// snippet are worked out only for the texts that make the list (in a library of forty,
-    /// `wolf` names 54 texts, of which a list of 20 shows 20), and the other matches are ranked
-    /// only when the named ones do not fill it.
+    /// their headwords); then every other match, best first by BM25 over the whole library.
+    /// The score and the snippet are worked out only for the texts that make the list (in a
+    /// library of forty, `wolf` names 54 texts, of which a list of 20 shows 20), and the other
+    /// matches are ranked only when the named ones do not fill it.
     ///
     /// `scoringNamed` false leaves the named senses' scores at 0 (their place does not depend
     /// on them): BM25 counts the rows that hold the query's words again for each of them, in a
