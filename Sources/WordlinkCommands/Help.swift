@@ -157,7 +157,8 @@ enum Help {
         (hunspell-fr, hunspell-de-de...; DICPATH, then /usr/share/hunspell): a form that is
         not a headword leads to its base words, and the page says so ("chevaux: masculine
         plural of cheval"). When nothing matches, prints up to five nearest headwords on
-        standard error (Hunspell's spellings that lead somewhere first) and exits with 1.
+        standard error (Hunspell's spellings that lead somewhere first; a query of one
+        character is near only the words that keep it) and exits with 1.
         WORD#SENSE (dog~n#02084071, dog#1) prints the page a link to that sense opens:
         its relations whole, where the page of WORD folds long ones to "… and N more".
 
