@@ -23,13 +23,14 @@ struct IndexedEntry: Sendable {
 }
 
 extension IndexedEntry {
-    /// What the index keeps of `entry`.
-    init(entry: Entry) {
+    /// What the index keeps of `entry`; without its searchable texts and links when not
+    /// `withText`.
+    init(entry: Entry, withText: Bool = true) {
         let forms = entry.forms.map(\.text)
         self.init(id: entry.id, headword: entry.headword, pos: entry.pos, forms: forms,
                   headwordKey: LookupKey.normalise(entry.headword), formKeys: forms.map(LookupKey.normalise),
                   summary: entry.summary, byteRange: entry.origin.byteRange, senseIDs: IndexedFile.senseIDs(entry.senses),
-                  text: EntryText(entry))
+                  text: withText ? EntryText(entry) : EntryText())
     }
 }
 

@@ -21,7 +21,7 @@ enum CheckCommand {
             folders = zip(folders, ids).filter { $0.1.map(options.dictionaries.contains) ?? false }.map(\.0)
         }
         var anyErrors = false
-        // Reading and checking a large dictionary takes seconds (GCIDE: 8): a line on a terminal
+        // Reading and checking a large dictionary takes seconds (WordNet: 5): a line on a terminal
         // says how far it has got.
         let line = ProgressLine()
         for path in folders {
@@ -45,7 +45,7 @@ enum CheckCommand {
     /// Every diagnostic, then every unresolved link as a warning, then the summary line
     /// `N entries in M files: E errors, W warnings`.
     static func report(_ folder: DataFolder, progress: (ProgressStep) -> Void = { _ in }) -> (text: String, hasErrors: Bool) {
-        let lookup = Lookup(folder: folder)
+        let lookup = Lookup(folder: folder, findingOnly: true)
         var diagnostics = folder.diagnostics
         if let start = folder.startProblem(lookup: lookup) { diagnostics.append(start) }
         diagnostics += folder.unresolvedLinks(lookup: lookup, progress: progress).map(\.diagnostic)

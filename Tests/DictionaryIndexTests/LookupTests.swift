@@ -236,6 +236,52 @@ import TestSupport
         #expect(lookup.resolve(target: "bank~n", sense: "9").state == .resolved)
     }
 
+    /// The lookup `wordlink check` makes, without texts or links in its index, finds and
+    /// resolves what the whole one does, and leaves the same warnings.
+    @Test func aLookupForFindingOnlyResolvesAsTheWholeOne() throws {
+        let (folder, whole) = try Fixtures.sample()
+        let finding = Lookup(folder: folder, findingOnly: true)
+        var targets: [(String, String?)] = []
+        for entry in folder.entries { entry.forEachLink { target, sense, _ in targets.append((target, sense)) } }
+        #expect(targets.count >= 9)
+        for (target, sense) in targets + [("bank~n", "9"), ("bank", "river"), ("nowhere", nil)] {
+            #expect(finding.resolve(target: target, sense: sense) == whole.resolve(target: target, sense: sense))
+        }
+        for query in ["dog", "Dogs", "bank", "dgo", "ban"] {
+            #expect(finding.lookUp(query) == whole.lookUp(query))
+            #expect(finding.suggestions(for: query) == whole.suggestions(for: query))
+        }
+        #expect(folder.unresolvedLinks(lookup: finding).map(\.diagnostic) == folder.unresolvedLinks(lookup: whole).map(\.diagnostic))
+    }
+
+    /// `sense(anchoredAt:)` numbers only the senses on its way; it finds what numbering them all
+    /// finds (the first sense with the id, depth first, else the one with the path), for every
+    /// path and id of a deep entry and for anchors that read as no path.
+    @Test func senseAnchorsFoundWithoutNumberingEverySense() {
+        func leaves(_ count: Int, _ prefix: String) -> [Sense] {
+            (0..<count).map { Sense(id: $0 % 7 == 3 ? "\(prefix)\($0)" : nil, definition: Markup("\(prefix) \($0)")) }
+        }
+        var deep = Sense(id: "犬", definition: Markup("deep"), senses: leaves(30, "sub"))   // letters past z: aa, ab, …
+        deep.senses[2].senses = leaves(14, "deeper")                                        // roman numerals to xiv
+        deep.senses[2].senses[4].senses = [Sense(id: "e\u{301}", definition: Markup("deepest")), Sense(id: "👩‍👩‍👧")]
+        let senses = [Sense(id: "sub3", definition: Markup("an id also used below"))] + leaves(3, "top") + [deep]
+        let entry = Entry(id: "x", headword: "x", senses: senses)
+        let all = NumberedSense.all(senses)
+        func everyNumbered(_ anchor: String) -> NumberedSense? {
+            all.first { $0.sense.id == anchor } ?? all.first { $0.path == anchor }
+        }
+        var anchors = all.map(\.path) + all.compactMap(\.sense.id)
+        anchors += ["", "0", "01", "6", "5ac", "5A", "5c.", "5c.iiii", "5c.4", "5c.v.2", ".", "5c..i", "5c.v.i.i", "5c.v.iii",
+                    "99999999999999999999", "5zzzzzzzzzzzzzzzzz", "5c.\(String(repeating: "m", count: 40))", "犬", "e\u{301}",
+                    "\u{E9}", "👩‍👩‍👧", "👩", "sub3", "5ad", "5ae", "5c.!", "5c.i!", "1\u{0}", "5c.v.ii\u{301}"]
+        #expect(all.contains { $0.path == "5c.xiv" } && all.contains { $0.path == "5ad" })
+        for anchor in anchors {
+            #expect(entry.sense(anchoredAt: anchor) == everyNumbered(anchor), "anchor \(anchor)")
+        }
+        #expect(entry.sense(anchoredAt: "sub3")?.path == "1")      // the first by id, depth first
+        #expect(entry.sense(anchoredAt: "5c.v.ii")?.sense.id == "👩‍👩‍👧")
+    }
+
     @Test func unresolvedLinksOfTheFolderWithTheirPlaces() throws {
         let (folder, lookup) = try Fixtures.sample()
         let rendered = folder.unresolvedLinks(lookup: lookup).map(\.diagnostic.description).joined(separator: "\n")
