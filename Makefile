@@ -46,9 +46,10 @@ check: build
 # binary in tmux (they find it through WORDLINK_BIN). The lookup index the binary keeps in
 # the user's cache goes to a folder of the build's instead, and the library (the dictionaries
 # a command opens without --data) is an empty folder of the build's, not the user's; so are the
-# state folder (history, the last session) and the config folder.
+# state folder (history, the last session) and the config folder. The locale is C.UTF-8: the
+# reader's language, which orders a library, is then the library's, not the tester's.
 TEST_ENV    := XDG_DATA_HOME=$(CURDIR)/.build/test-library WORDLINK_DATA= XDG_STATE_HOME=$(CURDIR)/.build/test-state \
-               XDG_CONFIG_HOME=$(CURDIR)/.build/test-config
+               XDG_CONFIG_HOME=$(CURDIR)/.build/test-config LC_ALL=C.UTF-8
 test: deps
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
 	rm -rf .build/test-cache .build/test-library .build/test-state .build/test-config

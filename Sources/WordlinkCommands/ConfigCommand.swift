@@ -95,6 +95,10 @@ enum ConfigCommand {
             # library.order = wordnet gcide
             # These ids are not opened from the library (--data and -d still open them).
             # library.off = jargon
+            # The reader's language: its monolingual dictionaries come first, and the pairs
+            # from or into it before the other pairs. Unset, the locale's ($LC_ALL,
+            # $LC_MESSAGES, $LANG), else the language of most monolingual dictionaries.
+            # library.language = en
             # Groups: named sets of dictionaries, opened alone with -g NAME or chosen with D in the browser.
             # group.english = wordnet gcide
 

@@ -18,6 +18,9 @@ struct ConfigFile: Equatable {
     var libraryOrder: [String] = []
     /// Dictionary ids the library leaves closed.
     var libraryOff: [String] = []
+    /// The reader's language (`en`): its monolingual dictionaries first, and the pairs from or
+    /// into it before other pairs. Nil: the locale's (`LibraryLocation.readerLanguage`).
+    var libraryLanguage: String?
     /// `group.NAME = ID ID…`: named sets of dictionaries (`-g NAME`), in file order.
     var groups: [(name: String, ids: [String])] = []
     /// `key.COMMAND = KEYS`, in file order.
@@ -26,6 +29,7 @@ struct ConfigFile: Equatable {
 
     static func == (a: ConfigFile, b: ConfigFile) -> Bool {
         a.theme == b.theme && a.libraryOrder == b.libraryOrder && a.libraryOff == b.libraryOff && a.problems == b.problems
+            && a.libraryLanguage == b.libraryLanguage
             && a.groups.map(\.name) == b.groups.map(\.name) && a.groups.map(\.ids) == b.groups.map(\.ids)
             && a.keyBindings.map(\.command) == b.keyBindings.map(\.command) && a.keyBindings.map(\.keys) == b.keyBindings.map(\.keys)
     }
@@ -64,6 +68,12 @@ struct ConfigFile: Equatable {
                 config.theme = theme
             case "library.order": config.libraryOrder = words
             case "library.off": config.libraryOff = words
+            case "library.language":
+                guard words.count == 1, let code = LibraryLocation.languageCode(words[0]) else {
+                    problem(key, "give one language code, as dictionaries name them: en, fr, de, cs….")
+                    continue
+                }
+                config.libraryLanguage = code
             case _ where key.hasPrefix("group."):
                 let name = String(key.dropFirst(6))
                 guard !name.isEmpty, !name.contains(where: \.isWhitespace) else { problem(key, "a group's name is one word: group.NAME = ID ID…."); continue }
@@ -94,7 +104,7 @@ struct ConfigFile: Equatable {
                 }
                 if isValid { config.keyBindings.append((command, keys)) }
             default:
-                problem(key, "unknown key; the keys are theme, library.order, library.off, group.NAME and key.COMMAND.")
+                problem(key, "unknown key; the keys are theme, library.order, library.off, library.language, group.NAME and key.COMMAND.")
             }
         }
         return config

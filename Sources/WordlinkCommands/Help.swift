@@ -213,8 +213,10 @@ enum Help {
 
         Lists the dictionaries a command would open, in library order: id, title, number
         of entries, languages (en, or en → de for a bilingual one: monolingual dictionaries
-        come first), folder, licence, and whether it is an import. Two dictionaries may share
-        an id; both are opened, told apart by their folder.
+        come first, those in the reader's language before the others, as do the pairs from
+        or into it; see library.language in 'wordlink config --help'), folder, licence, and
+        whether it is an import. Two dictionaries may share an id; both are opened, told
+        apart by their folder.
 
         Options:
           --format F      text (the default) or json
@@ -301,6 +303,11 @@ enum Help {
           library.order = ID ID...         these dictionaries of the library first, in
                                            this order; the others follow by title
           library.off = ID ID...           these dictionaries of the library stay closed
+          library.language = CODE          the reader's language (en, fr, cs...): its
+                                           monolingual dictionaries first, and the pairs
+                                           from or into it first among the pairs; else
+                                           the locale's ($LC_ALL, $LC_MESSAGES, $LANG),
+                                           else the language of most monolingual ones
           group.NAME = ID ID...            a named set of dictionaries, opened alone
                                            with -g NAME or chosen with D in the browser
           key.COMMAND = KEY KEY...         the keys of a browser command, replacing its

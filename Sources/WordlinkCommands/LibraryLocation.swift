@@ -38,20 +38,70 @@ struct LibraryLocation: Equatable {
             let config = getConfig()
             var found = config.libraryOrder.isEmpty && config.libraryOff.isEmpty ? all.map(\.path) : config.ordered(all.map { ($0.path, $0.info?.id) })
             // Monolingual dictionaries first, then bilingual ones, then those of no stated
-            // language; each group in the order above (a stable sort).
-            let group = Dictionary(all.map { ($0.path, $0.info?.languageGroup ?? 2) }, uniquingKeysWith: { a, _ in a })
+            // language; in the first two, those of the reader's language first; each part in
+            // the order above (a stable sort).
+            let reader = config.libraryLanguage.map { ($0, "library.language") } ?? readerLanguage(environment: environment)
+                ?? commonestLanguage(of: all.compactMap(\.info)).map { ($0, "the language of most of its monolingual dictionaries") }
+            let rank = Dictionary(all.map { ($0.path, Self.rank($0.info, reader: reader?.code)) }, uniquingKeysWith: { a, _ in a })
             found = found.enumerated().sorted { a, b in
-                let ga = group[a.element] ?? 2, gb = group[b.element] ?? 2
-                return ga != gb ? ga < gb : a.offset < b.offset
+                let ra = rank[a.element] ?? 4, rb = rank[b.element] ?? 4
+                return ra != rb ? ra < rb : a.offset < b.offset
             }.map(\.element)
+            let groups = Set(rank.values.map { $0 / 2 })
+            // The reader's language counts where a group holds dictionaries of it and others.
+            let readerCounts = groups.contains { g in rank.values.contains(g * 2) && rank.values.contains(g * 2 + 1) }
             let order = (config.libraryOrder.isEmpty ? "by title" : "in the config file's order, then by title")
-                + (Set(group.values).count > 1 ? ", monolingual dictionaries first, then bilingual ones" : "")
+                + (groups.count > 1 ? ", monolingual dictionaries first, then bilingual ones" : "")
+                + (readerCounts ? ", those in \(reader!.code) first (\(reader!.source))" : "")
             if !found.isEmpty { return LibraryLocation(folders: found, origin: "the library in \(library), \(order)") }
         }
         if let shipped = shippedFolder(executablePath: executablePath()) {
             return LibraryLocation(folders: [shipped.path], origin: shipped.origin)
         }
         return LibraryLocation(folders: [], origin: "none found: no --data, no $WORDLINK_DATA, no dictionary in the library, and no Data folder next to the program")
+    }
+
+    /// Where a dictionary stands in the library's default order: 0 monolingual in the reader's
+    /// language, 1 monolingual in another, 2 a pair from or into the reader's language, 3
+    /// another pair, 4 no stated language (`DictionaryInfo.languageGroup`).
+    static func rank(_ info: DictionaryInfo?, reader: String?) -> Int {
+        guard let info else { return 4 }
+        let group = info.languageGroup
+        guard group < 2 else { return 4 }
+        let languages = [info.language, info.targetLanguage].compactMap { $0.flatMap(languageCode) }
+        return group * 2 + (reader.map(languages.contains) ?? true ? 0 : 1)
+    }
+
+    /// The reader's language from the locale, as `LC_ALL`, then `LC_MESSAGES`, then `LANG`
+    /// give it (`fr_FR.UTF-8` is `fr`), with the variable it came from; nil for `C`, `POSIX`
+    /// or none.
+    static func readerLanguage(environment: [String: String]) -> (code: String, source: String)? {
+        for variable in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            guard let value = environment[variable], !value.isEmpty else { continue }
+            // The first variable set decides, as it does for the messages of every program.
+            return languageCode(value).map { ($0, "from $" + variable) }
+        }
+        return nil
+    }
+
+    /// A language code as dictionaries name them, from a code or a locale: `en`, `en_GB.UTF-8`,
+    /// `pt-BR`, `ast@euro` give `en`, `en`, `pt`, `ast`; nil for `C`, `POSIX` and what is not
+    /// two or three letters.
+    static func languageCode(_ text: String) -> String? {
+        let code = text.prefix { $0 != "_" && $0 != "-" && $0 != "." && $0 != "@" }.lowercased()
+        guard (2...3).contains(code.count), code.allSatisfy({ $0 >= "a" && $0 <= "z" }) else { return nil }
+        return code
+    }
+
+    /// The language most of `infos`' monolingual dictionaries define in, when one leads.
+    static func commonestLanguage(of infos: [DictionaryInfo]) -> String? {
+        var counts: [String: Int] = [:]
+        for info in infos where info.languageGroup == 0 {
+            if let code = info.language.flatMap(languageCode) { counts[code, default: 0] += 1 }
+        }
+        let sorted = counts.sorted { $0.value > $1.value }
+        guard let first = sorted.first, sorted.count == 1 || sorted[1].value < first.value else { return nil }
+        return first.key
     }
 
     /// The library folder: `$XDG_DATA_HOME/wordlink`, else `~/.local/share/wordlink`.
@@ -112,7 +162,7 @@ struct LibraryLocation: Equatable {
 
     static func processEnvironment() -> [String: String] {
         var environment: [String: String] = [:]
-        for name in ["WORDLINK_DATA", "XDG_DATA_HOME", "HOME"] {
+        for name in ["WORDLINK_DATA", "XDG_DATA_HOME", "HOME", "LC_ALL", "LC_MESSAGES", "LANG"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
         return environment

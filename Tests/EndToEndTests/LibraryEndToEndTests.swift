@@ -140,6 +140,33 @@ import TestSupport
         #expect(order.allSatisfy { $0 != nil } && order.map { $0! } == order.map { $0! }.sorted(), "\(page)")
     }
 
+    /// The reader's language first: a French monolingual dictionary whose title sorts first
+    /// comes after the two English ones by default (most of the library is English), and before
+    /// them for a French locale or `library.language = fr`; `dictionaries` says why.
+    @Test func theReadersLanguageOrdersTheLibrary() throws {
+        let home = Subprocess.temporaryPath("library-reader")
+        try FileManager.default.createDirectory(atPath: home + "/wordlink/trésor/entries", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try FileManager.default.copyItem(atPath: Self.extra, toPath: home + "/wordlink/extra")
+        try FileManager.default.copyItem(atPath: TmuxSession.data, toPath: home + "/wordlink/sample")
+        try #"{"format": "wordlink-dictionary", "formatVersion": 1, "id": "tresor", "title": "A Trésor", "language": "fr"}"#
+            .write(toFile: home + "/wordlink/trésor/dictionary.json", atomically: true, encoding: .utf8)
+        try #"{"id": "hello", "headword": "hello", "senses": [{"definition": "bonjour, à l'anglaise 👋"}]}"#
+            .write(toFile: home + "/wordlink/trésor/entries/hello.json", atomically: true, encoding: .utf8)
+        let config = home + "/config"
+        try FileManager.default.createDirectory(atPath: config + "/wordlink", withIntermediateDirectories: true)
+        func headings(_ environment: [String: String]) -> [String] {
+            let page = run(["define", "hello", "--width", "60"], environment: environment.merging(["XDG_DATA_HOME": home]) { a, _ in a }).output
+            return page.split(separator: "\n").map(String.init).filter { ["A Trésor", "Extra Words", "The wordlink Sample Dictionary"].contains($0) }
+        }
+        #expect(headings(["LC_ALL": "C.UTF-8"]) == ["Extra Words", "The wordlink Sample Dictionary", "A Trésor"])
+        #expect(headings(["LC_ALL": "fr_FR.UTF-8"]) == ["A Trésor", "Extra Words", "The wordlink Sample Dictionary"])
+        #expect(run(["dictionaries"], environment: ["XDG_DATA_HOME": home, "LC_ALL": "fr_FR.UTF-8"]).output.contains("those in fr first (from $LC_ALL)"))
+        try "library.language = fr\n".write(toFile: config + "/wordlink/config", atomically: true, encoding: .utf8)
+        #expect(headings(["LC_ALL": "C.UTF-8", "XDG_CONFIG_HOME": config]) == ["A Trésor", "Extra Words", "The wordlink Sample Dictionary"])
+        #expect(run(["dictionaries"], environment: ["XDG_DATA_HOME": home, "XDG_CONFIG_HOME": config]).output.contains("those in fr first (library.language)"))
+    }
+
     /// `-g NAME` opens only the dictionaries of the config file's group NAME; an unknown group
     /// is a command-line error that lists the groups.
     @Test func aGroupOfTheConfigFileNarrowsTheLibrary() throws {

@@ -13,6 +13,7 @@ import TestSupport
             theme = light   # a comment after a value
             library.order = second, fixture
             library.off = broken
+            library.language = fr_CA.UTF-8
 
             key.bookmark = b Ctrl-K
             key.history = Space
@@ -25,6 +26,7 @@ import TestSupport
         #expect(config.theme == .light)
         #expect(config.libraryOrder == ["second", "fixture"])
         #expect(config.libraryOff == ["broken"])
+        #expect(config.libraryLanguage == "fr")
         #expect(config.keyBindings.map(\.command) == [.bookmark, .history])
         #expect(config.keyBindings.map(\.keys) == [[.character("b"), .control("k")], [.character(" ")]])
     }
@@ -40,10 +42,12 @@ import TestSupport
             key.bookmark =
             theme = monochrome
             key.bookmark = B
+            library.language = en fr
+            library.language = 英語
             """, path: "/c/config")
         #expect(config.problems.map(\.description) == [
             "/c/config:1: \"theme\": \"purple\" is not a theme; expected auto, dark, light or monochrome.",
-            "/c/config:2: \"colour\": unknown key; the keys are theme, library.order, library.off, group.NAME and key.COMMAND.",
+            "/c/config:2: \"colour\": unknown key; the keys are theme, library.order, library.off, library.language, group.NAME and key.COMMAND.",
             "/c/config:3: \"key.jump\": no command \"jump\"; the commands are " + BrowsingCommand.allCases.map(\.rawValue).joined(separator: ", ") + ".",
             "/c/config:4: \"key.help\": q is fixed to quit and cannot be given to another command.",
             "/c/config:5: \"key.back\": \"Hyper-X\" is not a key; write one character, Ctrl-X, or Tab, Enter, Esc, Space, Up, PgDn, Home, Alt-Left….",
@@ -51,7 +55,11 @@ import TestSupport
             "/c/config:7: \"key.bookmark\": give one or more keys, separated by spaces.",
             "/c/config:8: \"theme\": set again (first on line 1); this line wins.",
             "/c/config:9: \"key.bookmark\": set again (first on line 7); this line wins.",
+            "/c/config:10: \"library.language\": give one language code, as dictionaries name them: en, fr, de, cs….",
+            "/c/config:11: \"library.language\": set again (first on line 10); this line wins.",
+            "/c/config:11: \"library.language\": give one language code, as dictionaries name them: en, fr, de, cs….",
         ])
+        #expect(config.libraryLanguage == nil)
         #expect(config.theme == .monochrome)
         #expect(config.keyBindings.map(\.command) == [.bookmark])
     }

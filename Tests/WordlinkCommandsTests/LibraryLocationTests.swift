@@ -56,6 +56,51 @@ import TestSupport
         #expect(location.origin.hasPrefix("the library in \(root)/wordlink"))
     }
 
+    /// The reader's language orders the library within its monolingual and its bilingual
+    /// dictionaries: from `library.language`, else the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`,
+    /// the first set deciding), else the language most of its monolingual dictionaries define in.
+    @Test func theReadersLanguageComesFirstInEachGroup() throws {
+        let root = Subprocess.temporaryPath("library-reader")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // Titles put each in the wrong place: A, B, … sort before the reader's.
+        let dictionaries = [("cs", "A Czech Dictionary", "cs", nil), ("fr", "B Dictionnaire", "fr", nil), ("fr2", "C Trésor", "fr", nil),
+                            ("en", "D English Words", "en", nil), ("en2", "E More English", "en", nil), ("de-fr", "F Deutsch-Französisch", "de", "fr"),
+                            ("de-en", "G German-English", "de", "en"), ("en-ja", "H English-日本語", "en", "ja"), ("none", "I Acronyms 👩‍👩‍👧", nil, nil)]
+        for (id, title, language, target) in dictionaries {
+            try FileManager.default.createDirectory(atPath: "\(root)/wordlink/\(id)/entries", withIntermediateDirectories: true)
+            let languages = (language.map { #", "language": "\#($0)""# } ?? "") + (target.map { #", "targetLanguage": "\#($0)""# } ?? "")
+            try #"{"format": "wordlink-dictionary", "formatVersion": 1, "id": "\#(id)", "title": "\#(title)"\#(languages)}"#
+                .write(toFile: "\(root)/wordlink/\(id)/dictionary.json", atomically: true, encoding: .utf8)
+        }
+        func order(_ environment: [String: String], _ config: ConfigFile = ConfigFile()) -> (ids: [String], origin: String) {
+            let location = LibraryLocation.choose(options: LibraryOptions(), environment: environment.merging(["XDG_DATA_HOME": root]) { a, _ in a },
+                                                  executablePath: nil, config: config)
+            return (location.folders.map { String($0.split(separator: "/").last!) }, location.origin)
+        }
+        // No locale, and as many French as English: no language is the reader's.
+        let untold = order([:])
+        #expect(untold.ids == ["cs", "fr", "fr2", "en", "en2", "de-fr", "de-en", "en-ja", "none"])
+        #expect(untold.origin.hasSuffix("by title, monolingual dictionaries first, then bilingual ones"), "\(untold.origin)")
+        #expect(order(["LANG": "en_GB.UTF-8"]).ids == ["en", "en2", "cs", "fr", "fr2", "de-en", "en-ja", "de-fr", "none"])
+        #expect(order(["LANG": "en_GB.UTF-8"]).origin.hasSuffix(", those in en first (from $LANG)"))
+        #expect(order(["LANG": "en_GB.UTF-8", "LC_MESSAGES": "cs_CZ"]).ids == ["cs", "fr", "fr2", "en", "en2", "de-fr", "de-en", "en-ja", "none"])
+        #expect(order(["LANG": "en_GB.UTF-8", "LC_ALL": "fr_FR@euro"]).ids == ["fr", "fr2", "cs", "en", "en2", "de-fr", "de-en", "en-ja", "none"])
+        // The config file comes before the locale.
+        let configured = order(["LANG": "en_GB.UTF-8"], ConfigFile.parse("library.language = cs", path: "/c"))
+        #expect(configured.ids.prefix(3) == ["cs", "fr", "fr2"])
+        #expect(configured.origin.hasSuffix("(library.language)"))
+        // A Japanese reader has no monolingual dictionary here, and the pair into Japanese first.
+        #expect(order(["LANG": "ja_JP.UTF-8"]).ids == ["cs", "fr", "fr2", "en", "en2", "en-ja", "de-fr", "de-en", "none"])
+        #expect(order(["LANG": "it_IT.UTF-8"]).ids == untold.ids)
+        // C and POSIX name no language: the language of most monolingual dictionaries decides.
+        try FileManager.default.removeItem(atPath: "\(root)/wordlink/en2")
+        let led = order(["LC_ALL": "C", "LANG": "en_GB.UTF-8"])
+        #expect(led.ids == ["fr", "fr2", "cs", "en", "de-fr", "de-en", "en-ja", "none"])
+        #expect(led.origin.hasSuffix(", those in fr first (the language of most of its monolingual dictionaries)"))
+        #expect(LibraryLocation.languageCode("pt-BR") == "pt" && LibraryLocation.languageCode("ast@euro") == "ast")
+        #expect(LibraryLocation.languageCode("POSIX") == nil && LibraryLocation.languageCode("C.UTF-8") == nil && LibraryLocation.languageCode("") == nil)
+    }
+
     @Test func theLibraryDefaultsToTheHomeFolder() {
         #expect(LibraryLocation.libraryFolder(environment: ["HOME": "/home/someone"]) == "/home/someone/.local/share/wordlink")
         #expect(LibraryLocation.libraryFolder(environment: ["HOME": "/h", "XDG_DATA_HOME": "/d"]) == "/d/wordlink")
