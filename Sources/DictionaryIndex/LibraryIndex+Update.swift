@@ -282,7 +282,7 @@ extension LibraryIndex {
         try dropUnusedTexts()
         // A duplicate id's keys stand for the first entry with it, in load order.
         try markDuplicates(in: dictionary, all: all)
-        try refreshWords(in: dictionary, all: all)
+        if !findingOnly { try refreshWords(in: dictionary, all: all) }
         let problems = try problemCount(of: dictionary)
         // Its count of entries, kept for `entryCount` (counting read every index row of it): a
         // dictionary written whole counted, another moved by what was written and taken out;

@@ -91,10 +91,14 @@ public final class LibraryIndex: @unchecked Sendable {
     /// The file's device and inode when it was opened (0 in memory).
     private let identity: (UInt64, UInt64)
 
-    private init(path: String, database: SQLiteDatabase, memoryReason: String?) {
+    /// Whether updates write only what finds an entry (`inMemory(findingOnly:)`).
+    let findingOnly: Bool
+
+    private init(path: String, database: SQLiteDatabase, memoryReason: String?, findingOnly: Bool = false) {
         self.path = path
         self.database = database
         self.memoryReason = memoryReason
+        self.findingOnly = findingOnly
         identity = Self.identity(of: path)
     }
 
@@ -184,11 +188,13 @@ public final class LibraryIndex: @unchecked Sendable {
         return false
     }
 
-    /// An index in memory only, for a full load (`Lookup`) and tests.
-    public static func inMemory() -> LibraryIndex {
+    /// An index in memory only, for a full load (`Lookup`) and tests. `findingOnly` leaves out
+    /// the words the nearest headwords and completion read (`Lookup(entries:findingOnly:)`,
+    /// which gives it entries without texts or links).
+    public static func inMemory(findingOnly: Bool = false) -> LibraryIndex {
         let memory = try! SQLiteDatabase(path: ":memory:")
         try? memory.execute(schema + "PRAGMA cache_size = -32768;")
-        return LibraryIndex(path: ":memory:", database: memory, memoryReason: "kept in memory")
+        return LibraryIndex(path: ":memory:", database: memory, memoryReason: "kept in memory", findingOnly: findingOnly)
     }
 
     /// What the progress line says while an index of an earlier version is brought to this one.

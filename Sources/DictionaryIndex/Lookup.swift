@@ -17,15 +17,16 @@ public struct Lookup: EntryLookup {
     /// entry with the id of an earlier one is kept by number but found by neither its id
     /// nor its keys (the first one read wins, as in a load).
     ///
-    /// `findingOnly` indexes what finds an entry (ids, headwords, forms, sense ids) and not
-    /// the texts search reads or the links `Linked from` reads: all that resolving links
-    /// needs. `wordlink check` asks for it; on WordNet the texts were half its time.
+    /// `findingOnly` indexes what finds an entry (ids, headwords, forms, sense ids), all that
+    /// resolving links needs, and not the texts search reads, the links `Linked from` reads
+    /// or the words of the nearest headwords and completion (`LibraryIndex.inMemory`): its
+    /// `suggestions` and `completions` are empty. `wordlink check` asks for it; on WordNet the
+    /// texts were half its time, on the Ding German-English the words a third.
     public init(entries: [Entry], rules: [LookupRule] = [], findingOnly: Bool = false) {
         self.entries = entries
-        let index = LibraryIndex.inMemory()
-        let indexed = entries.map { IndexedEntry(entry: $0, withText: !findingOnly) }
+        let index = LibraryIndex.inMemory(findingOnly: findingOnly)
         let file = IndexedFile(path: "", fingerprint: FileFingerprint(size: 0, modificationSeconds: 0, modificationNanoseconds: 0, contentHash: 0),
-                               errorCount: 0, entries: indexed)
+                               errorCount: 0, entries: entries.map { IndexedEntry(entry: $0, withText: !findingOnly) })
         guard let indexed = try? index.write(folder: "", files: [file], removing: [], indexedAt: 0) else {
             preconditionFailure("an index in memory could not be written")
         }
