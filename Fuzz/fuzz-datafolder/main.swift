@@ -92,4 +92,18 @@ FuzzDriver.run { bytes in
     }
     if !loaded.entries.isEmpty { _ = formatter.page(forEntryNumbers: Array(loaded.entries.indices.prefix(5))) }
     _ = formatter.indexPage()
+
+    // `check`'s lookup (what finds an entry only) leaves the warnings the whole one does, and
+    // each anchor a link names finds, in every entry, the sense that numbering them all finds.
+    let checking = Lookup(folder: loaded, findingOnly: true)
+    fuzzCheck(loaded.unresolvedLinks(lookup: checking) == loaded.unresolvedLinks(lookup: lookup), "check's lookup warns otherwise")
+    var anchors: [String] = []
+    for entry in loaded.entries.prefix(20) { entry.forEachLink { _, sense, _ in if let sense { anchors.append(sense) } } }
+    for entry in loaded.entries.prefix(20) {
+        let all = NumberedSense.all(entry.senses)
+        for anchor in anchors.prefix(50) + all.map(\.path) {
+            let expected = all.first { $0.sense.id == anchor } ?? all.first { $0.path == anchor }
+            fuzzCheck(entry.sense(anchoredAt: anchor) == expected, "the anchor \(anchor) of \(entry.id)")
+        }
+    }
 }
