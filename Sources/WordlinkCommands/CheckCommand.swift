@@ -21,7 +21,7 @@ enum CheckCommand {
             folders = zip(folders, ids).filter { $0.1.map(options.dictionaries.contains) ?? false }.map(\.0)
         }
         var anyErrors = false
-        // Reading and checking a large dictionary takes seconds (WordNet: 5): a line on a terminal
+        // Reading and checking a large dictionary takes seconds (WordNet: 3.6): a line on a terminal
         // says how far it has got.
         let line = ProgressLine()
         for path in folders {

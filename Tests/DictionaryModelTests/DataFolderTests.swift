@@ -1,5 +1,5 @@
 import Testing
-import DictionaryModel
+@testable import DictionaryModel
 import TestSupport
 
 @Suite struct DataFolderTests {
@@ -31,6 +31,36 @@ import TestSupport
             error: expected an entry object or an array of entries, found a number
               --> entries/g-scalar.json:1:1
             """)
+    }
+
+    /// Files are decoded a few at a time on every processor: a folder of many files still
+    /// loads in file order, a duplicate id found across batches (the first read wins), each
+    /// file's warnings and errors in place, progress told for each file in turn.
+    @Test func manyFilesLoadInOrderWhateverTheBatches() throws {
+        let ids = (0..<40).map { ["犬\($0)", "👩‍👩‍👧\($0)", "e\u{301}\($0)", "w\($0)"][$0 % 4] }
+        var files = ids.enumerated().map { i, id in
+            SourceFile(path: "entries/\(String(1000 + i)).json",
+                       text: #"{"id": "\#(id)", "headword": "\#(id)", "senses": [{"definition": "file \#(i)"}]}"#)
+        }
+        files[9] = SourceFile(path: files[9].path, text: #"{"id": "dup", "headword": "a", "senses": [{"definition": "first"}]}"#)
+        files[31] = SourceFile(path: files[31].path, text: "[" + #"{"id": "dup", "headword": "b", "senses": [{"definition": "second"}]}"# + "]")
+        files[17] = SourceFile(path: files[17].path, text: #"{"id": "twice", "id": "twice", "headword": "t", "senses": [{"definition": "x"}]}"#)
+        files[22] = SourceFile(path: files[22].path, text: #"{"id": "broken", "#)
+        var told: [Int] = []
+        let folder = DataFolder.load(dictionary: nil, entryFiles: files, path: ".")
+        let progressed = DataFolder.load(dictionary: nil, entryFiles: files.map { Result<SourceFile, DictionaryModelError>.success($0) }, path: ".") { told.append($0.completed) }
+        #expect(told == Array(1...40))
+        var expected = ids
+        expected[9] = "dup"; expected[17] = "twice"
+        expected.remove(at: 31); expected.remove(at: 22)
+        #expect(folder.entries.map(\.id) == expected)
+        #expect(progressed.entries.map(\.id) == expected)
+        #expect(folder.entries.first { $0.id == "dup" }?.headword == "a")
+        let rendered = folder.diagnostics.map(\.description)
+        #expect(rendered.count == 4, "\(rendered)")
+        #expect(rendered.first?.hasPrefix("error: the folder has no dictionary.json") == true)
+        #expect(rendered.dropFirst().map { $0.components(separatedBy: "\n")[1] } == ["  --> entries/1017.json:1:17", "  --> entries/1022.json:1:18", "  --> entries/1031.json:1:9"])
+        #expect(rendered.last?.hasSuffix("note: first defined at entries/1009.json:1:8") == true, "\(rendered)")
     }
 
     @Test func everythingElseStillLoads() throws {
