@@ -94,7 +94,19 @@ extension Library {
     /// `opening` false asks only the languages whose morphology is open already (`isOpen`):
     /// what a keystroke in the lookup prompt may wait for. Opening a Hunspell dictionary reads
     /// all of it, longer than a frame; the prompt's work off the input thread asks again, opening.
+    ///
+    /// A query that finds nothing anywhere and has underscores is looked up again with spaces
+    /// for them: WordNet's own files and `wn` write `zygomatic_bone` for *zygomatic bone*,
+    /// and people who use `wn` type it so; a headword with an underscore is still found as it is.
     public func lookUp(_ query: String, inMembers chosen: [Int], opening: Bool = true) -> [Match] {
+        let found = lookUpAsWritten(query, inMembers: chosen, opening: opening)
+        guard found.isEmpty, query.utf8.contains(UInt8(ascii: "_")) else { return found }
+        let spaced = String(query.map { $0 == "_" ? " " : $0 })
+        guard !LookupKey.normalise(spaced).isEmpty else { return found }
+        return lookUpAsWritten(spaced, inMembers: chosen, opening: opening)
+    }
+
+    private func lookUpAsWritten(_ query: String, inMembers chosen: [Int], opening: Bool) -> [Match] {
         let direct = chosen.map { Match(member: $0, result: members[$0].lookup.lookUp(query)) }
         var named = Set<String>()
         for match in direct where match.result.directCount > 0 {

@@ -152,7 +152,8 @@ enum Help {
         Prints the page the browser shows for WORD, laid out by the same layout engine.
         WORD is looked up in every open dictionary as an entry id, else as a headword or
         form (case and width insensitive) followed by every entry the dictionary's lookup
-        rules lead to (attending: the noun, then the verb attend). A dictionary with a
+        rules lead to (attending: the noun, then the verb attend). When nothing has WORD,
+        its underscores stand for spaces, as wn writes words (zygomatic_bone). A dictionary with a
         language and no lookup rules uses Hunspell's morphology of that language instead
         (hunspell-fr, hunspell-de-de...; DICPATH, then /usr/share/hunspell): a form that is
         not a headword leads to its base words, and the page says so ("chevaux: masculine

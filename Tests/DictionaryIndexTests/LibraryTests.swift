@@ -22,6 +22,31 @@ import TestSupport
         #expect(library.lookUp("nothing here").isEmpty)
     }
 
+    /// A query with underscores that finds nothing is looked up with spaces for them, as `wn`
+    /// users type WordNet's words (`zygomatic_bone`); a headword written with underscores is
+    /// found as it is, and nothing else changes.
+    @Test func underscoresStandForSpacesWhenNothingHasThem() throws {
+        func entry(_ id: String, _ headword: String) -> Entry {
+            Entry(id: id, headword: headword, senses: [Sense(definition: Markup("of \(headword)"))])
+        }
+        let words = Lookup(entries: [entry("bone", "zygomatic bone"), entry("init", "__init__"), entry("cjk", "犬 猫"),
+                                     entry("emoji", "👩‍👩‍👧 family"), entry("accent", "cafe\u{301} noir"), entry("one", "under_score")])
+        let library = Library([(DictionaryInfo(id: "words", title: "Words"), "", words as any EntryLookup, 0),
+                               (DictionaryInfo(id: "more", title: "More"), "", Lookup(entries: [entry("under", "under score")]) as any EntryLookup, 0)])
+        func found(_ query: String) -> [String] {
+            library.lookUp(query).flatMap { match in match.result.entryNumbers.map { library.members[match.member].lookup.id(ofEntryAt: $0) } }
+        }
+        #expect(found("zygomatic_bone") == ["bone"])
+        #expect(found("Zygomatic_Bone") == ["bone"])
+        #expect(found("__init__") == ["init"])
+        #expect(found("犬_猫") == ["cjk"])
+        #expect(found("👩‍👩‍👧_family") == ["emoji"])
+        #expect(found("café_noir") == ["accent"])
+        // Found as written somewhere: not looked up again, in that dictionary or another.
+        #expect(found("under_score") == ["one"])
+        #expect(found("_") == [] && found("__") == [] && found("no_such_thing") == [])
+    }
+
     @Test func aLinkResolvesInItsOwnDictionaryFirst() throws {
         let library = try Self.library(["sample", "second"])
         let own = library.resolve(target: "dog", sense: nil, in: 1)

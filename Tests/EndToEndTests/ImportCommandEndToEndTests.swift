@@ -263,6 +263,9 @@ import TestSupport
         let wordnet = run(["import", scratch + "/src/wn"])
         #expect(wordnet.status == 0 && wordnet.output.hasPrefix("Wrote 16 entries in 1 file to \(library)/wordnet.\n"), "\(wordnet)")
         #expect(run(["define", "went", "--width", "60"]).output.contains("go  verb\nforms: went\n"))
+        // As `wn` users type WordNet's words: an underscore for a space, when nothing has it.
+        let typed = run(["define", "domestic_dog", "--width", "60"])
+        #expect(typed.status == 0 && typed.output == run(["define", "domestic dog", "--width", "60"]).output && typed.output.contains("dog  noun"), "\(typed)")
         // The folder holds both; --format takes one, and a format it lacks is refused.
         let only = run(["import", scratch + "/src", "--format", "dictd", "--to", scratch + "/only"])
         #expect(only.status == 0 && only.output.hasPrefix("Wrote 1 entry in 1 file to \(scratch)/only.\n"), "\(only)")
