@@ -95,12 +95,19 @@ import TestSupport
         #expect(json.output.hasPrefix(#"{"dictionaries":[{"id":"extra","title":"Extra Words","entries":2,"language":"en","targetLanguage":null,"folder":"#))
     }
 
-    @Test func theLibraryFolderIsOpenedWhenNoFolderIsGiven() throws {
-        let home = Subprocess.temporaryPath("library-home")
+    /// A data home (`XDG_DATA_HOME`) whose library holds the extra words and the sample
+    /// dictionary, both English.
+    static func libraryOfTwo(_ name: String) throws -> String {
+        let home = Subprocess.temporaryPath(name)
         try FileManager.default.createDirectory(atPath: home + "/wordlink", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: home) }
-        try FileManager.default.copyItem(atPath: Self.extra, toPath: home + "/wordlink/extra")
+        try FileManager.default.copyItem(atPath: extra, toPath: home + "/wordlink/extra")
         try FileManager.default.copyItem(atPath: TmuxSession.data, toPath: home + "/wordlink/sample")
+        return home
+    }
+
+    @Test func theLibraryFolderIsOpenedWhenNoFolderIsGiven() throws {
+        let home = try Self.libraryOfTwo("library-home")
+        defer { try? FileManager.default.removeItem(atPath: home) }
         let listed = run(["dictionaries"], environment: ["XDG_DATA_HOME": home])
         // By title: Extra Words, then The wordlink Sample Dictionary.
         #expect(listed.output.hasPrefix("extra  Extra Words\n"))
@@ -113,11 +120,8 @@ import TestSupport
     /// FreeDict pair), then those of no stated language, each group by title; a page of a word
     /// the three have lists them in that order.
     @Test func monolingualDictionariesComeBeforeBilingualOnes() throws {
-        let home = Subprocess.temporaryPath("library-languages")
-        try FileManager.default.createDirectory(atPath: home + "/wordlink", withIntermediateDirectories: true)
+        let home = try Self.libraryOfTwo("library-languages")
         defer { try? FileManager.default.removeItem(atPath: home) }
-        try FileManager.default.copyItem(atPath: Self.extra, toPath: home + "/wordlink/extra")
-        try FileManager.default.copyItem(atPath: TmuxSession.data, toPath: home + "/wordlink/sample")
         // "A Bilingual …" sorts first by title, and "An Unknown …" next.
         for (folder, title, languages) in [("pair", "A Bilingual Pair", #""language": "en", "targetLanguage": "fr""#),
                                            ("unknown", "An Unknown Tongue", "")] {
@@ -144,11 +148,9 @@ import TestSupport
     /// comes after the two English ones by default (most of the library is English), and before
     /// them for a French locale or `library.language = fr`; `dictionaries` says why.
     @Test func theReadersLanguageOrdersTheLibrary() throws {
-        let home = Subprocess.temporaryPath("library-reader")
-        try FileManager.default.createDirectory(atPath: home + "/wordlink/trésor/entries", withIntermediateDirectories: true)
+        let home = try Self.libraryOfTwo("library-reader")
         defer { try? FileManager.default.removeItem(atPath: home) }
-        try FileManager.default.copyItem(atPath: Self.extra, toPath: home + "/wordlink/extra")
-        try FileManager.default.copyItem(atPath: TmuxSession.data, toPath: home + "/wordlink/sample")
+        try FileManager.default.createDirectory(atPath: home + "/wordlink/trésor/entries", withIntermediateDirectories: true)
         try #"{"format": "wordlink-dictionary", "formatVersion": 1, "id": "tresor", "title": "A Trésor", "language": "fr"}"#
             .write(toFile: home + "/wordlink/trésor/dictionary.json", atomically: true, encoding: .utf8)
         try #"{"id": "hello", "headword": "hello", "senses": [{"definition": "bonjour, à l'anglaise 👋"}]}"#
