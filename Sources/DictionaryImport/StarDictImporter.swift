@@ -9,7 +9,9 @@ import DictionaryIndex
 /// one the others begin (`headword(of:)`), else the first in the index, and whose forms are
 /// the others and the record's synonyms. A headword written as Littré writes an adjective, `WORD, ENDING`
 /// (`FRÉQUENT, ENTE`, `ACTIF, IVE`), also gets the word and the form the ending makes
-/// (`FRÉQUENT`, `FRÉQUENTE`) as forms, so that either finds it. Headwords keep the case the
+/// (`FRÉQUENT`, `FRÉQUENTE`) as forms, so that either finds it. A homograph number the
+/// index puts after a word (`GARDE.2`) is left out of the headword and the word is a form too,
+/// so `garde` finds all three of Littré's *GARDE* (`unnumbered`). Headwords keep the case the
 /// source gives them: lookup folds case fully (`fréquent` finds `FRÉQUENT`), which sdcv,
 /// folding ASCII alone, does not. Records are converted field by field
 /// (`StarDictConverter`): pronunciations, and the text of every other field, one after
@@ -108,15 +110,23 @@ public struct StarDictImporter: DictionaryFormat {
     }
 
     public mutating func readRecords(_ body: (ImportedRecord) throws(DictionaryModelError) -> Void) throws(DictionaryModelError) {
-        // Words that head several records: every one of them is numbered (`BANK~1`, `BANK~2`),
-        // since an id equal to the word would make a link to it find that one alone.
-        var headwordCounts: [String: Int] = [:]
+        // Each record's headword and forms first. A word that names several records (as a
+        // headword or a form) numbers the id of every record it heads (`BANK~1`, `BANK~2`,
+        // `AGRÉÉ~1`): an id equal to the word would make it, and a link to it, find that one
+        // alone (XMLittre's noun *AGRÉÉ* beside the adjective *AGRÉÉ, ÉE*, whose form it is).
         var headwords: [String] = []
+        var formsOfRecord: [[Form]] = []
         headwords.reserveCapacity(records.count)
+        formsOfRecord.reserveCapacity(records.count)
+        var recordsNamed: [String: Int] = [:]
         for record in records {
-            let headword = StarDictImporter.headword(of: record.items.map { StarDictImporter.cleaned(reader.items[$0].word) })
+            let words = record.items.map { StarDictImporter.cleaned(reader.items[$0].word) }
+            let headword = StarDictImporter.headword(of: words.map(StarDictImporter.unnumbered))
+            let synonyms = record.items.flatMap { synonymsOfItem[$0] ?? [] }.map(StarDictImporter.cleaned)
+            let forms = StarDictImporter.forms(headword: headword, words: words, synonyms: synonyms)
             headwords.append(headword)
-            headwordCounts[LookupKey.normalise(headword), default: 0] += 1
+            formsOfRecord.append(forms)
+            for key in Set([LookupKey.normalise(headword)] + forms.map { LookupKey.normalise($0.text) }) { recordsNamed[key, default: 0] += 1 }
         }
         var homographNumbers: [String: Int] = [:]
         var unreadable = 0, unreadableExamples: [String] = []
@@ -142,25 +152,15 @@ public struct StarDictImporter: DictionaryFormat {
             let parts = StarDictConverter.parts(of: fields)
             var id = headword
             let key = LookupKey.normalise(headword)
-            if headwordCounts[key, default: 0] > 1 {
+            if recordsNamed[key, default: 0] > 1 {
                 homographNumbers[key, default: 0] += 1
                 id += "~\(homographNumbers[key]!)"
             }
             var entry = Entry(id: id, headword: headword, pronunciations: parts.pronunciations)
             if !parts.texts.isEmpty { entry.senses = [Sense(definition: Markup(parts.texts.joined(separator: "\n\n")))] }
-            var seen: Set<String> = [key]
-            var forms: [Form] = []
+            entry.forms = formsOfRecord[number]
+            formsOfRecord[number] = []
             let synonyms = record.items.flatMap { synonymsOfItem[$0] ?? [] }
-            let cleanedWords = words.map(StarDictImporter.cleaned)
-            // Littré's masculine and feminine, tagged so: they are the importer's, not the index's.
-            let derived = ([headword] + cleanedWords).flatMap { word in
-                StarDictImporter.littreForms(of: word).enumerated().map { Form($1, tags: [$0 == 0 ? "masculine" : "feminine"]) }
-            }
-            for form in cleanedWords.map({ Form($0) }) + derived + synonyms.map({ Form(StarDictImporter.cleaned($0)) })
-            where !form.text.isEmpty && seen.insert(LookupKey.normalise(form.text)).inserted {
-                forms.append(form)
-            }
-            entry.forms = forms
             try body(ImportedRecord(entry: entry, keys: words.map(StarDictImporter.cleaned).filter { !$0.isEmpty } + synonyms.map(StarDictImporter.cleaned)))
         }
         if unreadable > 0 {
@@ -172,6 +172,39 @@ public struct StarDictImporter: DictionaryFormat {
         if emptyWords > 0 {
             problems.append(ImportProblem("records with no headword (named by their number)", count: emptyWords))
         }
+    }
+
+    /// A record's forms: its index words as written (`GARDE.2` too), then without their
+    /// homograph numbers (`GARDE`, so that the word finds every one of its homographs), the
+    /// masculine and feminine of a word written as Littré writes an adjective (tagged so: they
+    /// are the importer's, not the index's), and its synonyms; each key once, the headword's
+    /// left out.
+    static func forms(headword: String, words: [String], synonyms: [String]) -> [Form] {
+        let unnumberedWords = words.map(unnumbered)
+        let derived = ([headword] + unnumberedWords).flatMap { word in
+            littreForms(of: word).enumerated().map { Form($1, tags: [$0 == 0 ? "masculine" : "feminine"]) }
+        }
+        var seen: Set<String> = [LookupKey.normalise(headword)]
+        return ((words + unnumberedWords).map { Form($0) } + derived + synonyms.map { Form($0) }).filter { form in
+            !form.text.isEmpty && seen.insert(LookupKey.normalise(form.text)).inserted
+        }
+    }
+
+    /// `word` without the homograph numbers a dictionary puts after it: XMLittre indexes its
+    /// homographs `GARDE.1`, `GARDE.2`, `GARDE.3` (6,887 words, 2,731 articles under numbered
+    /// words alone, which the word itself did not find), and a locution of a homograph twice
+    /// (`A L'ENVI.1.1`). Only a `.` and digits after a character that is neither a digit nor a
+    /// space count (`3.14`, `V. 2` stay as they are).
+    static func unnumbered(_ word: String) -> String {
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar >= "0" && scalar <= "9" }
+        let scalars = Array(word.unicodeScalars)
+        // The start of the trailing run of `.` and digits groups, then what stands before it.
+        var start = scalars.count
+        while let dot = scalars[..<start].lastIndex(of: "."), dot < start - 1, scalars[(dot + 1)..<start].allSatisfy(isDigit) {
+            start = dot
+        }
+        guard start > 0, start < scalars.count, scalars[start - 1] != " ", !isDigit(scalars[start - 1]) else { return word }
+        return String(String.UnicodeScalarView(scalars[..<start]))
     }
 
     /// The headword among a record's index words: the one that most others begin (case and
