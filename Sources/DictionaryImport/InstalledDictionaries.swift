@@ -37,10 +37,12 @@ public enum InstalledDictionaries {
         /// dictd's WordNet's numbered senses, words wrapped after their hyphen joined whole,
         /// Ding's records read as Ding writes them; for the Jargon File's and FOLDOC's styles:
         /// words wrapped after their hyphen joined whole, but not in a list of prefixes; 5,
-        /// for Ding's only: its phrases made examples of their terms). Part of the
+        /// for Ding's only: its phrases made examples of their terms; StarDict's 2: homograph
+        /// numbers left out of headwords, `GARDE.2` a homograph of `GARDE`). Part of the
         /// fingerprint from 2 on.
         public var importerRevision: Int {
             switch kind {
+            case .format(let found) where found.format == StarDictImporter.self: return 2
             case .dictd(let index, _):
                 switch DictdImporter.guessStyle(indexPath: index) {
                 case .ding: return 5

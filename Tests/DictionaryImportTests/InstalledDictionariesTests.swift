@@ -113,5 +113,12 @@ import DictionaryModel
         #expect(ding.fingerprint == SourceFingerprint.of(files) + "|importer 5")
         let wordnet = InstalledDictionaries.Found(kind: .wordnet(folder: root), id: "wordnet", path: root, files: files)
         #expect(wordnet.fingerprint == SourceFingerprint.of(files))
+        // StarDict's 2 (homograph numbers), the other formats' first.
+        let stardict = InstalledDictionaries.Found(kind: .format(ImportSources.Found(path: root + "/x.ifo", format: StarDictImporter.self)),
+                                                   id: "x", path: root + "/x.ifo", files: files)
+        #expect(stardict.fingerprint == SourceFingerprint.of(files) + "|importer 2")
+        let xdxf = InstalledDictionaries.Found(kind: .format(ImportSources.Found(path: root + "/x.xdxf", format: XDXFImporter.self)),
+                                               id: "x", path: root + "/x.xdxf", files: files)
+        #expect(xdxf.fingerprint == SourceFingerprint.of(files))
     }
 }
