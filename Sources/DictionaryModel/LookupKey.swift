@@ -77,4 +77,21 @@ public enum LookupKey {
         }
         return !previousIsSpace || text.isEmpty
     }
+
+    /// `word` without the homograph numbers a dictionary puts after it: XMLittre indexes its
+    /// homographs `GARDE.1`, `GARDE.2`, `GARDE.3` (6,887 words, 2,731 articles under numbered
+    /// words alone, which the word itself did not find), and a locution of a homograph twice
+    /// (`A L'ENVI.1.1`). Only a `.` and digits after a character that is neither a digit nor a
+    /// space count (`3.14`, `V. 2` stay as they are).
+    public static func withoutHomographNumber(_ word: String) -> String {
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar >= "0" && scalar <= "9" }
+        let scalars = Array(word.unicodeScalars)
+        // The start of the trailing run of `.` and digits groups, then what stands before it.
+        var start = scalars.count
+        while let dot = scalars[..<start].lastIndex(of: "."), dot < start - 1, scalars[(dot + 1)..<start].allSatisfy(isDigit) {
+            start = dot
+        }
+        guard start > 0, start < scalars.count, scalars[start - 1] != " ", !isDigit(scalars[start - 1]) else { return word }
+        return String(String.UnicodeScalarView(scalars[..<start]))
+    }
 }

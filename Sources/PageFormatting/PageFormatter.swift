@@ -191,7 +191,8 @@ public struct PageFormatter: Sendable {
         // that is words of one of the entry's examples, or its letters without the rest
         // (Ding's phrase `ein Haus bauen`, an example of `Haus`, and `dict`'s key of `Hast du
         // Bier im Haus/da?`, `hast du bier im hausda`).
-        var forms = entry.forms.filter { !PageFormatter.headword(entry.headword, shows: $0.text) }
+        // Nor does the headword with a homograph number after it (XMLittre's `GARDE.2`).
+        var forms = entry.forms.filter { !PageFormatter.headword(entry.headword, shows: LookupKey.withoutHomographNumber($0.text)) }
         if forms.contains(where: { $0.tags == [Form.mentionTag] }) {
             let examples = PageFormatter.exampleTexts(of: entry.senses)
             let letters = Set(examples.map(PageFormatter.letters))

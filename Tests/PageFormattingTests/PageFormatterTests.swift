@@ -80,6 +80,11 @@ import PageFormatting
         #expect(!PageFormatter.headword("Cafés", shows: "café"))
         #expect(!PageFormatter.headword("x2y", shows: "2"))
         #expect(!PageFormatter.headword("dog", shows: ""))
+        // Nor is the headword with a homograph number (XMLittre's index words); other numbers are.
+        let garde = Entry(id: "g", headword: "GARDE", forms: [Form("GARDE.2"), Form("GARDE.1.1"), Form("犬.2"), Form("GARDE 2"), Form("3.14")],
+                          senses: [Sense(definition: "action de garder")])
+        let numbered = PageFormatter(lookup: Lookup(entries: [garde]), info: DictionaryInfo(id: "t", title: "T"))
+        #expect(screen(numbered.page(forEntryNumbers: [0]), width: 60).split(separator: "\n")[1].hasPrefix("forms: 犬.2, GARDE 2, 3.14|"))
     }
 
     /// A form the entry's text mentions (tagged `in the text`) that one of its examples shows
