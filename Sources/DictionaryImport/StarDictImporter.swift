@@ -11,7 +11,7 @@ import DictionaryIndex
 /// (`FRÉQUENT, ENTE`, `ACTIF, IVE`), also gets the word and the form the ending makes
 /// (`FRÉQUENT`, `FRÉQUENTE`) as forms, so that either finds it. A homograph number the
 /// index puts after a word (`GARDE.2`) is left out of the headword and the word is a form too,
-/// so `garde` finds all three of Littré's *GARDE* (`unnumbered`). Headwords keep the case the
+/// so `garde` finds all three of Littré's *GARDE* (`LookupKey.withoutHomographNumber`). Headwords keep the case the
 /// source gives them: lookup folds case fully (`fréquent` finds `FRÉQUENT`), which sdcv,
 /// folding ASCII alone, does not. Records are converted field by field
 /// (`StarDictConverter`): pronunciations, and the text of every other field, one after
@@ -121,7 +121,7 @@ public struct StarDictImporter: DictionaryFormat {
         var recordsNamed: [String: Int] = [:]
         for record in records {
             let words = record.items.map { StarDictImporter.cleaned(reader.items[$0].word) }
-            let headword = StarDictImporter.headword(of: words.map(StarDictImporter.unnumbered))
+            let headword = StarDictImporter.headword(of: words.map(LookupKey.withoutHomographNumber))
             let synonyms = record.items.flatMap { synonymsOfItem[$0] ?? [] }.map(StarDictImporter.cleaned)
             let forms = StarDictImporter.forms(headword: headword, words: words, synonyms: synonyms)
             headwords.append(headword)
@@ -180,7 +180,7 @@ public struct StarDictImporter: DictionaryFormat {
     /// are the importer's, not the index's), and its synonyms; each key once, the headword's
     /// left out.
     static func forms(headword: String, words: [String], synonyms: [String]) -> [Form] {
-        let unnumberedWords = words.map(unnumbered)
+        let unnumberedWords = words.map(LookupKey.withoutHomographNumber)
         let derived = ([headword] + unnumberedWords).flatMap { word in
             littreForms(of: word).enumerated().map { Form($1, tags: [$0 == 0 ? "masculine" : "feminine"]) }
         }
@@ -189,9 +189,6 @@ public struct StarDictImporter: DictionaryFormat {
             !form.text.isEmpty && seen.insert(LookupKey.normalise(form.text)).inserted
         }
     }
-
-    /// `word` without the homograph numbers XMLittre puts after it (`LookupKey.withoutHomographNumber`).
-    static func unnumbered(_ word: String) -> String { LookupKey.withoutHomographNumber(word) }
 
     /// The headword among a record's index words: the one that most others begin (case and
     /// accents aside: XMLittre leads to `FRÉQUENT, ENTE` by `FRÉQUENT` too); among equals,

@@ -225,7 +225,7 @@ import DictionaryIndex
         #expect(Self.found(lookup, "a l'envi") == ["A L'ENVI"])
         #expect(Self.found(lookup, "犬") == ["犬"] && Self.found(lookup, "été") == ["E\u{301}TE\u{301}"] && Self.found(lookup, "👩‍👩‍👧") == ["👩‍👩‍👧"])
         #expect(Self.found(lookup, "3") == [] && Self.found(lookup, "v.") == [])
-        #expect(StarDictImporter.unnumbered("A L'ENVI.1.1") == "A L'ENVI" && StarDictImporter.unnumbered("GARDE.") == "GARDE.")
+        #expect(LookupKey.withoutHomographNumber("A L'ENVI.1.1") == "A L'ENVI" && LookupKey.withoutHomographNumber("GARDE.") == "GARDE.")
     }
 
     @Test(arguments: [
