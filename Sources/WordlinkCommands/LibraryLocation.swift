@@ -52,7 +52,7 @@ struct LibraryLocation: Equatable {
             let readerCounts = groups.contains { g in rank.values.contains(g * 2) && rank.values.contains(g * 2 + 1) }
             let order = (config.libraryOrder.isEmpty ? "by title" : "in the config file's order, then by title")
                 + (groups.count > 1 ? ", monolingual dictionaries first, then bilingual ones" : "")
-                + (readerCounts ? ", those in \(reader!.code) first (\(reader!.source))" : "")
+                + (readerCounts ? reader.map { ", those in \($0.code) first (\($0.source))" } ?? "" : "")
             if !found.isEmpty { return LibraryLocation(folders: found, origin: "the library in \(library), \(order)") }
         }
         if let shipped = shippedFolder(executablePath: executablePath()) {
