@@ -188,6 +188,28 @@ import TestSupport
         #expect(unknown.error == "wordlink: no group \"nope\" in the config file; the groups are: words, all.\n")
     }
 
+    /// The browser opens a word written as `wn` writes it, underscores for spaces, from the
+    /// command line and from the lookup prompt.
+    @Test func theBrowserOpensAWordWrittenWithUnderscores() throws {
+        let data = Subprocess.temporaryPath("underscores")
+        try FileManager.default.createDirectory(atPath: data + "/entries", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        try #"{"format": "wordlink-dictionary", "formatVersion": 1, "id": "bones", "title": "Bones"}"#
+            .write(toFile: data + "/dictionary.json", atomically: true, encoding: .utf8)
+        try #"[{"id": "zb", "headword": "zygomatic bone", "senses": [{"definition": "the cheekbone 頬骨 🦴"}]}, {"id": "x", "headword": "zygote", "senses": [{"definition": "a cell"}]}]"#
+            .write(toFile: data + "/entries/a.json", atomically: true, encoding: .utf8)
+        let session = try TmuxSession(name: "underscores", columns: 60, rows: 12, data: data, arguments: ["zygomatic_bone"])
+        try session.waitFor("the page of zygomatic bone") { $0.contains { $0.contains("the cheekbone 頬骨 🦴") } }
+        try session.type(":")
+        try session.type("zygote")
+        try session.send("Enter")
+        try session.waitFor("the page of zygote") { $0.contains { $0.contains("a cell") } }
+        try session.type(":")
+        try session.type("ZYGOMATIC_BONE")
+        try session.send("Enter")
+        try session.waitFor("the page of zygomatic bone again") { $0.contains { $0.contains("the cheekbone") } }
+    }
+
     @Test func aClickOnALinkIntoTheOtherDictionaryOpensItThere() throws {
         let session = try TmuxSession(name: "library", columns: 100, rows: 30, data: TmuxSession.data, arguments: ["--data", Self.extra, "hello"])
         let screen = try session.waitFor("both headings") { rows in
