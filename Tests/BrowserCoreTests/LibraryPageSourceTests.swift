@@ -82,6 +82,28 @@ import PageFormatting
         #expect(page.sections.map(\.title) == ["Fixture Dictionary", long])
     }
 
+    /// A word written as a link to one of its senses (`bank~n#2`, `bank#river`), as `define`
+    /// takes it, opens the page of the word at that sense, from the command line and the lookup
+    /// prompt, where it is a candidate of its own; a sense no entry has opens the word's page.
+    @Test func aWordAndOneOfItsSensesOpensThePageThere() throws {
+        let source = try Self.source(["sample", "second"])
+        let whole = try Self.page(source.page(forQuery: "bank"))
+        let second = try Self.page(source.page(forQuery: "bank~n#2"))
+        #expect(second.address.sense == "2" && second.address.text == "bank~n")
+        #expect(second.startCharacter > 0)
+        let river = try Self.page(source.page(forQuery: "Bank#river"))
+        #expect(river.address.sense == "river" && river.startCharacter > 0 && river.startCharacter < second.startCharacter)
+        #expect(try Self.page(source.page(forQuery: "bank#9")).startCharacter == 0)
+        #expect(whole.startCharacter == 0)
+        for missing in ["#2", "bank#", "nothing#2", "#"] {
+            guard case .notFound = source.page(forQuery: missing) else { Issue.record("\(missing) opened a page"); continue }
+        }
+        #expect(source.completions(for: "bank~n#2", limit: 5).first == Completion(text: "bank~n#2", detail: "sense 2 of bank", address: "bank~n#2"))
+        #expect(source.completions(for: "bank#river", limit: 5).first?.detail == "sense river of bank")
+        #expect(source.completions(for: "bank#9", limit: 5).first?.text != "bank#9")
+        #expect(source.completions(for: "犬#1", limit: 5).isEmpty || source.completions(for: "犬#1", limit: 5).first?.text != "犬#1")
+    }
+
     @Test func aPageOfOneDictionaryHasNoHeading() throws {
         let source = try Self.source(["sample"])
         let page = try Self.page(source.page(forQuery: "dog"))

@@ -83,6 +83,19 @@ import TestSupport
         try session.waitFor("the entry") { $0[0].contains("wordlink · dictionary") && $0[1].hasPrefix(" dictionary") }
     }
 
+    /// A word and one of its senses, as a link writes them (`bank~n#2`), opens the page at that
+    /// sense from the command line, and from the lookup prompt, where it is the first candidate.
+    @Test func aWordAndASenseOpenThePageAtThatSense() throws {
+        let session = try TmuxSession(name: "word-sense", columns: 50, rows: 6, data: Fixtures.path("sample"), arguments: ["bank~n#2"])
+        let screen = try session.waitFor(text: "financial institution")
+        #expect(!screen.contains { $0.contains("sloping land") }, "\(screen)")
+        try session.type(":")
+        try session.type("bank#river")
+        try session.waitFor("the candidate") { $0.contains { $0.hasPrefix(" bank#river  sense river of bank") } }
+        try session.send("Enter")
+        try session.waitFor("the page at the first sense") { $0.contains { $0.contains("sloping land") } }
+    }
+
     @Test func escapeTypedQuicklyBeforeAKeyIsBoth() throws {
         let session = try TmuxSession(name: "escape", arguments: ["dog"])
         try session.waitFor(text: "dog  noun")

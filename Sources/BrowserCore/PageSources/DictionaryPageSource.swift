@@ -82,8 +82,17 @@ public final class DictionaryPageSource: PageSource {
         return Page(title: first.info.title, address: .start, text: pages.formatters[0].indexPage())
     }
 
+    ///
+    /// A query that names nothing and is written as a link names a sense (`dog~n#02084071`,
+    /// `dog#2`), as `define` takes it, opens the page of its word at that sense.
     public func page(forQuery query: String) -> PageLookup {
-        page(at: PageAddress(query: query))
+        let found = page(at: PageAddress(query: query))
+        guard case .notFound = found, let hash = query.lastIndex(of: "#"), hash != query.startIndex,
+              query.index(after: hash) != query.endIndex else { return found }
+        var address = PageAddress(query: String(query[..<hash]))
+        address.sense = String(query[query.index(after: hash)...])
+        if case .found(let page) = page(at: address) { return .found(page) }
+        return found
     }
 
     /// A link to `entry#sense` opens its page at that sense (of the first entry that has it).
@@ -131,7 +140,26 @@ public final class DictionaryPageSource: PageSource {
                 completions = Array(completions.prefix(limit))
             }
         }
+        // A word written as a link to one of its senses (`dog#2`) is a candidate of its own,
+        // so that Enter opens the page at that sense rather than the nearest spelling.
+        if let sensed = Self.senseCompletion(prefix, in: library) {
+            completions.insert(sensed, at: 0)
+            completions = Array(completions.prefix(limit))
+        }
         return completions
+    }
+
+    /// `query` as a candidate when it is a word and one of its senses (`dog#2`,
+    /// `bank~n#river`) and some entry the word names has that sense; nil otherwise.
+    static func senseCompletion(_ query: String, in library: Library) -> Completion? {
+        guard let hash = query.lastIndex(of: "#"), hash != query.startIndex, query.index(after: hash) != query.endIndex else { return nil }
+        let word = String(query[..<hash]), anchor = String(query[query.index(after: hash)...])
+        for match in library.lookUp(word, opening: false) {
+            let lookup = library.members[match.member].lookup
+            guard let number = match.result.entryNumbers.first(where: { lookup.entry(at: $0, hasSenseAnchoredAt: anchor) }) else { continue }
+            return Completion(text: query, detail: "sense \(anchor) of \(lookup.headword(ofEntryAt: number))", address: query)
+        }
+        return nil
     }
 
     /// The last query whose completions were made while every language's Hunspell was open,

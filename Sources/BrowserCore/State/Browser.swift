@@ -61,7 +61,9 @@ public final class Browser {
         let first = page ?? source.startPage()
         let layout = PageView(page: first, width: BrowserState.pageWidth(for: size))
         layouts = PageLayouts(page: layout)
-        state = BrowserState(size: size, page: .init(address: first.address, title: first.title))
+        // Opened at its start place, as any page is: a sense the word named (`dog#2`).
+        state = BrowserState(size: size, page: .init(address: first.address, title: first.title, topCharacter: first.startCharacter))
+        state.page.restore(height: state.viewportHeight, in: layout)
         state.message = message
         state.group = group
     }

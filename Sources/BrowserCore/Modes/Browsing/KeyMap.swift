@@ -68,7 +68,7 @@ extension KeyTable where Command == BrowsingCommand {
                    summary: "on the history page: write its words as Anki study cards (on the bookmarks page, the bookmarks) "
                        + "to the documents folder; the status line says where", section: "History"),
         KeyBinding(command: .lookUp, keys: [.character(":")], shownKeys: ":",
-                   summary: "the lookup prompt: type (the words that go on from it at once, then the nearest headwords and spellings), ↑/↓ or Tab choose, Enter opens (an underscore stands for a space, as wn writes words), Esc or Ctrl-C cancels", section: "Looking up"),
+                   summary: "the lookup prompt: type (the words that go on from it at once, then the nearest headwords and spellings), ↑/↓ or Tab choose, Enter opens (an underscore stands for a space, as wn writes words; dog#2 opens at that sense), Esc or Ctrl-C cancels", section: "Looking up"),
         KeyBinding(command: .lookUpWord, keys: [.character("d")], shownKeys: "d",
                    summary: "look up the selected words (double-click one, or v and w), else the focused link's text; "
                        + "Enter does too when no link is focused", section: "Looking up"),
