@@ -142,7 +142,17 @@ public struct Library: Sendable {
     /// Completions for what has been typed, over every member: each member's ranked list
     /// merged by key (the exact key first, then prefixes shorter first; ties in library
     /// order), each candidate naming the members that have it. Keys near it are `nearest(to:limit:)`'s.
+    /// Typed with underscores for spaces, as `wn` writes words (`zygomatic_b`), and completing
+    /// nothing so, it completes with spaces, as `lookUp` finds it.
     public func completions(for prefix: String, limit: Int) -> [Candidate] {
+        let found = completionsAsWritten(for: prefix, limit: limit)
+        guard found.isEmpty, prefix.utf8.contains(UInt8(ascii: "_")) else { return found }
+        let spaced = String(prefix.map { $0 == "_" ? " " : $0 })
+        guard !LookupKey.normalise(spaced).isEmpty else { return found }
+        return completionsAsWritten(for: spaced, limit: limit)
+    }
+
+    private func completionsAsWritten(for prefix: String, limit: Int) -> [Candidate] {
         guard members.count > 1 else {
             return members.first.map { member in member.lookup.completions(for: prefix, limit: limit).map { Candidate(suggestion: $0, members: [0]) } } ?? []
         }

@@ -45,6 +45,11 @@ import TestSupport
         // Found as written somewhere: not looked up again, in that dictionary or another.
         #expect(found("under_score") == ["one"])
         #expect(found("_") == [] && found("__") == [] && found("no_such_thing") == [])
+        // The lookup prompt's completion too, when nothing completes what was typed.
+        #expect(library.completions(for: "zygomatic_b", limit: 5).map(\.suggestion.text) == ["zygomatic bone"])
+        #expect(library.completions(for: "犬_", limit: 5).map(\.suggestion.text) == ["犬 猫"])
+        #expect(library.completions(for: "under_", limit: 5).map(\.suggestion.text) == ["under_score"])
+        #expect(library.completions(for: "_", limit: 5).map(\.suggestion.text) == ["__init__"])
     }
 
     @Test func aLinkResolvesInItsOwnDictionaryFirst() throws {

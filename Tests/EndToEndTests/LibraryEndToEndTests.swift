@@ -205,7 +205,9 @@ import TestSupport
         try session.send("Enter")
         try session.waitFor("the page of zygote") { $0.contains { $0.contains("a cell") } }
         try session.type(":")
-        try session.type("ZYGOMATIC_BONE")
+        try session.type("ZYGOMATIC_B")
+        try session.waitFor("the completion with a space") { $0.contains { $0.hasPrefix(" zygomatic bone") } }
+        try session.type("ONE")
         try session.send("Enter")
         try session.waitFor("the page of zygomatic bone again") { $0.contains { $0.contains("the cheekbone") } }
     }
