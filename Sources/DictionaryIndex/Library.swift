@@ -146,10 +146,16 @@ public struct Library: Sendable {
     /// nothing so, it completes with spaces, as `lookUp` finds it.
     public func completions(for prefix: String, limit: Int) -> [Candidate] {
         let found = completionsAsWritten(for: prefix, limit: limit)
-        guard found.isEmpty, prefix.utf8.contains(UInt8(ascii: "_")) else { return found }
-        let spaced = String(prefix.map { $0 == "_" ? " " : $0 })
-        guard !LookupKey.normalise(spaced).isEmpty else { return found }
+        guard found.isEmpty, let spaced = Self.spaced(prefix) else { return found }
         return completionsAsWritten(for: spaced, limit: limit)
+    }
+
+    /// `query` with spaces for its underscores, as `wn` writes words (`zygomatic_bone`); nil
+    /// when it has none, or nothing but them.
+    static func spaced(_ query: String) -> String? {
+        guard query.utf8.contains(UInt8(ascii: "_")) else { return nil }
+        let spaced = String(query.map { $0 == "_" ? " " : $0 })
+        return LookupKey.normalise(spaced).isEmpty ? nil : spaced
     }
 
     private func completionsAsWritten(for prefix: String, limit: Int) -> [Candidate] {

@@ -100,9 +100,7 @@ extension Library {
     /// and people who use `wn` type it so; a headword with an underscore is still found as it is.
     public func lookUp(_ query: String, inMembers chosen: [Int], opening: Bool = true) -> [Match] {
         let found = lookUpAsWritten(query, inMembers: chosen, opening: opening)
-        guard found.isEmpty, query.utf8.contains(UInt8(ascii: "_")) else { return found }
-        let spaced = String(query.map { $0 == "_" ? " " : $0 })
-        guard !LookupKey.normalise(spaced).isEmpty else { return found }
+        guard found.isEmpty, let spaced = Self.spaced(query) else { return found }
         return lookUpAsWritten(spaced, inMembers: chosen, opening: opening)
     }
 
@@ -119,9 +117,10 @@ extension Library {
         }
     }
 
-    /// The language of a BCP 47 tag without its region or script (`en` of `en-GB`), folded.
-    static func primaryLanguage(_ tag: String) -> String {
-        String(tag.prefix { $0 != "-" && $0 != "_" }).lowercased()
+    /// The language of a BCP 47 tag without its region or script (`en` of `en-GB`), or of a
+    /// locale without its territory, encoding and modifier (`fr` of `fr_FR.UTF-8@euro`), folded.
+    public static func primaryLanguage(_ tag: String) -> String {
+        String(tag.prefix { $0 != "-" && $0 != "_" && $0 != "." && $0 != "@" }).lowercased()
     }
 
     /// `match` (which names nothing directly) followed by the entries `query`'s base words in

@@ -101,7 +101,6 @@ public struct DataFolder: Sendable {
         // Where each id was first defined, as its file and offset: a line and column costs a
         // scan of the file up to the offset, so it is worked out only for a duplicate.
         var firstPlace: [String: (file: SourceFile, offset: Int)] = [:]
-        var idIndex: [String: Int] = [:]
         // The files are decoded a few at a time on every processor, then taken in order, where
         // duplicate ids are found; progress is told between the batches.
         let batchSize = 2 * max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
@@ -140,7 +139,6 @@ public struct DataFolder: Sendable {
                     continue
                 }
                 firstPlace[entry.id] = (file, idOffset)
-                idIndex[entry.id] = folder.entries.count
                 folder.entries.append(entry)
                 folder.idOffsets.append(idOffset)
             }

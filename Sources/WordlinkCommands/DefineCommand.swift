@@ -19,12 +19,11 @@ enum DefineCommand {
         // `dog~n#02084071`, as a link names a sense: the page the browser opens for that link,
         // the sense's relations shown whole.
         var sense: String?
-        if sections.isEmpty, let hash = options.word.lastIndex(of: "#"), hash != options.word.startIndex {
-            let anchor = String(options.word[options.word.index(after: hash)...])
-            let found = library.lookUp(String(options.word[..<hash]))
-            if !found.isEmpty, !anchor.isEmpty {
+        if sections.isEmpty, let address = PageAddress(wordAndSense: options.word) {
+            let found = library.lookUp(address.text)
+            if !found.isEmpty {
                 sections = found.map { LibraryPages.Section(member: $0.member, entryNumbers: $0.result.entryNumbers) }
-                sense = anchor
+                sense = address.sense
             }
         }
         let firstEntry = sections.first.map { library.members[$0.member].lookup.headword(ofEntryAt: $0.entryNumbers[0]) }

@@ -88,7 +88,7 @@ struct LibraryLocation: Equatable {
     /// `pt-BR`, `ast@euro` give `en`, `en`, `pt`, `ast`; nil for `C`, `POSIX` and what is not
     /// two or three letters.
     static func languageCode(_ text: String) -> String? {
-        let code = text.prefix { $0 != "_" && $0 != "-" && $0 != "." && $0 != "@" }.lowercased()
+        let code = Library.primaryLanguage(text)
         guard (2...3).contains(code.count), code.allSatisfy({ $0 >= "a" && $0 <= "z" }) else { return nil }
         return code
     }

@@ -82,17 +82,15 @@ public final class DictionaryPageSource: PageSource {
         return Page(title: first.info.title, address: .start, text: pages.formatters[0].indexPage())
     }
 
-    ///
-    /// A query that names nothing and is written as a link names a sense (`dog~n#02084071`,
-    /// `dog#2`), as `define` takes it, opens the page of its word at that sense.
+    /// The page for a typed query. One that names nothing and is written as a link to a sense
+    /// (`dog~n#02084071`, `dog#2`), as `define` takes it, opens its word's page at that sense;
+    /// tried before the query's own page, whose miss would look for the nearest spellings.
     public func page(forQuery query: String) -> PageLookup {
-        let found = page(at: PageAddress(query: query))
-        guard case .notFound = found, let hash = query.lastIndex(of: "#"), hash != query.startIndex,
-              query.index(after: hash) != query.endIndex else { return found }
-        var address = PageAddress(query: String(query[..<hash]))
-        address.sense = String(query[query.index(after: hash)...])
-        if case .found(let page) = page(at: address) { return .found(page) }
-        return found
+        if let sensed = PageAddress(wordAndSense: query), library.lookUp(query, opening: false).isEmpty,
+           case .found(let page) = page(at: sensed) {
+            return .found(page)
+        }
+        return page(at: PageAddress(query: query))
     }
 
     /// A link to `entry#sense` opens its page at that sense (of the first entry that has it).
@@ -152,9 +150,8 @@ public final class DictionaryPageSource: PageSource {
     /// `query` as a candidate when it is a word and one of its senses (`dog#2`,
     /// `bank~n#river`) and some entry the word names has that sense; nil otherwise.
     static func senseCompletion(_ query: String, in library: Library) -> Completion? {
-        guard let hash = query.lastIndex(of: "#"), hash != query.startIndex, query.index(after: hash) != query.endIndex else { return nil }
-        let word = String(query[..<hash]), anchor = String(query[query.index(after: hash)...])
-        for match in library.lookUp(word, opening: false) {
+        guard let address = PageAddress(wordAndSense: query), let anchor = address.sense else { return nil }
+        for match in library.lookUp(address.text, opening: false) {
             let lookup = library.members[match.member].lookup
             guard let number = match.result.entryNumbers.first(where: { lookup.entry(at: $0, hasSenseAnchoredAt: anchor) }) else { continue }
             return Completion(text: query, detail: "sense \(anchor) of \(lookup.headword(ofEntryAt: number))", address: query)

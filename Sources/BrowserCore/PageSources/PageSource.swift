@@ -117,6 +117,14 @@ public struct PageAddress: Hashable, Sendable, ExpressibleByStringLiteral, Custo
         self.init(query: value)
     }
 
+    /// A query written as a link to one of its word's senses (`dog~n#02084071`, `dog#2`): the
+    /// word, opened at the sense after the last `#`; nil when either side is empty.
+    public init?(wordAndSense query: String) {
+        guard let hash = query.lastIndex(of: "#"), hash != query.startIndex, query.index(after: hash) != query.endIndex else { return nil }
+        self.init(query: String(query[..<hash]))
+        sense = String(query[query.index(after: hash)...])
+    }
+
     /// The start page's address.
     public static let start = PageAddress(query: "")
 
