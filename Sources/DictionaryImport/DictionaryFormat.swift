@@ -14,6 +14,11 @@ public protocol DictionaryFormat: SendableMetatype {
     /// The format's name, as `--format` takes it: `stardict`.
     static var name: String { get }
 
+    /// The revision of its importer, raised when what an import makes of the same source
+    /// changes enough that an earlier import should be made again; recorded in the source's
+    /// fingerprint from 2 on (`SourceFingerprint.of(_:importerRevision:)`). 1 by default.
+    static var importerRevision: Int { get }
+
     /// Whether the file at `path` is this format's main file, judged by its first bytes
     /// (`head`, up to 4 kB) and, where they are not enough, its name.
     static func recognises(path: String, head: [UInt8]) -> Bool
@@ -55,6 +60,7 @@ public protocol DictionaryFormat: SendableMetatype {
 }
 
 extension DictionaryFormat {
+    public static var importerRevision: Int { 1 }
     public static func mainFile(besides path: String) -> String? { nil }
     public mutating func prepare(progress: (ProgressStep) -> Void) throws(DictionaryModelError) {}
 }

@@ -115,7 +115,9 @@ public enum ImportSources {
                                               cacheDirectory: String?,
                                               progress: @escaping (ProgressStep) -> Void) throws(DictionaryModelError) -> ImportSummary {
         var importer = FormatImport(try Format(path: path), to: destination, id: id, progress: progress)
-        importer.provenance = [("fingerprint", SourceFingerprint.of(Format.sourceFiles(of: path)))]
+        // The importer's revision with the files, as `--installed` compares it: without it, every
+        // `--installed` after a revision past the first imported the dictionary again.
+        importer.provenance = [("fingerprint", SourceFingerprint.of(Format.sourceFiles(of: path), importerRevision: Format.importerRevision))]
         importer.cacheDirectory = cacheDirectory
         return try importer.run()
     }

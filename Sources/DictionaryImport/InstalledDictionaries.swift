@@ -42,14 +42,14 @@ public enum InstalledDictionaries {
         /// fingerprint from 2 on.
         public var importerRevision: Int {
             switch kind {
-            case .format(let found) where found.format == StarDictImporter.self: return 2
+            case .format(let found): return found.format.importerRevision
             case .dictd(let index, _):
                 switch DictdImporter.guessStyle(indexPath: index) {
                 case .ding: return 5
                 case .plain, .jargon, .foldoc: return 4
                 default: return 3
                 }
-            case .format, .wordnet: return 1
+            case .wordnet: return 1
             }
         }
 

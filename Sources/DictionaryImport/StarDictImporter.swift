@@ -18,6 +18,8 @@ import DictionaryIndex
 /// another, as the definition of the entry's one sense, line breaks and indentation kept.
 public struct StarDictImporter: DictionaryFormat {
     public static let name = "stardict"
+    /// 2: homograph numbers left out of headwords (`GARDE.2` a homograph of `GARDE`).
+    public static let importerRevision = 2
 
     public static func recognises(path: String, head: [UInt8]) -> Bool {
         StarDictInfo.recognises(head)

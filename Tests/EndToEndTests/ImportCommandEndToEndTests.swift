@@ -160,7 +160,7 @@ import TestSupport
     }
 
     /// `import --installed` on fixture folders (`WORDLINK_INSTALLED_PATHS`, never the real
-    /// /usr/share or home): a dictd database, a WordNet folder, a DSL and an XDXF file, and a
+    /// /usr/share or home): a dictd database, a WordNet folder, a DSL, a StarDict and an XDXF file, and a
     /// damaged dictd index. One line each; the damaged one fails (exit 1) and the others are
     /// imported; a second run finds them unchanged; a changed source is imported again;
     /// `--dry-run` writes nothing.
@@ -181,6 +181,9 @@ import TestSupport
         #expect(fm.createFile(atPath: scratch + "/dsl/Small.dsl", contents: Data("#NAME \"Small\"\ncafé\n\t[m1]a café[/m]\n".utf8)))
         let xdxf = try String(contentsOfFile: Fixtures.path("xdxf/visual.xdxf"), encoding: .utf8)
         #expect(fm.createFile(atPath: scratch + "/dsl/visual.xdxf", contents: Data(xdxf.utf8)))
+        // A StarDict dictionary: its importer is at its second revision, which its fingerprint
+        // records, so that a second run leaves it alone (every run imported it again before).
+        Self.writeStarDict([("GARDE.1", "犬 🐕\u{200D}🦺"), ("GARDE.2", "garde\u{0301}")], name: "Tiny", in: scratch + "/dsl")
         let environment = ["XDG_DATA_HOME=\(scratch)/library", "HOME=\(scratch)/home",
                            "WORDLINK_INSTALLED_PATHS=\(scratch)/dictd:\(scratch)/share:\(scratch)/dsl:\(scratch)/missing"]
         func run(_ more: [String] = []) -> (status: Int32, output: String, error: String) {
@@ -194,8 +197,9 @@ import TestSupport
             mini: would be imported from \(scratch)/dictd/mini.index
             wordnet: would be imported from \(scratch)/share/wn
             small: would be imported from \(scratch)/dsl/Small.dsl
+            tiny: would be imported from \(scratch)/dsl/Tiny.ifo
             visual: would be imported from \(scratch)/dsl/visual.xdxf
-            5 dictionaries: 5 to import, 0 unchanged, 0 failed.
+            6 dictionaries: 6 to import, 0 unchanged, 0 failed.
 
             """)
         #expect(!fm.fileExists(atPath: library))
@@ -207,18 +211,22 @@ import TestSupport
             mini: imported from \(scratch)/dictd/mini.index (1 entry)
             wordnet: imported from \(scratch)/share/wn (16 entries)
             small: imported from \(scratch)/dsl/Small.dsl (1 entry)
+            tiny: imported from \(scratch)/dsl/Tiny.ifo (2 entries)
             visual: imported from \(scratch)/dsl/visual.xdxf (3 entries)
-            5 dictionaries: 4 imported, 0 unchanged, 1 failed.
+            6 dictionaries: 5 imported, 0 unchanged, 1 failed.
 
             """)
-        #expect(try fm.contentsOfDirectory(atPath: library).sorted() == ["mini", "small", "visual", "wordnet"])
+        #expect(try fm.contentsOfDirectory(atPath: library).sorted() == ["mini", "small", "tiny", "visual", "wordnet"])
         let json = try String(contentsOfFile: library + "/small/dictionary.json", encoding: .utf8)
         #expect(json.contains("\"fingerprint\":\"\(scratch)/dsl/Small.dsl 37 "))
+        #expect(!json.contains("|importer "))
+        #expect(try String(contentsOfFile: library + "/tiny/dictionary.json", encoding: .utf8).contains("|importer 2\""))
 
         let second = run()
         #expect(second.status == 1)
-        #expect(second.output.hasSuffix("5 dictionaries: 0 imported, 4 unchanged, 1 failed.\n"))
+        #expect(second.output.hasSuffix("6 dictionaries: 0 imported, 5 unchanged, 1 failed.\n"))
         #expect(second.output.contains("wordnet: unchanged (\(scratch)/share/wn)\n"))
+        #expect(second.output.contains("tiny: unchanged (\(scratch)/dsl/Tiny.ifo)\n"))
 
         // An import by an earlier revision of its importer (here the third of dictd's plain
         // style, which is at its fourth) is made again, and the line says why.
@@ -230,14 +238,14 @@ import TestSupport
             "mini: would be imported from \(scratch)/dictd/mini.index (the dictd importer changed since its import)\n"))
         let again = run()
         #expect(again.output.contains("mini: imported from \(scratch)/dictd/mini.index (1 entry; the dictd importer changed since its import)\n"))
-        #expect(again.output.hasSuffix("5 dictionaries: 1 imported, 3 unchanged, 1 failed.\n"))
-        #expect(run().output.hasSuffix("5 dictionaries: 0 imported, 4 unchanged, 1 failed.\n"))
+        #expect(again.output.hasSuffix("6 dictionaries: 1 imported, 4 unchanged, 1 failed.\n"))
+        #expect(run().output.hasSuffix("6 dictionaries: 0 imported, 5 unchanged, 1 failed.\n"))
 
         // A source that changed is imported again; the others stay unchanged.
         #expect(fm.createFile(atPath: scratch + "/dsl/Small.dsl", contents: Data("#NAME \"Small\"\ncafé\n\t[m1]a café, changed[/m]\n".utf8)))
         let third = run()
         #expect(third.output.contains("small: imported from \(scratch)/dsl/Small.dsl (1 entry)\n"))
-        #expect(third.output.hasSuffix("5 dictionaries: 1 imported, 3 unchanged, 1 failed.\n"))
+        #expect(third.output.hasSuffix("6 dictionaries: 1 imported, 4 unchanged, 1 failed.\n"))
     }
 
     /// `wordlink import SOURCE` recognises a dictd database (its `.index` or its `.dict`
