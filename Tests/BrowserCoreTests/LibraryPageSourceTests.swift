@@ -140,4 +140,17 @@ import PageFormatting
         #expect(dog.detail.contains("Fixture Dictionary: noun"))
         #expect(dog.detail.contains("A Second Dictionary: verb"))
     }
+
+    /// A long title is named in the prompt's candidates by the dictionary's id, as the navigator
+    /// names it: GCIDE's title alone filled the row of `dog` on a library of 39.
+    @Test func completionNamesLongTitlesByTheirIDs() throws {
+        let long = "A Second Dictionary of Every Word, Revised 犬 🐕\u{200D}🦺"
+        let source = DictionaryPageSource(library: try Library(["sample", "second"].map { name in
+            var folder = try Fixtures.load(name)
+            if name == "second" { folder.info.title = long }
+            return (folder.info, Fixtures.path(name), Lookup(folder: folder) as any EntryLookup, 0)
+        }))
+        let dog = try #require(source.completions(for: "dog", limit: 5).first)
+        #expect(dog.detail == "Fixture Dictionary: noun; second: verb")
+    }
 }

@@ -179,8 +179,9 @@ public final class DictionaryPageSource: PageSource {
     }
 
     /// A candidate as the prompt lists it: its text, and what each dictionary that has it says
-    /// of it (part of speech, the headword it is a form of; the dictionary's title in a
-    /// library), "did you mean?" for a key near what was typed.
+    /// of it (part of speech, the headword it is a form of; in a library, the dictionary's name
+    /// as the navigator gives it, so that a row of 80 columns names more than the first of
+    /// forty), "did you mean?" for a key near what was typed.
     static func completion(_ candidate: Library.Candidate, in library: Library) -> Completion {
         let suggestion = candidate.suggestion
         var details: [String] = []
@@ -194,7 +195,10 @@ public final class DictionaryPageSource: PageSource {
                     detail = "form of " + headword + (detail.isEmpty ? "" : " · " + detail)
                 }
             }
-            if library.isShared { detail = library.members[member].info.title + (detail.isEmpty ? "" : ": " + detail) }
+            if library.isShared {
+                let name = LibraryPages.navigatorName(title: library.members[member].info.title, key: library.members[member].key)
+                detail = name + (detail.isEmpty ? "" : ": " + detail)
+            }
             if !detail.isEmpty { details.append(detail) }
         }
         var detail = details.joined(separator: "; ")
