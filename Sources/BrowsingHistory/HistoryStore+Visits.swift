@@ -30,7 +30,9 @@ extension HistoryStore {
         }
     }
 
-    /// Each word looked up, with how often and when; most recent first.
+    /// Each word looked up, with how often and when; most recent first. A word looked up in
+    /// several cases (`dog`, `Dog`: the lookup prompt opens a candidate as its dictionary writes
+    /// it) is one word, as the lookup makes it, written as it was looked up most often.
     public func wordCounts() throws(HistoryStoreError) -> [WordCount] {
         try takeJournal()
         let rows = try read("read", """
@@ -40,33 +42,94 @@ extension HistoryStore {
         for row in try read("read", "SELECT id, title FROM visits WHERE id IN (SELECT MAX(id) FROM visits GROUP BY text)") {
             titles[row[0].integer ?? -1] = row[1].text
         }
-        return rows.map { row in
-            WordCount(text: row[0].text ?? "", count: Int(row[1].integer ?? 0), firstTime: row[2].real ?? 0,
-                      lastTime: row[3].real ?? 0, lastTitle: titles[row[4].integer ?? -1] ?? nil)
+        var words = SameWords<String, WordCount>()
+        for row in rows {
+            let text = row[0].text ?? "", last = row[4].integer ?? -1
+            let count = WordCount(text: text, count: Int(row[1].integer ?? 0), firstTime: row[2].real ?? 0,
+                                  lastTime: row[3].real ?? 0, lastTitle: titles[last] ?? nil)
+            words.add(count, key: text.lowercased(), lastID: last, uses: count.count) { merged, other, otherIsLater in
+                merged.count += other.count
+                merged.firstTime = min(merged.firstTime, other.firstTime)
+                merged.lastTime = max(merged.lastTime, other.lastTime)
+                if otherIsLater { merged.lastTitle = other.lastTitle }
+            }
         }
+        return words.merged(writing: \.text).map(\.value)
     }
 
     /// Every page that lookups and visits found at or after `since` (seconds since 1970; nil:
     /// all), each once with how often it was found and when last: most often first, then most
     /// recent. Misses are left out, and so are the browser's own pages (their addresses start
-    /// with a control character no one can type).
+    /// with a control character no one can type). A query found in several cases is one word,
+    /// as in `wordCounts()`; a link's destination is an id, whose case counts.
     public func foundWords(since: Double? = nil) throws(HistoryStoreError) -> [FoundWord] {
         try takeJournal()
         let rows = try read("read", """
-            SELECT text, is_link, dictionary, sense, COUNT(*), MAX(time) FROM visits
+            SELECT text, is_link, dictionary, sense, COUNT(*), MAX(time), MAX(id) FROM visits
             WHERE title IS NOT NULL AND time >= ? AND text <> '' AND unicode(text) >= 32
-            GROUP BY text, is_link, dictionary, sense ORDER BY COUNT(*) DESC, MAX(time) DESC, MAX(id) DESC
+            GROUP BY text, is_link, dictionary, sense
             """, [.real(since ?? -Double.greatestFiniteMagnitude)])
-        return rows.map { row in
-            FoundWord(address: StoredAddress(text: row[0].text ?? "", isLink: row[1].integer == 1, dictionary: row[2].text, sense: row[3].text),
-                      count: Int(row[4].integer ?? 0), lastTime: row[5].real ?? 0)
+        var words = SameWords<StoredAddress, FoundWord>()
+        for row in rows {
+            let address = StoredAddress(text: row[0].text ?? "", isLink: row[1].integer == 1, dictionary: row[2].text, sense: row[3].text)
+            let found = FoundWord(address: address, count: Int(row[4].integer ?? 0), lastTime: row[5].real ?? 0)
+            words.add(found, key: address.sameWord, lastID: row[6].integer ?? -1, uses: found.count) { merged, other, _ in
+                merged.count += other.count
+                merged.lastTime = max(merged.lastTime, other.lastTime)
+            }
         }
+        return words.merged(writing: \.address.text).sorted { ($0.value.count, $0.value.lastTime, $0.lastID) > ($1.value.count, $1.value.lastTime, $1.lastID) }.map(\.value)
     }
 
     /// Forgets every lookup and visit (bookmarks and the session stay).
     public func clearHistory() throws(HistoryStoreError) {
         try takeJournal()
         try write("clear") { try connection.execute("DELETE FROM visits") }
+    }
+}
+
+extension StoredAddress {
+    /// What this address is the same word as, in the history: a query with its case folded
+    /// (`dog`, `Dog` and `DOG` find the same entries), a link's destination as it is (an id,
+    /// whose case counts).
+    public var sameWord: StoredAddress {
+        isLink ? self : StoredAddress(text: text.lowercased(), dictionary: dictionary, sense: sense)
+    }
+}
+
+/// Rows of the history gathered into words (`add`), each written as the form of it looked
+/// up most often, the latest of equals.
+struct SameWords<Key: Hashable, Value> {
+    private struct Group {
+        var value: Value, lastID: Int64
+        var form: Value, formUses: Int, formLastID: Int64
+    }
+    private var groups: [Group] = []
+    private var index: [Key: Int] = [:]
+
+    /// Adds `value`, a row whose newest visit is `lastID` and which was visited `uses` times,
+    /// to the word `key`: `merge` combines it with the word's (the last argument says whether it
+    /// is the newer).
+    mutating func add(_ value: Value, key: Key, lastID: Int64, uses: Int, merge: (inout Value, Value, Bool) -> Void) {
+        guard let i = index[key] else {
+            index[key] = groups.count
+            groups.append(Group(value: value, lastID: lastID, form: value, formUses: uses, formLastID: lastID))
+            return
+        }
+        merge(&groups[i].value, value, lastID > groups[i].lastID)
+        groups[i].lastID = max(groups[i].lastID, lastID)
+        if (uses, lastID) > (groups[i].formUses, groups[i].formLastID) {
+            (groups[i].form, groups[i].formUses, groups[i].formLastID) = (value, uses, lastID)
+        }
+    }
+
+    /// Each word with its newest visit, newest first, its `text` that of its commonest form.
+    func merged<Text>(writing text: WritableKeyPath<Value, Text>) -> [(value: Value, lastID: Int64)] {
+        groups.map { group in
+            var value = group.value
+            value[keyPath: text] = group.form[keyPath: text]
+            return (value, group.lastID)
+        }.sorted { $0.lastID > $1.lastID }
     }
 }
 

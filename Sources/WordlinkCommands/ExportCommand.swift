@@ -72,11 +72,11 @@ enum ExportCommand {
             }
         case .bookmarks:
             var counts: [StoredAddress: Int] = [:]
-            for word in try store.foundWords() { counts[word.address, default: 0] += word.count }
+            for word in try store.foundWords() { counts[word.address.sameWord, default: 0] += word.count }
             return try store.bookmarks().filter { $0.time >= (since ?? -.greatestFiniteMagnitude) }.map { bookmark in
                 let address = bookmark.address
                 return StudyWord(text: address.text, isLink: address.isLink, dictionary: address.dictionary,
-                                 lookups: max(1, counts[address] ?? 0), time: bookmark.time)
+                                 lookups: max(1, counts[address.sameWord] ?? 0), time: bookmark.time)
             }
         }
     }

@@ -237,7 +237,9 @@ enum Help {
 
         Prints what was looked up, in the browser and with define, most recent first: each
         word (the query as typed, or a link's destination) with when it was last looked up,
-        how often, and what it found (or that it found nothing). Kept in
+        how often, and what it found (or that it found nothing). A word looked up in
+        several cases (dog, Dog, DOG) is one word, written as it was looked up most often;
+        so it is on the history page and on study cards. Kept in
         $XDG_STATE_HOME/wordlink/history.sqlite (else ~/.local/state/wordlink), written as
         each lookup happens.
 

@@ -112,7 +112,7 @@ final class HistoryMemory: BrowsingMemory {
         let counts = attempt([], { () throws(HistoryStoreError) in try store.wordCounts() })
         var seen = Set<StoredAddress>()
         var recent: [RememberedPage] = []
-        for visit in visits.reversed() where visit.isFound && seen.insert(visit.address).inserted && recent.count < 20 {
+        for visit in visits.reversed() where visit.isFound && seen.insert(visit.address.sameWord).inserted && recent.count < 20 {
             recent.append(RememberedPage(address: PageAddress(stored: visit.address), title: visit.title ?? visit.address.text,
                                          detail: HistoryFormat.minute(visit.time)))
         }

@@ -57,6 +57,41 @@ import TestSupport
         #expect(try store.foundWords(since: 701).isEmpty)
     }
 
+    /// A word looked up in several cases is one word in the history and on a study card,
+    /// written as it was looked up most often: the lookup prompt opens GCIDE's `Dog` for a
+    /// typed `dog`, and the history listed both, and the export made two cards. A link's
+    /// destination is an id, whose case counts. Canonically equal spellings are one word too.
+    @Test func oneWordInSeveralCasesIsOneWord() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try HistoryStore(folder: folder)
+        let visits: [(Double, StoredAddress, String?)] = [
+            (100, StoredAddress(text: "dog"), "dog"), (200, StoredAddress(text: "Dog"), "Dog"), (300, StoredAddress(text: "dog"), "dog"),
+            (400, StoredAddress(text: "DOG"), nil),
+            (500, StoredAddress(text: "Bank~n", isLink: true, dictionary: "gcide"), "Bank"),
+            (600, StoredAddress(text: "bank~n", isLink: true, dictionary: "gcide"), "bank"),
+            (700, StoredAddress(text: "ÉCOLE"), "école"), (800, StoredAddress(text: "e\u{301}cole"), "école"), (850, StoredAddress(text: "\u{E9}cole"), "école"),
+            (900, StoredAddress(text: "日本"), "日本"), (950, StoredAddress(text: "🐕\u{200D}🦺"), "🐕\u{200D}🦺"),
+        ]
+        for (time, address, title) in visits { try store.record(Visit(time: time, address: address, title: title, origin: "browser")) }
+        let counts = try store.wordCounts()
+        #expect(counts == [
+            WordCount(text: "🐕\u{200D}🦺", count: 1, firstTime: 950, lastTime: 950, lastTitle: "🐕\u{200D}🦺"),
+            WordCount(text: "日本", count: 1, firstTime: 900, lastTime: 900, lastTitle: "日本"),
+            WordCount(text: "école", count: 3, firstTime: 700, lastTime: 850, lastTitle: "école"),
+            WordCount(text: "bank~n", count: 2, firstTime: 500, lastTime: 600, lastTitle: "bank"),
+            WordCount(text: "dog", count: 4, firstTime: 100, lastTime: 400, lastTitle: nil),
+        ], "\(counts)")
+        // Three spellings of école, once each (capitals; e with a combining acute; é): written as
+        // the latest.
+        #expect(Array(counts[2].text.unicodeScalars) == Array("\u{E9}cole".unicodeScalars))
+        let found = try store.foundWords()
+        // Study cards: found pages only (the DOG that found nothing is not one), most often first.
+        #expect(found.map(\.address.text) == ["école", "dog", "🐕\u{200D}🦺", "日本", "bank~n", "Bank~n"], "\(found)")
+        #expect(found.map(\.count) == [3, 3, 1, 1, 1, 1])
+        #expect(found.map(\.lastTime).prefix(2) == [850, 300])
+    }
+
     @Test func bookmarksToggle() throws {
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -74,22 +74,23 @@ import Glibc
         let state = Subprocess.temporaryPath("history-formats")
         defer { try? FileManager.default.removeItem(atPath: state) }
         #expect(Self.run(["history"], state: state).output == "Nothing looked up yet.\n")
-        for word in ["字典", "dog", "dgo", "dog"] { _ = Self.run(["define", word, "--data", TmuxSession.data], state: state) }
+        // DOG and dog are one word, written as it was looked up most often.
+        for word in ["字典", "DOG", "dgo", "dog", "dog"] { _ = Self.run(["define", word, "--data", TmuxSession.data], state: state) }
         let text = Self.run(["history"], state: state).output.split(separator: "\n")
         #expect(text.count == 3)
         #expect(text[0].hasPrefix("dog   20"), "columns as wide as the widest word, 字典: \(text[0])")
-        #expect(text[0].hasSuffix("2 times    found: dog"), "\(text[0])")
+        #expect(text[0].hasSuffix("3 times    found: dog"), "\(text[0])")
         #expect(text[1].hasPrefix("dgo   ") && text[1].hasSuffix("once       not found"), "\(text[1])")
         #expect(text[2].hasPrefix("字典  "), "wide characters take two columns: \(text[2])")
         let csv = Self.run(["history", "--format", "csv"], state: state).output.components(separatedBy: "\n")
         #expect(csv[0] == "word,count,first,last,found,title")
-        #expect(csv[1].hasPrefix("dog,2,") && csv[1].hasSuffix(",true,dog"))
+        #expect(csv[1].hasPrefix("dog,3,") && csv[1].hasSuffix(",true,dog"))
         #expect(csv[2].hasPrefix("dgo,1,") && csv[2].hasSuffix(",false,"))
         #expect(csv[3].hasPrefix("字典,1,"))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(Self.run(["history", "--format", "json"], state: state).output.utf8)) as? [String: Any])
         let visits = try #require(json["visits"] as? [[String: Any]])
-        #expect(visits.map { $0["query"] as? String } == ["字典", "dog", "dgo", "dog"])
-        #expect(visits.map { $0["found"] as? Bool } == [true, true, false, true])
+        #expect(visits.map { $0["query"] as? String } == ["字典", "DOG", "dgo", "dog", "dog"], "each lookup as typed")
+        #expect(visits.map { $0["found"] as? Bool } == [true, true, false, true, true])
         #expect(visits.allSatisfy { ($0["time"] as? String)?.hasSuffix("Z") == true && $0["origin"] as? String == "define" })
         #expect(Self.run(["history", "--format", "xml"], state: state).status == 2)
         let cleared = Self.run(["history", "--clear"], state: state)
