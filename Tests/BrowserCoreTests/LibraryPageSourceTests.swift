@@ -9,9 +9,11 @@ import PageFormatting
 /// Pages over several dictionaries: each dictionary's entries under its heading, the title
 /// naming who answered, a link into another dictionary that says so and opens there.
 @Suite struct LibraryPageSourceTests {
-    static func source(_ names: [String]) throws -> DictionaryPageSource {
+    /// The page source of the fixture dictionaries `names`, with the `titles` given.
+    static func source(_ names: [String], titles: [String: String] = [:]) throws -> DictionaryPageSource {
         DictionaryPageSource(library: try Library(names.map { name in
-            let folder = try Fixtures.load(name)
+            var folder = try Fixtures.load(name)
+            if let title = titles[name] { folder.info.title = title }
             return (folder.info, Fixtures.path(name), Lookup(folder: folder) as any EntryLookup, 0)
         }))
     }
@@ -65,15 +67,13 @@ import PageFormatting
         #expect(four.title == "dog (4 entries) · Fixture Dictionary, D1 犬 🐕\u{200D}🦺, D2 犬 🐕\u{200D}🦺, D3 犬 🐕\u{200D}🦺")
     }
 
-    /// A title wider than 30 columns is named by its id in the navigator and the title bar;
-    /// the heading gives it whole.
-    @Test func longTitlesAreNamedByTheirIDsInTheNavigatorAndTitle() throws {
+    /// A title wider than 30 columns is named by its id in the navigator, the title bar and
+    /// the lookup prompt's candidates (GCIDE's title alone filled the row of `dog` on a library
+    /// of 39); the heading gives it whole.
+    @Test func longTitlesAreNamedByTheirIDsInTheNavigatorTitleAndPrompt() throws {
         let long = "A Second Dictionary of Every Word, Revised 犬 🐕\u{200D}🦺"
-        let source = DictionaryPageSource(library: try Library(["sample", "second"].map { name in
-            var folder = try Fixtures.load(name)
-            if name == "second" { folder.info.title = long }
-            return (folder.info, Fixtures.path(name), Lookup(folder: folder) as any EntryLookup, 0)
-        }))
+        let source = try Self.source(["sample", "second"], titles: ["second": long])
+        #expect(try #require(source.completions(for: "dog", limit: 5).first).detail == "Fixture Dictionary: noun; second: verb")
         let page = try Self.page(source.page(forQuery: "dog"))
         #expect(page.title == "dog (2 entries) · Fixture Dictionary, second")
         let lines = page.text.string.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -139,18 +139,5 @@ import PageFormatting
         #expect(dog.text == "dog")
         #expect(dog.detail.contains("Fixture Dictionary: noun"))
         #expect(dog.detail.contains("A Second Dictionary: verb"))
-    }
-
-    /// A long title is named in the prompt's candidates by the dictionary's id, as the navigator
-    /// names it: GCIDE's title alone filled the row of `dog` on a library of 39.
-    @Test func completionNamesLongTitlesByTheirIDs() throws {
-        let long = "A Second Dictionary of Every Word, Revised 犬 🐕\u{200D}🦺"
-        let source = DictionaryPageSource(library: try Library(["sample", "second"].map { name in
-            var folder = try Fixtures.load(name)
-            if name == "second" { folder.info.title = long }
-            return (folder.info, Fixtures.path(name), Lookup(folder: folder) as any EntryLookup, 0)
-        }))
-        let dog = try #require(source.completions(for: "dog", limit: 5).first)
-        #expect(dog.detail == "Fixture Dictionary: noun; second: verb")
     }
 }
