@@ -45,6 +45,20 @@ public enum EntryHTML {
         return lines.joined(separator: "\n")
     }
 
+    /// A person's own notes on an entry (`PersonalNotes`'s markup paragraphs) under the heading
+    /// the page gives them (`PageFormatter.personalNotesHeading`), as HTML; empty for none.
+    public static func personalNotesHTML(_ paragraphs: [String]) -> String {
+        guard !paragraphs.isEmpty else { return "" }
+        return "<div><b>" + escaped(PageFormatter.personalNotesHeading) + "</b><br>"
+            + paragraphs.map { html(of: Markup($0)) }.joined(separator: "<br>") + "</div>"
+    }
+
+    /// The same as plain text: the heading, then each paragraph on a line of its own, indented.
+    public static func personalNotesText(_ paragraphs: [String]) -> String {
+        guard !paragraphs.isEmpty else { return "" }
+        return ([PageFormatter.personalNotesHeading] + paragraphs.map { "  " + safe(Markup($0).plainText) }).joined(separator: "\n")
+    }
+
     // MARK: HTML
 
     private static func senses(_ senses: [Sense], depth: Int) -> String {

@@ -6,9 +6,13 @@ import PageFormatting
 /// page would be, and the first dictionary that has it gives the back.
 public struct StudyCardMaker: Sendable {
     public let library: Library
+    /// A person's own notes on an entry of an imported dictionary (`PersonalNotes.notes`), by
+    /// dictionary id and entry id: the back ends with them, as the page does.
+    public var personalNotes: (@Sendable (_ dictionaryID: String, _ entryID: String) -> [String])?
 
-    public init(library: Library) {
+    public init(library: Library, personalNotes: (@Sendable (_ dictionaryID: String, _ entryID: String) -> [String])? = nil) {
         self.library = library
+        self.personalNotes = personalNotes
     }
 
     /// A card for each word that the library still finds, in the order given; words that come
@@ -41,8 +45,16 @@ public struct StudyCardMaker: Sendable {
         let entries = numbers.map { lookup.entry(at: $0) }
         guard let first = entries.first else { return nil }
         let info = library.members[member].info
-        return StudyCard(front: EntryHTML.safe(word.isLink ? first.headword : text), backHTML: EntryHTML.html(of: entries),
-                         backText: EntryHTML.plainText(of: entries), dictionary: info.id, dictionaryTitle: info.title,
+        var backHTML = EntryHTML.html(of: entries), backText = EntryHTML.plainText(of: entries)
+        if info.importer != nil, let personalNotes {
+            let notes = entries.flatMap { personalNotes(info.id, $0.id) }
+            if !notes.isEmpty {
+                backHTML += EntryHTML.personalNotesHTML(notes)
+                backText += "\n" + EntryHTML.personalNotesText(notes)
+            }
+        }
+        return StudyCard(front: EntryHTML.safe(word.isLink ? first.headword : text), backHTML: backHTML,
+                         backText: backText, dictionary: info.id, dictionaryTitle: info.title,
                          lookups: max(1, word.lookups), time: word.time)
     }
 

@@ -1,4 +1,5 @@
 import BrowserCore
+import DictionaryEditing
 import DictionaryModel
 import TerminalText
 import PageFormatting
@@ -42,6 +43,8 @@ enum DefineCommand {
         }
         var pages = LibraryPages(library: library, linkedFrom: LibrarySearch(library: library).linkedFrom)
         pages.showsSources = options.showsSources
+        // A person's notes on imported entries end them, as in the browser.
+        if let notes = PersonalNotes.shown() { pages.showPersonalNotes(notes) { $0.info.importer != nil } }
         // On a terminal, the width the browser's page has there: the same rows as the browser.
         let width = options.width ?? Terminal.width().map { max(1, $0 - 2 * Browser.margin) } ?? 80
         let write: () -> Void

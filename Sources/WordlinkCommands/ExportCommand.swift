@@ -1,5 +1,6 @@
 import BrowsingHistory
 import DictionaryIndex
+import DictionaryEditing
 import DictionaryModel
 import StudyCards
 #if canImport(Glibc)
@@ -35,7 +36,8 @@ enum ExportCommand {
         do throws(LibraryLocation.OpenFailure) { opened = try LibraryLocation.open(options.library, purpose: "export from") } catch {
             return error.status
         }
-        let cards = StudyCardMaker(library: Library(opened)).cards(for: words, byLookups: options.source == .history)
+        let cards = StudyCardMaker(library: Library(opened), personalNotes: PersonalNotes.shown())
+            .cards(for: words, byLookups: options.source == .history)
         guard !cards.isEmpty else {
             let since = options.since.map { " since " + CardDate.day($0) } ?? ""
             let what = switch (options.source, words.isEmpty) {

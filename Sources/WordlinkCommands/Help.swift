@@ -259,7 +259,8 @@ enum Help {
 
         Writes study cards: one a word, the word on the front and its definition on the
         back, the first open dictionary's senses that have it, numbered as its page shows
-        them. From the history, the words looked up and found (in the browser and with
+        them, then your notes on it ("Your notes", written with e in the browser on an
+        imported entry). From the history, the words looked up and found (in the browser and with
         define), most looked up first; or from the bookmarks, newest first. A word no open
         dictionary has now is left out. Exits with status 1 when there is no card to write.
 

@@ -52,3 +52,14 @@ final class LibraryGroups: DictionaryGroups {
         return source
     }
 }
+
+extension PersonalNotes {
+    /// The person's notes in the user's data folder (`defaultRoot`), by dictionary id and
+    /// entry id, as `define` and study cards show them at the end of an imported entry (the
+    /// browser's editing reads the same files); nil without a data folder.
+    static func shown() -> (@Sendable (_ dictionaryID: String, _ entryID: String) -> [String])? {
+        guard let root = defaultRoot(environment: LibraryLocation.processEnvironment()) else { return nil }
+        let notes = PersonalNotes(root: root)
+        return { notes.notes(dictionary: $0, entry: $1) }
+    }
+}

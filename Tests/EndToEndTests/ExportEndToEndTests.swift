@@ -81,6 +81,42 @@ import TestSupport
         #expect(records[1][3...4] == ["hostile", "1"])
     }
 
+    /// A person's notes on an imported entry (written in the browser, kept under the data
+    /// folder) end the entry in `define` as on the browser's page, and the back of its study
+    /// card: the browser alone showed them. Text of the notes is made safe like the data's.
+    @Test func personalNotesEndTheEntryInDefineAndOnItsCard() throws {
+        let root = Subprocess.temporaryPath("export-notes")
+        let state = root + "/state", data = root + "/data", home = root + "/home"
+        try FileManager.default.createDirectory(atPath: data + "/entries", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: home + "/wordlink/notes/imported", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try #"{"format": "wordlink-dictionary", "formatVersion": 1, "id": "imported", "title": "Imported", "source": {"importer": "wordlink import dictd"}}"#
+            .write(toFile: data + "/dictionary.json", atomically: true, encoding: .utf8)
+        try #"{"id": "inu", "headword": "犬", "senses": [{"definition": "a dog 🐕\u200D🦺"}]}"#
+            .write(toFile: data + "/entries/inu.json", atomically: true, encoding: .utf8)
+        try #"{"dictionary": "imported", "entry": "inu", "headword": "犬", "notes": ["mine: ''e\u0301'' <b> \u001b]2;pwned\u0007"]}"#
+            .write(toFile: home + "/wordlink/notes/imported/inu.json", atomically: true, encoding: .utf8)
+        func run(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
+            Subprocess.run(["/usr/bin/env", "XDG_STATE_HOME=" + state, "XDG_DATA_HOME=" + home, TmuxSession.binary] + arguments + ["--data", data],
+                           outputFile: Subprocess.temporaryPath("notes-out"), errorFile: Subprocess.temporaryPath("notes-err"))
+        }
+        let defined = run(["define", "犬"])
+        #expect(defined.status == 0, "\(defined)")
+        #expect(defined.output.contains("\nYour notes\n"), "\(defined.output)")
+        #expect(defined.output.contains("mine: e\u{301} <b> ^[]2;pwned^G"), "\(defined.output)")
+        let anki = run(["export", "anki"])
+        #expect(anki.status == 0, "\(anki)")
+        let card = try #require(anki.output.split(separator: "\n").last)
+        #expect(card.contains("<div><b>Your notes</b><br>mine: <i>e\u{301}</i> &lt;b&gt; ^[]2;pwned^G</div>"), "\(card)")
+        #expect(!anki.output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        let csv = run(["export", "csv"])
+        #expect(csv.output.contains("Your notes\n  mine: e\u{301} <b> ^[]2;pwned^G"), "\(csv.output)")
+        // Without the note file, nothing is added.
+        try FileManager.default.removeItem(atPath: home + "/wordlink/notes/imported/inu.json")
+        #expect(!run(["define", "犬"]).output.contains("Your notes"))
+        #expect(!run(["export", "anki"]).output.contains("Your notes"))
+    }
+
     @Test func nothingToExportIsSaid() throws {
         let state = Subprocess.temporaryPath("export-empty")
         defer { try? FileManager.default.removeItem(atPath: state) }
