@@ -20,11 +20,19 @@ enum DefineCommand {
         // `dog~n#02084071`, as a link names a sense: the page the browser opens for that link,
         // the sense's relations shown whole.
         var sense: String?
+        var senseNote: String?
         if sections.isEmpty, let address = PageAddress(wordAndSense: options.word) {
             let found = library.lookUp(address.text)
             if !found.isEmpty {
                 sections = found.map { LibraryPages.Section(member: $0.member, entryNumbers: $0.result.entryNumbers) }
                 sense = address.sense
+                // `dog#99`: the word's whole page, and a line saying that no entry has that sense.
+                if let anchor = address.sense, !sections.contains(where: { section in
+                    let lookup = library.members[section.member].lookup
+                    return section.entryNumbers.contains { lookup.entry(at: $0, hasSenseAnchoredAt: anchor) }
+                }) {
+                    senseNote = "no entry of \"\(address.text)\" has a sense \"\(anchor)\"; its whole page is printed."
+                }
             }
         }
         let firstEntry = sections.first.map { library.members[$0.member].lookup.headword(ofEntryAt: $0.entryNumbers[0]) }
@@ -83,6 +91,7 @@ enum DefineCommand {
         let damage = library.damageNote(besides: answered)
         return CommandAnswer {
             write()
+            if let senseNote { Terminal.error("note: " + senseNote) }
             if let damage { Terminal.error("note: " + damage) }
             // After the page is written: one line appended to the history's journal.
             HistoryMemory.recordLookup(options.word, title: firstEntry, origin: "define")

@@ -162,7 +162,8 @@ enum Help {
         standard error (Hunspell's spellings that lead somewhere first; a query of one
         character is near only the words that keep it) and exits with 1.
         WORD#SENSE (dog~n#02084071, dog#1) prints the page a link to that sense opens:
-        its relations whole, where the page of WORD folds long ones to "… and N more".
+        its relations whole, where the page of WORD folds long ones to "… and N more"; a
+        sense no entry of WORD has (dog#99) prints WORD's page, with a note that says so.
 
         Options:
           --width N       columns to lay the page out for (default: as the browser would

@@ -29,6 +29,24 @@ import TestSupport
         #expect(lines.contains("hello  noun"))
     }
 
+    /// `define WORD#SENSE` prints the page a link to that sense opens; a sense that no entry of
+    /// the word has still prints the word's page, and a note on standard error says so.
+    @Test func defineOfASenseNoEntryHasSaysSo() {
+        let found = run(["define", "bank#2", "--data", TmuxSession.data])
+        #expect(found.status == 0 && found.error.isEmpty, "\(found)")
+        #expect(found.output.hasPrefix("bank  noun"))
+        for missing in ["bank#99", "bank#犬🐕\u{200D}🦺", "bank#e\u{301}"] {
+            let result = run(["define", missing, "--data", TmuxSession.data])
+            #expect(result.status == 0)
+            #expect(result.output == found.output, "the word's whole page")
+            let sense = String(missing.split(separator: "#")[1])
+            #expect(result.error == "wordlink: note: no entry of \"bank\" has a sense \"\(sense)\"; its whole page is printed.\n", "\(result.error)")
+        }
+        // What is typed reaches the terminal as text, not as an escape sequence.
+        let escape = run(["define", "bank#\u{1B}[31m", "--data", TmuxSession.data])
+        #expect(escape.error == "wordlink: note: no entry of \"bank\" has a sense \"^[[31m\"; its whole page is printed.\n", "\(escape.error)")
+    }
+
     /// `}` and `{` move between the dictionaries' entries on a page two dictionaries answered,
     /// the heading at the top, and say which it is; past the last, they say so.
     @Test func braceKeysMoveBetweenTheDictionariesOfAPage() throws {
