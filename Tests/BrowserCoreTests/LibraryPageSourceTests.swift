@@ -93,7 +93,12 @@ import PageFormatting
         #expect(second.startCharacter > 0)
         let river = try Self.page(source.page(forQuery: "Bank#river"))
         #expect(river.address.sense == "river" && river.startCharacter > 0 && river.startCharacter < second.startCharacter)
-        #expect(try Self.page(source.page(forQuery: "bank#9")).startCharacter == 0)
+        let missing = try Self.page(source.page(forQuery: "bank#9"))
+        #expect(missing.startCharacter == 0)
+        #expect(missing.note == "No entry of “bank” has a sense “9”: the page opens at its top.")
+        #expect(second.note == nil && river.note == nil && whole.note == nil)
+        // The browser says it when the page opens, from the command line as from a link.
+        #expect(Browser(source: source, size: CellSize(columns: 60, rows: 10), page: missing).message == missing.note)
         #expect(whole.startCharacter == 0)
         for missing in ["#2", "bank#", "nothing#2", "#"] {
             guard case .notFound = source.page(forQuery: missing) else { Issue.record("\(missing) opened a page"); continue }

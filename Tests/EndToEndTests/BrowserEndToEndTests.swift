@@ -84,7 +84,8 @@ import TestSupport
     }
 
     /// A word and one of its senses, as a link writes them (`bank~n#2`), opens the page at that
-    /// sense from the command line, and from the lookup prompt, where it is the first candidate.
+    /// sense from the command line, and from the lookup prompt, where it is the first candidate;
+    /// a sense no entry has opens the word's page with a note.
     @Test func aWordAndASenseOpenThePageAtThatSense() throws {
         let session = try TmuxSession(name: "word-sense", columns: 50, rows: 6, data: Fixtures.path("sample"), arguments: ["bank~n#2"])
         let screen = try session.waitFor(text: "financial institution")
@@ -94,6 +95,11 @@ import TestSupport
         try session.waitFor("the candidate") { $0.contains { $0.hasPrefix(" bank#river  sense river of bank") } }
         try session.send("Enter")
         try session.waitFor("the page at the first sense") { $0.contains { $0.contains("sloping land") } }
+        // A sense no entry has: the word's page at its top, and the status line says why.
+        try session.type(":")
+        try session.type("bank#99")
+        try session.send("Enter")
+        try session.waitFor("the note") { $0.last?.hasPrefix("No entry of “bank” has a sense “99”") == true }
     }
 
     @Test func escapeTypedQuicklyBeforeAKeyIsBoth() throws {

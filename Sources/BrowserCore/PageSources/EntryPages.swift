@@ -58,6 +58,7 @@ struct EntryPages: Sendable {
         var page = Page(title: title, address: address, text: text, entries: entries, sections: pageSections,
                         word: library.members[first.member].lookup.headword(ofEntryAt: first.entryNumbers[0]))
         if let sense = address.sense {
+            page.note = "No entry of “\(address.text)” has a sense “\(sense)”: the page opens at its top."
             anchoring: for (s, section) in sections.enumerated() {
                 let lookup = library.members[section.member].lookup
                 for (e, number) in section.entryNumbers.enumerated() {
@@ -65,6 +66,7 @@ struct EntryPages: Sendable {
                     guard let anchored = entry.sense(anchoredAt: sense),
                           let k = NumberedSense.all(entry.senses).firstIndex(of: anchored), k < senseStarts[s][e].count else { continue }
                     page.startCharacter = senseStarts[s][e][k]
+                    page.note = nil
                     break anchoring
                 }
             }

@@ -22,6 +22,9 @@ public struct Page: Sendable {
     /// The word the page is about (its first entry's headword), to look up again in other
     /// dictionaries (a group chosen in the browser); nil: the address's text.
     public var word: String?
+    /// What the status line says when the page opens: a sense its address names that no
+    /// entry has (`bank#99`), so it opens at its top.
+    public var note: String?
 
     public init(title: String, address: PageAddress, text: StyledText, startCharacter: Int = 0, entries: [PageEntry] = [],
                 sections: [PageSection] = [], word: String? = nil) {

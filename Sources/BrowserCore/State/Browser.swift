@@ -64,7 +64,7 @@ public final class Browser {
         // Opened at its start place, as any page is: a sense the word named (`dog#2`).
         state = BrowserState(size: size, page: .init(address: first.address, title: first.title, topCharacter: first.startCharacter))
         state.page.restore(height: state.viewportHeight, in: layout)
-        state.message = message
+        state.message = message ?? first.note
         state.group = group
     }
 

@@ -16,8 +16,11 @@ extension BrowserState {
         forward.removeAll()
         show(newPage, topCharacter: newPage.startCharacter, in: env)
         if !HistoryPages.isMemoryPage(newPage.address) { writes.append(.visit(newPage.address, title: newPage.title)) }
-        // A page of entries that a dictionary with a damaged file is not on: it may hold the word.
-        if !newPage.entries.isEmpty, let note = env.source.damageNote(besides: Set(newPage.entries.map(\.dictionary))) { say(note) }
+        // A sense no entry has; a page of entries that a dictionary with a damaged file is not
+        // on: it may hold the word.
+        var notes = newPage.note.map { [$0] } ?? []
+        if !newPage.entries.isEmpty, let note = env.source.damageNote(besides: Set(newPage.entries.map(\.dictionary))) { notes.append(note) }
+        if !notes.isEmpty { say(notes.joined(separator: " ")) }
     }
 
     /// Shows `newPage` with the sections of `folded` folded; `topCharacter` and `focusedLink` are
