@@ -66,6 +66,10 @@ extension DictdConverter {
         "adv": "adverb", "prep": "preposition", "pron": "pronoun", "conj": "conjunction", "int": "interjection",
         "interj": "interjection", "num": "numeral", "art": "article", "abbr": "abbreviation", "pn": "proper noun",
         "propn": "proper noun", "ptcl": "particle", "suff": "suffix", "pref": "prefix",
+        // Written out, as the databases made from WikDict have them (`<pronoun>`, `<numeral>`).
+        "pronoun": "pronoun", "interjection": "interjection", "numeral": "numeral", "preposition": "preposition",
+        "prefix": "prefix", "suffix": "suffix", "conjunction": "conjunction", "determiner": "determiner",
+        "particle": "particle", "postposition": "postposition", "article": "article",
     ]
 
     /// FreeDict's parts of speech as the databases converted from TEI write them (`<N Comp>`,
@@ -95,7 +99,8 @@ extension DictdConverter {
             if entry.pos == nil, let pos = DictdConverter.freedictPartOfSpeech(item[...]) {
                 entry.pos = pos
             } else {
-                entry.labels.append(item)
+                // WikDict's `<phraseologicalUnit>` is a phrase.
+                entry.labels.append(item == "phraseologicalUnit" ? "phrase" : item)
             }
         }
         // The databases converted from TEI (eng-pol) group homographs under Roman numerals,
@@ -104,9 +109,26 @@ extension DictdConverter {
         // definition is the phrase. A line ` - …` translates the phrase of the line before.
         var senses: [Sense] = []
         var inGroup = false
+        // A WikDict database's line under a sense's translations (`describesSenses`).
+        var describing = false
         for line in DictdConverter.lines(of: header.body) {
             var text = line.trimmingCharacters(in: " \t\r")
             guard !text.isEmpty else { continue }
+            let describes = describing
+            describing = false
+            if describesSenses {
+                if describes, DictdConverter.senseNumber(text) == nil, !senses.isEmpty {
+                    DictdConverter.modifyDeepest(&senses) { describe(&$0, text) }
+                    continue
+                }
+                // `hylkääminen 2.`, `act of abandoning`, ` 3.`, `voluntary leaving of a person`:
+                // one translation of two senses of the headword, each description numbered.
+                if let (_, rest) = DictdConverter.senseNumber(text), rest.isEmpty, senses.last?.definition != nil {
+                    describing = true
+                    continue
+                }
+                if let cut = DictdConverter.trailingSenseNumber(text) { text = cut }
+            }
             if text.hasPrefix("- ") || text == "-" {
                 let translation = Markup(markup(LookupKey.collapseWhiteSpace(String(text.dropFirst()))))
                 DictdConverter.modifyDeepest(&senses) { sense in
@@ -162,6 +184,7 @@ extension DictdConverter {
             if let (number, rest) = DictdConverter.senseNumber(text) {
                 var sense = Sense()
                 fillFreedictSense(&sense, rest)
+                describing = describesSenses
                 if inGroup, !senses.isEmpty {
                     sense.id = senses[senses.count - 1].senses.contains { $0.id == number } ? nil : number
                     senses[senses.count - 1].senses.append(sense)
@@ -196,10 +219,40 @@ extension DictdConverter {
                 fillFreedictSense(&sense, text)
                 senses.append(sense)
                 inGroup = false
+                describing = describesSenses
             }
         }
         entry.senses = senses
         return entry
+    }
+
+    /// A WikDict sense's description (`(obsolete) to be abased or humbled`) as its definition,
+    /// the qualifiers in parentheses it begins with as labels, as `[context]` is elsewhere. A
+    /// sense described twice (one translation of two senses of the headword) has both, the
+    /// second after a semicolon with its qualifiers as written.
+    mutating func describe(_ sense: inout Sense, _ text: Substring) {
+        if let first = sense.definition {
+            sense.definition = Markup(first.source + "; " + markup(LookupKey.collapseWhiteSpace(String(text))))
+            return
+        }
+        var rest = text
+        while rest.first == "(", let close = DictdConverter.groupClosing(rest), close != rest.index(before: rest.endIndex) {
+            let label = LookupKey.collapseWhiteSpace(String(rest[rest.index(after: rest.startIndex)..<close]))
+            if !label.isEmpty { sense.labels.append(label) }
+            rest = rest[rest.index(after: close)...].trimmingCharacters(in: " ")
+        }
+        let definition = LookupKey.collapseWhiteSpace(String(rest))
+        if !definition.isEmpty { sense.definition = Markup(markup(definition)) }
+    }
+
+    /// `hylkääminen 2.` → `hylkääminen`: a WikDict translation line whose first description is
+    /// numbered at its end; nil when it ends with no number.
+    static func trailingSenseNumber(_ text: Substring) -> Substring? {
+        guard text.last == ".", let space = text.lastIndex(of: " ") else { return nil }
+        let number = text[text.index(after: space)..<text.index(before: text.endIndex)]
+        guard !number.isEmpty, number.count <= 3, number.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let cut = text[..<space].trimmingCharacters(in: " ")
+        return cut.isEmpty ? nil : cut
     }
 
     /// A sense's text: `[context]` labels first, then the translations as glosses; a phrase
@@ -322,6 +375,20 @@ extension DictdConverter {
             index = text.index(before: index)
             if text[index] == ")" { depth += 1 }
             if text[index] == "(" {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+        }
+        return nil
+    }
+
+    /// Where the group that `text` opens with `(` closes, nested groups skipped; nil when it
+    /// does not close.
+    static func groupClosing(_ text: Substring) -> Substring.Index? {
+        var depth = 0
+        for index in text.indices {
+            if text[index] == "(" { depth += 1 }
+            if text[index] == ")" {
                 depth -= 1
                 if depth == 0 { return index }
             }

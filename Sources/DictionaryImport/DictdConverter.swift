@@ -17,6 +17,10 @@ struct DictdConverter {
     /// (`ô`, `û`: FreeDict eng-hun has 34,364 and 9,492 of them and not one `ő`): they are
     /// written as the letters they stand for (`freedictEntry`), and the records counted.
     var restoresHungarian = false
+    /// Whether each sense's translations are followed by a line that says which sense of the
+    /// headword they translate, as FreeDict's databases made from WikDict write them
+    /// (`1. koira` then `animal`): that line is the sense's definition, not a sense of its own.
+    var describesSenses = false
     var restoredHungarianRecords = ImportProblem("records whose Hungarian ô and û are the source's stand-ins for ő and ű (restored)", count: 0)
 
     init(style: DictdImporter.Style, keys: [String: Int]) {
@@ -150,17 +154,22 @@ struct DictdConverter {
         return (labels, text[text.index(after: close)...].trimmingCharacters(in: " "))
     }
 
-    /// `/ˈhæk/, n.` → the pronunciations at the start, and the rest. Empty ones (`//`) are dropped.
+    /// `/ˈhæk/, n.` → the pronunciations at the start, and the rest. Empty ones (`//`) are
+    /// dropped. FreeDict's databases made from WikDict double their slashes (`dog //dɑɡ//
+    /// //dɒɡ// <n>`): each is one pronunciation, written with single ones.
     static func pronunciations(_ text: Substring) -> ([Pronunciation], Substring) {
         var result: [Pronunciation] = []
         var rest = text
-        while rest.first == "/", let close = rest.dropFirst().firstIndex(ofASCII: "/"),
-              rest.utf8.distance(from: rest.startIndex, to: close) <= 60 || rest[..<close].count <= 60 {
-            let inside = rest[rest.index(after: rest.startIndex)..<close]
+        while rest.first == "/" {
+            let doubled = rest.hasPrefix("//") && rest.dropFirst(2).first != "/" && rest.dropFirst(2).firstIndex(ofASCII: "//") != nil
+            let open = rest.index(rest.startIndex, offsetBy: doubled ? 2 : 1)
+            guard let close = doubled ? rest[open...].firstIndex(ofASCII: "//") : rest[open...].firstIndex(ofASCII: "/"),
+                  rest.utf8.distance(from: open, to: close) <= 60 || rest[open..<close].count <= 60 else { break }
+            let inside = rest[open..<close]
             if inside.utf8.contains(UInt8(ascii: "{")) && inside.contains("{") { break }
             if inside.utf8.contains(UInt8(ascii: "\n")) && inside.contains("\n") { break }
             if !inside.trimmingCharacters(in: " ").isEmpty { result.append(Pronunciation("/" + inside + "/")) }
-            rest = rest[rest.index(after: close)...].trimmingCharacters(in: " ")
+            rest = rest[rest.index(close, offsetBy: doubled ? 2 : 1)...].trimmingCharacters(in: " ")
             if rest.first == "," { rest = rest.dropFirst().trimmingCharacters(in: " ") }
         }
         return (result, rest)

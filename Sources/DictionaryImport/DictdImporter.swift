@@ -196,6 +196,7 @@ public struct DictdImporter {
         let name = DictdImporter.baseName(indexPath)
         var languages = DictdImporter.languages(name: name, style: style)
         converter.restoresHungarian = style == .freedict && languages.target == "hu"
+        converter.describesSenses = style == .freedict && (database["00databaseshort"] ?? "").contains("WikDict")
         var usedIDs: [String: Int] = [:]
         var unreadRecords = 0, strayLines = 0, leftoverMarks = 0
         var homographs: [String: Int] = [:]

@@ -1,5 +1,6 @@
 import Testing
 import DictionaryModel
+import TestSupport
 @testable import DictionaryImport
 
 /// FreeDict's text read byte by byte: translations split at the commas outside brackets, a
@@ -103,6 +104,29 @@ import DictionaryModel
         #expect(after.firstIndex(ofASCII: " /").map { String(after[$0...]) } == " /y/")
     }
 
+    /// Records made of FreeDict's pieces at random (numbers, doubled slashes, brackets and
+    /// parentheses left open, CJK, emoji sequences, combining marks, control characters), read
+    /// as a database made from WikDict and as any other: never a crash, and every sense kept
+    /// within what the record holds.
+    @Test func randomRecordsNeverCrashTheConverter() {
+        let pieces = ["1.", " 2.", "3. ", "12.", "I.", "IV. ", "<n>", "<pronoun>", "<", ">", "/", "//", "///", "/dɒɡ/", "//dɑɡ//",
+                      "(", ")", "(obsolete)", "((a)", "[", "]", "[ctx]", "{", "}", "{dog}", "\"", "\" - ", " - ", "-", ",", ";", ":",
+                      "Synonyms:", "Note:", "see:", " ", "  ", "\t", "\n", "\n", "\n", "\r\n", "犬", "🐕\u{200D}🦺", "e\u{301}",
+                      "\u{301}", "/\u{301}", "\u{85}", "\u{96}", "koira", "animal", "a", "é"]
+        var generator = SeededGenerator(seed: 31)
+        for round in 0..<3000 {
+            var text = round % 3 == 0 ? "dog " : ""
+            for _ in 0..<Int.random(in: 0...24, using: &generator) { text += pieces.randomElement(using: &generator)! }
+            for describes in [false, true] {
+                var converter = DictdConverter(style: .freedict, keys: ["dog": 0])
+                converter.describesSenses = describes
+                let entry = converter.freedictEntry(text: text[...], indexHeadwords: ["dog"])
+                func count(_ senses: [Sense]) -> Int { senses.reduce(senses.count) { $0 + count($1.senses) } }
+                #expect(count(entry.senses) <= text.count + 1, "\(text.debugDescription)")
+            }
+        }
+    }
+
     @Test func pronunciationsAreReadAsCharacters() {
         let (found, rest) = DictdConverter.pronunciations("/dɔɡ/, /dɑɡ/ <n>"[...])
         #expect(found.map(\.text) == ["/dɔɡ/", "/dɑɡ/"])
@@ -116,5 +140,13 @@ import DictionaryModel
         #expect(DictdConverter.pronunciations("/a{b/"[...]).0.isEmpty)
         #expect(DictdConverter.pronunciations("/a\nb/"[...]).0.isEmpty)
         #expect(DictdConverter.pronunciations("/a\r\nb/"[...]).0.count == 1)
+        // WikDict's doubled slashes: each pair one pronunciation, written with single ones.
+        let (doubled, after) = DictdConverter.pronunciations("//dɑɡ// //ˈæb.sə.ˌl(j)uːt.lɪ// //犬🐕\u{200D}🦺e\u{301}// <n>"[...])
+        #expect(doubled.map(\.text) == ["/dɑɡ/", "/ˈæb.sə.ˌl(j)uːt.lɪ/", "/犬🐕\u{200D}🦺e\u{301}/"])
+        #expect(after == "<n>")
+        #expect(DictdConverter.pronunciations("// <n>"[...]).1 == "<n>")
+        #expect(DictdConverter.pronunciations("//a/ b"[...]).0.isEmpty)
+        #expect(DictdConverter.pronunciations("/// x"[...]).0.isEmpty)
+        #expect(DictdConverter.pronunciations("//a// /b/ x"[...]).0.map(\.text) == ["/a/", "/b/"])
     }
 }

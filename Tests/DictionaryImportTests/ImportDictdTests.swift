@@ -977,6 +977,63 @@ import DictionaryIndex
     /// FreeDict eng-hun writes Hungarian's ő and ű as ô and û (34,364 and 9,492 of them, not
     /// one ő): a pair into Hungarian has them restored, counted among what was cleaned; a pair
     /// into French keeps its ô (`rôle`), and the English headword is never touched.
+    /// FreeDict's databases made from WikDict (eng-fin, eng-jpn, eng-bul, eng-ind, ell-eng):
+    /// a header whose pronunciations have doubled slashes (`dog //dɑɡ// //dɒɡ// <n>`), and under
+    /// each sense's translations a line that says which sense of the headword they translate.
+    /// That line is the sense's definition (its leading qualifiers in parentheses its labels),
+    /// not a sense of its own: `dog` had eight senses for four, and neither its part of speech
+    /// nor its pronunciations. A database not made from WikDict keeps its lines as senses.
+    @Test func wikDictDescriptionsDefineTheSensesTheyFollow() throws {
+        let path = ImportScratch.folder("freedict-wikdict")
+        defer { ImportScratch.remove(path) }
+        let records: [(headwords: [String], text: String)] = [
+            (["00-database-short"], "00-database-short\n     English-日本語 FreeDict+WikDict dictionary ver. 2022.11.18\n"),
+            (["dog"], "dog //dɑɡ// //dɒɡ// <n>\n1. 犬, 狗\nanimal\n2. ぶす\ndull, unattractive girl or woman\n3. 悪党, 🐕\u{200D}🦺\n(obsolete) (figuratively) morally reprehensible person, See also scoundrel\n"),
+            (["abate"], "abate //əˈbeɪt// <v>\n1. lannistua\n(obsolete) to be abased or humbled\n2. e\u{301}tude\n(obsolete)\n"),
+            (["100 metres"], "100 metres /wˈɒnhˈʌndɹɪd mˈiːtəz/ <n>\n100 metrin juoksu, sadan metrin juoksu\nsprint race over 100 metres\n"),
+            (["abandonment"], "abandonment //əˈbæn.dn̩.mn̩t// <n>\n1. hylkääminen 2.\nact of abandoning\n 3.\n(law) voluntary leaving of a person\n2. holtittomuus\nrecklessness\n"),
+            (["a lot"], "a lot //əˈlɑt// <pronoun>\npaljon 2.\na large amount\n 3.\nmany things\n"),
+            (["fly off the handle"], "fly off the handle <phraseologicalUnit>\nmenettää malttinsa\nto lose one's temper\n"),
+        ]
+        let files = ImportDictdTests.writeDictionary(records, name: "freedict-eng-jpn", in: path)
+        let summary = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
+        #expect(summary.entryCount == 6)
+        let lookup = Lookup(folder: try DataFolder.load(from: path + "/out"))
+        let dog = try #require(lookup.entry(withID: "dog"))
+        #expect(dog.pos == "noun")
+        #expect(dog.pronunciations == [Pronunciation("/dɑɡ/"), Pronunciation("/dɒɡ/")])
+        #expect(dog.senses.map(\.id) == ["1", "2", "3"])
+        #expect(dog.senses.map { $0.glosses.map(\.source) } == [["犬", "狗"], ["ぶす"], ["悪党", "🐕\u{200D}🦺"]])
+        #expect(dog.senses.map { $0.definition?.source } == ["animal", "dull, unattractive girl or woman", "morally reprehensible person, See also scoundrel"])
+        #expect(dog.senses.map(\.labels) == [[], [], ["obsolete", "figuratively"]])
+        let abate = try #require(lookup.entry(withID: "abate"))
+        #expect(abate.senses.map { $0.definition?.source } == ["to be abased or humbled", "(obsolete)"])
+        #expect(abate.senses.map(\.labels) == [["obsolete"], []])
+        #expect(abate.senses[1].glosses.map(\.source) == ["e\u{301}tude"])
+        let sprint = try #require(lookup.entry(withID: "100 metres"))
+        #expect(sprint.senses.count == 1)
+        #expect(sprint.senses.first?.glosses.map(\.source) == ["100 metrin juoksu", "sadan metrin juoksu"])
+        #expect(sprint.senses.first?.definition?.source == "sprint race over 100 metres")
+        // One translation of two senses of the headword: `hylkääminen 2.`, its descriptions
+        // numbered 2 and 3 (the second's qualifiers kept as written).
+        let abandonment = try #require(lookup.entry(withID: "abandonment"))
+        #expect(abandonment.senses.map { $0.glosses.map(\.source) } == [["hylkääminen"], ["holtittomuus"]])
+        #expect(abandonment.senses.map { $0.definition?.source } == ["act of abandoning; (law) voluntary leaving of a person", "recklessness"])
+        let lot = try #require(lookup.entry(withID: "a lot"))
+        #expect(lot.pos == "pronoun")
+        #expect(lot.senses.map { $0.glosses.map(\.source) } == [["paljon"]])
+        #expect(lot.senses.map { $0.definition?.source } == ["a large amount; many things"])
+        #expect(lookup.entry(withID: "fly off the handle")?.labels == ["phrase"])
+
+        // The same lines in a database not made from WikDict: each line a sense, as before.
+        let plain = ImportDictdTests.writeDictionary(Array(records.dropFirst()), name: "freedict-eng-fra", in: path)
+        _ = try DictdImporter(index: plain.index, dict: plain.dict, to: path + "/plain").run()
+        let other = Lookup(folder: try DataFolder.load(from: path + "/plain"))
+        #expect(other.entry(withID: "dog")?.senses.count == 6)
+        #expect(other.entry(withID: "abandonment")?.senses.map { $0.glosses.map(\.source) }.first == ["hylkääminen 2."])
+        #expect(other.entry(withID: "dog")?.pronunciations == [Pronunciation("/dɑɡ/"), Pronunciation("/dɒɡ/")])
+    }
+
     @Test func hungarianTranslationsGetTheirDoubleAcutesBack() throws {
         let path = ImportScratch.folder("freedict-hun")
         defer { ImportScratch.remove(path) }
