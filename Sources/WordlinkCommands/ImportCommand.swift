@@ -429,7 +429,8 @@ enum ImportHelp {
                     then translations, one sense per line, each a list of glosses
                     (a gender such as <masc> in italics); "Synonyms:", "see:"
                     and "Antonym:" lines as the sense's linked relations, "Note:"
-                    lines as its notes
+                    lines as its notes; in those made from WikDict, the line
+                    under each sense's translations is its definition
           ding      TU Chemnitz's Ding (dict-de-en: german-english, english-german):
                     the term with the rest of its phrase (Haus der Begegnung), its
                     {grammar} as the part of speech, [labels], and one sense whose
