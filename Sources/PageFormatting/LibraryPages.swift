@@ -110,7 +110,7 @@ public struct LibraryPages: Sendable {
             // between them, and no row begins with a dot.
             var attributes = TextAttributes(keepsTogether: true)
             attributes.wordLink = WordLink(target: "#" + member.key, state: .anchor, ordinal: builder.nextOrdinal(), dictionary: member.key)
-            builder.append("\(LibraryPages.navigatorName(title: member.info.title, key: member.key)) \(section.entryNumbers.count)", attributes)
+            builder.append("\(LibraryPages.name(of: member)) \(section.entryNumbers.count)", attributes)
             if s < sections.count - 1 { builder.append(" ·", role: .secondary, keepsTogether: true) }
         }
         builder.end()
@@ -131,6 +131,12 @@ public struct LibraryPages: Sendable {
             if width > navigatorTitleWidth { return key }
         }
         return title
+    }
+
+    /// `member`'s name as the navigator gives it, and every list of a shared library that
+    /// names a dictionary on each line (search results, `Linked from`, the lookup prompt).
+    public static func name(of member: Library.Member) -> String {
+        navigatorName(title: member.info.title, key: member.key)
     }
 
     /// The widest title the navigator shows, in cells.

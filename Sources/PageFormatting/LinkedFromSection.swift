@@ -59,7 +59,7 @@ public enum LinkedFromSection {
             var detail = ""
             if let pos = item.pos { detail += " " + pos }
             if let sense = item.sense { detail += ", sense " + sense }
-            if library.isShared { detail += " · " + member.info.title }
+            if library.isShared { detail += " · " + LibraryPages.name(of: member) }
             if !detail.isEmpty { builder.append(detail, role: .secondary) }
             builder.end()
         }

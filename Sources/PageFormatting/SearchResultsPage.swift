@@ -52,7 +52,7 @@ extension LibraryPages {
             var detail = ""
             if let pos = member.lookup.entryNumber(forID: result.entryID).flatMap(member.lookup.pos(ofEntryAt:)) { detail += " " + pos }
             if let sense = result.sense { detail += ", sense " + sense }
-            if library.isShared { detail += " · " + member.info.title }
+            if library.isShared { detail += " · " + LibraryPages.name(of: member) }
             builder.append(detail, role: .secondary)
             for (i, other) in result.others.prefix(6).enumerated() {
                 builder.append(i == 0 ? " · also " : ", ", role: .secondary)

@@ -1,6 +1,7 @@
 import DictionaryModel
 import DictionaryIndex
 import DictionarySearch
+import PageFormatting
 
 /// The options of `wordlink links-to`.
 struct LinksToOptions: Equatable {
@@ -54,13 +55,13 @@ enum LinksToCommand {
         var text = ""
         for target in targets {
             var heading = target.headword + "  [" + target.id + "]"
-            if library.isShared { heading += " (" + library.members[target.member].info.title + ")" }
+            if library.isShared { heading += " (" + LibraryPages.name(of: library.members[target.member]) + ")" }
             let count = target.links.count
             text += heading + ": " + (count == 0 ? "no entry links here" : count == 1 ? "1 link" : "\(count) links") + "\n"
             for link in target.links {
                 text += "  " + link.headword
                 if let sense = link.sense { text += ", sense " + sense }
-                if library.isShared { text += " (" + library.members[link.member].info.title + ")" }
+                if library.isShared { text += " (" + LibraryPages.name(of: library.members[link.member]) + ")" }
                 text += "  [" + link.entryID + "]" + (LookupKey.normalise(link.text) == LookupKey.normalise(target.headword) ? "" : ": \"" + link.text + "\"") + "\n"
             }
         }

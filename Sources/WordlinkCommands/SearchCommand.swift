@@ -48,7 +48,7 @@ enum SearchCommand {
         for result in results {
             text += result.place.headword
             if let sense = result.place.sense { text += ", sense " + sense }
-            if library.isShared { text += " (" + library.members[result.member].info.title + ")" }
+            if library.isShared { text += " (" + LibraryPages.name(of: library.members[result.member]) + ")" }
             text += "  [" + result.place.entryID + "]\n"
             text += "  " + result.snippet.bracketed + "\n"
             if !result.others.isEmpty { text += "  also under: " + result.others.map(\.headword).joined(separator: ", ") + "\n" }

@@ -29,6 +29,28 @@ import TestSupport
         #expect(lines.contains("hello  noun"))
     }
 
+    /// A dictionary whose title is over 30 columns is named by its id on every line of a list
+    /// that names a dictionary (search results, `links-to`, `Linked from`), as the navigator
+    /// names it: GCIDE's title made each of `Linked from`'s lines two rows long.
+    @Test func longTitlesAreNamedByTheirIDsInLists() throws {
+        let folder = Subprocess.temporaryPath("library-long-title")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Self.extra, toPath: folder)
+        let long = "Extra Words of Every Kind, Revised and Enlarged 犬 🐕\u{200D}🦺 e\u{301}"
+        let json = try String(contentsOfFile: folder + "/dictionary.json", encoding: .utf8)
+        try json.replacingOccurrences(of: "\"Extra Words\"", with: "\"\(long)\"").write(toFile: folder + "/dictionary.json", atomically: true, encoding: .utf8)
+        let data = ["--data", TmuxSession.data, "--data", folder]
+        let search = run(["search", "striped"] + data)
+        #expect(search.status == 0 && search.output.hasPrefix("zebra, sense 1 (extra)  [zebra]\n"), "\(search)")
+        let links = run(["links-to", "horse"] + data)
+        #expect(links.output.contains("  zebra, sense 1 (extra)  [zebra]\n"), "\(links.output)")
+        let horse = run(["define", "horse", "--width", "70"] + data)
+        #expect(horse.output.contains("  zebra noun, sense 1 · extra\n"), "\(horse.output)")
+        #expect(!horse.output.contains(long) && !search.output.contains(long) && !links.output.contains(long))
+        // Its heading gives the title whole (a ZWJ sequence's parts side by side, as drawn).
+        #expect(run(["define", "zebra"] + data).output.hasPrefix("Extra Words of Every Kind, Revised and Enlarged 犬 🐕🦺 e\u{301}\n"))
+    }
+
     /// `define WORD#SENSE` prints the page a link to that sense opens; a sense that no entry of
     /// the word has still prints the word's page, and a note on standard error says so.
     @Test func defineOfASenseNoEntryHasSaysSo() {

@@ -196,8 +196,7 @@ public final class DictionaryPageSource: PageSource {
                 }
             }
             if library.isShared {
-                let name = LibraryPages.navigatorName(title: library.members[member].info.title, key: library.members[member].key)
-                detail = name + (detail.isEmpty ? "" : ": " + detail)
+                detail = LibraryPages.name(of: library.members[member]) + (detail.isEmpty ? "" : ": " + detail)
             }
             if !detail.isEmpty { details.append(detail) }
         }

@@ -38,7 +38,7 @@ struct EntryPages: Sendable {
         // its id); past four, the first three and how many more (the navigator names them all,
         // and the title is what the history lists: `dog` answered by 24 took five lines there).
         if library.isShared {
-            let names = sections.map { LibraryPages.navigatorName(title: library.members[$0.member].info.title, key: library.members[$0.member].key) }
+            let names = sections.map { LibraryPages.name(of: library.members[$0.member]) }
             title += " · " + (names.count > 4 ? names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more" : names.joined(separator: ", "))
         }
         // Opened at a sense, the page shows that sense's relations whole (long ones fold).
