@@ -25,6 +25,12 @@ final class ParagraphLayout {
     /// Whether a newline ends it (every paragraph but possibly the last).
     let hasNewline: Bool
     let style: ParagraphStyle
+    /// Cells past the first row's indent where the later rows begin when the text itself
+    /// begins with spaces (a line whose indentation the data keeps: DSL's `[m2]`, Littré's
+    /// indented paragraphs), past a list marker after them (`• `, `- `, `1. `, `a) `), as
+    /// vim's `breakindent` does; 0 for a paragraph that begins with anything else. The
+    /// style's own hanging indent wins when it is deeper.
+    let hang: Int
     // The analysis is made once and never changes: constants, which (unlike a class's
     // variables) are read without a run-time exclusivity check.
     let clusters: ClusterTable
@@ -41,6 +47,7 @@ final class ParagraphLayout {
         self.contentLength = contentLength
         self.hasNewline = hasNewline
         style = text.isEmpty ? .plain : text.runAttributes(at: start).paragraphStyle
+        hang = Self.hang(UnsafeBufferPointer(rebasing: utf8[start..<(start + contentLength)]))
         guard contentLength > 0 else {
             clusters = ClusterTable()
             cells = []
@@ -256,6 +263,43 @@ final class ParagraphLayout {
         return spans
     }
 
+    /// The `hang` of a paragraph's bytes: its leading spaces (no-break spaces too, which the
+    /// importers indent DSL's and XDXF's levels with), and the list marker after them with the
+    /// spaces that follow it, in cells: a space, digit or letter is one, and so is a bullet or
+    /// dash of three bytes.
+    static func hang(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        /// The length in bytes of the space at `i` (0x20 or U+00A0), 0 for anything else.
+        func space(_ i: Int) -> Int {
+            guard i < bytes.count else { return 0 }
+            if bytes[i] == 0x20 { return 1 }
+            return i + 1 < bytes.count && bytes[i] == 0xC2 && bytes[i + 1] == 0xA0 ? 2 : 0
+        }
+        var i = 0, cells = 0
+        while case let length = space(i), length > 0 { i += length; cells += 1 }
+        guard cells > 0, i < bytes.count else { return 0 }
+        let indentation = cells
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+        var marker = 0, markerCells = 0
+        if isDigit(bytes[i]) {
+            var j = i
+            while j < bytes.count && j - i < 3 && isDigit(bytes[j]) { j += 1 }
+            if j < bytes.count && (bytes[j] == 0x2E || bytes[j] == 0x29) { marker = j + 1 - i; markerCells = marker }
+        } else if isLetter(bytes[i]), i + 1 < bytes.count, bytes[i + 1] == 0x2E || bytes[i + 1] == 0x29 {
+            (marker, markerCells) = (2, 2)
+        } else if bytes[i] == 0x2D || bytes[i] == 0x2A {
+            (marker, markerCells) = (1, 1)
+        } else if i + 2 < bytes.count, bytes[i] == 0xE2, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA2 || bytes[i + 2] == 0x93 || bytes[i + 2] == 0x94 {
+            (marker, markerCells) = (3, 1) // • – —
+        }
+        // A marker counts only when a space follows it; then the spaces after it count too.
+        var j = i + marker
+        guard marker > 0, space(j) > 0 else { return indentation }
+        cells += markerCells
+        while case let length = space(j), length > 0 { j += length; cells += 1 }
+        return j < bytes.count ? cells : indentation
+    }
+
     /// Indent of a row, kept at most one cell short of the width so that text always fits.
     static func indent(_ indent: Int, width: Int) -> Int {
         min(indent, max(0, width - 1))
@@ -274,21 +318,22 @@ final class ParagraphLayout {
         self.lines = []
         lines.removeAll(keepingCapacity: true)
         clusters.withWidthsAndFlags { clusters in
-            Self.wrap(clusters, links: links, style: style, width: width, into: &lines)
+            Self.wrap(clusters, links: links, style: style, hang: hang, width: width, into: &lines)
         }
         self.lines = lines
         return lines.count
     }
 
-    private static func wrap(_ clusters: ClusterTable.WidthsAndFlags, links: [LinkSpan], style: ParagraphStyle, width: Int,
+    private static func wrap(_ clusters: ClusterTable.WidthsAndFlags, links: [LinkSpan], style: ParagraphStyle, hang: Int, width: Int,
                              into lines: inout [WrappedLine]) {
         let n = clusters.count
         var rowStart = 0
         var isFirstRow = true
         var nextLink = 0
+        let headIndent = max(style.headIndent, style.firstLineIndent + hang)
         while true {
-            let indent = Self.indent(isFirstRow ? style.firstLineIndent : style.headIndent, width: width)
-            let nextIndent = Self.indent(style.headIndent, width: width)
+            let indent = Self.indent(isFirstRow ? style.firstLineIndent : headIndent, width: width)
+            let nextIndent = Self.indent(headIndent, width: width)
             let available = width - indent
             var column = indent
             var lastBreak = -1
