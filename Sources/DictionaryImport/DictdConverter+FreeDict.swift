@@ -130,9 +130,16 @@ extension DictdConverter {
                 if let cut = DictdConverter.trailingSenseNumber(text) { text = cut }
             }
             if text.hasPrefix("- ") || text == "-" {
-                let translation = Markup(markup(LookupKey.collapseWhiteSpace(String(text.dropFirst()))))
+                let written = LookupKey.collapseWhiteSpace(String(text.dropFirst()))
+                let translation = Markup(markup(written))
                 DictdConverter.modifyDeepest(&senses) { sense in
-                    if let phrase = sense.glosses.popLast() {
+                    if sense.glosses.count == 1, sense.definition == nil, sense.examples.isEmpty {
+                        // `2.  next door (:next :door)` then ` - po sąsiedzku, …`: a sense that is the
+                        // phrase alone is defined by it, its translations its glosses (it was an
+                        // empty `2.` above an example).
+                        sense.definition = sense.glosses.removeLast()
+                        sense.glosses = DictdConverter.splitTranslations(written[...]).map { Markup(freedictGloss(LookupKey.collapseWhiteSpace($0))) }
+                    } else if let phrase = sense.glosses.popLast() {
                         sense.examples.append(Example(phrase, translation: translation))
                     } else {
                         sense.glosses.append(translation)

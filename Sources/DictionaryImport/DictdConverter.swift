@@ -47,7 +47,9 @@ struct DictdConverter {
             if var first = paragraphs.first, first.hasPrefix("["), let close = first.firstIndex(of: "]") {
                 let inside = String(first[first.index(after: first.startIndex)..<close])
                 let after = first[first.index(after: close)...].trimmingCharacters(in: " ")
-                if inside.split(separator: " ").count <= 3 && !after.isEmpty {
+                // A few words are labels (`[techspeak]`, `[obs.]`); a cross-reference makes it an
+                // etymology, whose link a label could not keep (`[back-formation from {hairy}]`).
+                if inside.split(separator: " ").count <= 3 && !after.isEmpty && !inside.contains("{") {
                     entry.labels = inside.split(whereSeparator: { $0 == ";" || $0 == "," }).map { String($0.trimmingCharacters(in: " ")) }.filter { !$0.isEmpty }
                 } else {
                     entry.etymology = Markup(markup(inside))

@@ -37,17 +37,18 @@ public enum InstalledDictionaries {
         /// dictd's WordNet's numbered senses, words wrapped after their hyphen joined whole,
         /// Ding's records read as Ding writes them; for the Jargon File's and FOLDOC's styles:
         /// words wrapped after their hyphen joined whole, but not in a list of prefixes; 5,
-        /// for Ding's only: its phrases made examples of their terms; 4, for FreeDict's too:
+        /// for Ding's only: its phrases made examples of their terms; for the Jargon File's:
+        /// opening brackets with a cross-reference an etymology; 4, for FreeDict's too:
         /// WikDict's doubled slashes read as pronunciations, the line under each sense's
-        /// translations its definition. StarDict's 2: homograph numbers left out of headwords,
+        /// translations its definition, a sense that is a phrase alone defined by it. StarDict's 2: homograph numbers left out of headwords,
         /// `GARDE.2` a homograph of `GARDE`). Part of the fingerprint from 2 on.
         public var importerRevision: Int {
             switch kind {
             case .format(let found): return found.format.importerRevision
             case .dictd(let index, _):
                 switch DictdImporter.guessStyle(indexPath: index) {
-                case .ding: return 5
-                case .plain, .jargon, .foldoc, .freedict: return 4
+                case .ding, .jargon: return 5
+                case .plain, .foldoc, .freedict: return 4
                 default: return 3
                 }
             case .wordnet: return 1

@@ -136,6 +136,28 @@ import DictionaryIndex
         #expect(folder.unresolvedLinks(lookup: lookup) == [])
     }
 
+    /// A Jargon File record's opening brackets of a few words are labels, unless they hold a
+    /// cross-reference: `[back-formation from {hairy}]` is an etymology with its link (it was a
+    /// label showing the braces).
+    @Test func jargonBracketsWithACrossReferenceAreAnEtymology() throws {
+        let path = ImportScratch.folder("jargon-brackets")
+        defer { ImportScratch.remove(path) }
+        let records: [(headwords: [String], text: String)] = [
+            (["hair"], "hair\n n.\n\n    [back-formation from {hairy}] The complications that make something\n    hairy.\n\n"),
+            (["hairy"], "hairy\n adj.\n\n    [techspeak] Complicated, 犬 🐕\u{200D}🦺 e\u{301}.\n\n"),
+        ]
+        let files = ImportDictdTests.writeDictionary(records, name: "jargon", in: path)
+        _ = try DictdImporter(index: files.index, dict: files.dict, to: path + "/out").run()
+        let lookup = Lookup(folder: try DataFolder.load(from: path + "/out"))
+        let hair = try #require(lookup.entry(withID: "hair"))
+        #expect(hair.labels == [])
+        #expect(hair.etymology?.source == "back-formation from [[hairy]]")
+        #expect(hair.senses.first?.definition?.source == "The complications that make something hairy.")
+        let hairy = try #require(lookup.entry(withID: "hairy"))
+        #expect(hairy.labels == ["techspeak"])
+        #expect(hairy.etymology == nil)
+    }
+
     @Test func jargonEntriesFieldByField() throws {
         let (_, _, lookup, path) = try Self.importJargon()
         defer { ImportScratch.remove(path) }
@@ -937,14 +959,18 @@ import DictionaryIndex
         let verb = lamp.senses[3]
         #expect(verb.senses.map(\.id) == ["1", "2"])
         #expect(verb.senses[0].glosses.map(\.source) == ["świecić"])
-        #expect(verb.senses[1].glosses == [])
-        #expect(verb.senses[1].examples.map { [$0.text.source, $0.translation?.source] } == [["in the lamp light", "w świetle lampy"]])
+        // A sense that is a phrase alone (`2.  in the lamp light (…)`, then ` - w świetle lampy`)
+        // is defined by it and translated by its glosses: it was an empty `2.` over an example.
+        #expect(verb.senses[1].definition?.source == "in the lamp light")
+        #expect(verb.senses[1].glosses.map(\.source) == ["w świetle lampy"])
+        #expect(verb.senses[1].examples.isEmpty)
 
         let abide = try #require(lookup.entry(withID: "abide"))
         #expect(abide.pos == "verb")
         #expect(abide.senses.map(\.id) == ["1", "2"])
         #expect(abide.senses[0].glosses.map(\.source) == ["znosić"])
-        #expect(abide.senses[1].examples.map { [$0.text.source, $0.translation?.source] } == [["abide by", "przestrzegać"]])
+        #expect(abide.senses[1].definition?.source == "abide by")
+        #expect(abide.senses[1].glosses.map(\.source) == ["przestrzegać"])
         // No markup of the source is left anywhere on the page.
         for entry in folder.entries {
             var text = ""

@@ -101,7 +101,7 @@ import DictionaryModel
         #expect(SourceFingerprint.of(files, importerRevision: 2) == SourceFingerprint.of(files) + "|importer 2")
         #expect(SourceFingerprint.files(of: SourceFingerprint.of(files, importerRevision: 2)) == SourceFingerprint.of(files))
         #expect(SourceFingerprint.files(of: SourceFingerprint.of(files)) == SourceFingerprint.of(files))
-        // dictd's revision: 5 for Ding's style, 4 for the plain, Jargon File, FOLDOC and FreeDict styles, 3 for the others.
+        // dictd's revision: 5 for Ding's and the Jargon File's styles, 4 for the plain, FOLDOC and FreeDict styles, 3 for the others.
         let plain = InstalledDictionaries.Found(kind: .dictd(index: root + "/a.index", dict: root + "/gone"), id: "a", path: root + "/a", files: files)
         #expect(plain.fingerprint == SourceFingerprint.of(files) + "|importer 4")
         let freedict = InstalledDictionaries.Found(kind: .dictd(index: root + "/freedict-eng-fra.index", dict: root + "/gone"),
@@ -110,7 +110,7 @@ import DictionaryModel
         let gcide = InstalledDictionaries.Found(kind: .dictd(index: root + "/gcide.index", dict: root + "/gone"), id: "gcide", path: root + "/a", files: files)
         #expect(gcide.fingerprint == SourceFingerprint.of(files) + "|importer 3")
         let jargon = InstalledDictionaries.Found(kind: .dictd(index: root + "/jargon.index", dict: root + "/gone"), id: "jargon", path: root + "/a", files: files)
-        #expect(jargon.fingerprint == SourceFingerprint.of(files) + "|importer 4")
+        #expect(jargon.fingerprint == SourceFingerprint.of(files) + "|importer 5")
         let ding = InstalledDictionaries.Found(kind: .dictd(index: root + "/german-english.index", dict: root + "/gone"), id: "german-english", path: root + "/a", files: files)
         #expect(ding.fingerprint == SourceFingerprint.of(files) + "|importer 5")
         let wordnet = InstalledDictionaries.Found(kind: .wordnet(folder: root), id: "wordnet", path: root, files: files)
