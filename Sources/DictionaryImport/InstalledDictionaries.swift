@@ -28,20 +28,21 @@ public enum InstalledDictionaries {
         /// The files its fingerprint covers.
         public var files: [String]
 
-        /// The revision of the importer of its kind: raised when what an import makes of the
-        /// same source changes enough that an earlier import should be made again (dictd's 2:
-        /// FreeDict's grammar and labelled lines, FOLDOC's names and labels, the Hungarian
-        /// letters, titles of records keyed without dashes, the plain style's field lines; 3:
-        /// lines wrapped inside quotation marks and brackets joined without a space; 4, for the
-        /// plain style and Ding's only: the languages named by the title or told by the text,
-        /// dictd's WordNet's numbered senses, words wrapped after their hyphen joined whole,
-        /// Ding's records read as Ding writes them; for the Jargon File's and FOLDOC's styles:
-        /// words wrapped after their hyphen joined whole, but not in a list of prefixes; 5,
-        /// for Ding's only: its phrases made examples of their terms; for the Jargon File's:
-        /// opening brackets with a cross-reference an etymology; 4, for FreeDict's too:
-        /// WikDict's doubled slashes read as pronunciations, the line under each sense's
-        /// translations its definition, a sense that is a phrase alone defined by it. StarDict's 2: homograph numbers left out of headwords,
-        /// `GARDE.2` a homograph of `GARDE`). Part of the fingerprint from 2 on.
+        /// The revision of the importer of its kind, raised when what an import makes of the
+        /// same source changes enough that an earlier import should be made again; part of the
+        /// fingerprint from 2 on. dictd's:
+        /// - 2: FreeDict's grammar and labelled lines, FOLDOC's names and labels, the Hungarian
+        ///   letters, titles of records keyed without dashes, the plain style's field lines;
+        /// - 3: lines wrapped inside quotation marks and brackets joined without a space;
+        /// - 4, the plain style and Ding's: the languages named by the title or told by the text,
+        ///   dictd's WordNet's numbered senses, words wrapped after their hyphen joined whole,
+        ///   Ding's records read as Ding writes them; the Jargon File's and FOLDOC's: words
+        ///   wrapped after their hyphen joined whole, but not in a list of prefixes; FreeDict's:
+        ///   WikDict's doubled slashes read as pronunciations, the line under each sense's
+        ///   translations its definition, a sense that is a phrase alone defined by it;
+        /// - 5, Ding's: its phrases made examples of their terms; the Jargon File's: opening
+        ///   brackets with a cross-reference an etymology.
+        /// StarDict's 2: homograph numbers left out of headwords (`GARDE.2` a homograph of `GARDE`).
         public var importerRevision: Int {
             switch kind {
             case .format(let found): return found.format.importerRevision
