@@ -107,13 +107,23 @@ final class HistoryMemory: BrowsingMemory {
         }
     }
 
+    /// What the history page's "Most recent" calls a visit: its page's title, and the sense
+    /// and the one dictionary it was opened at when the title does not say them (`dog, sense 2`,
+    /// `dog · freedict-eng-fin`): pages of one word looked like one.
+    static func recentTitle(of visit: Visit) -> String {
+        var title = visit.title ?? visit.address.text
+        if let sense = visit.address.sense, !sense.isEmpty { title += ", sense " + sense }
+        if let dictionary = visit.address.dictionary, !dictionary.isEmpty, !title.contains(dictionary) { title += " · " + dictionary }
+        return title
+    }
+
     func historySummary() -> HistorySummary {
         let visits = attempt([], { () throws(HistoryStoreError) in try store.visits(limit: 500) })
         let counts = attempt([], { () throws(HistoryStoreError) in try store.wordCounts() })
         var seen = Set<StoredAddress>()
         var recent: [RememberedPage] = []
         for visit in visits.reversed() where visit.isFound && seen.insert(visit.address.sameWord).inserted && recent.count < 20 {
-            recent.append(RememberedPage(address: PageAddress(stored: visit.address), title: visit.title ?? visit.address.text,
+            recent.append(RememberedPage(address: PageAddress(stored: visit.address), title: Self.recentTitle(of: visit),
                                          detail: HistoryFormat.minute(visit.time)))
         }
         let most = counts.filter(\.isFound).sorted { ($0.count, $0.lastTime) > ($1.count, $1.lastTime) }.prefix(20).map {
