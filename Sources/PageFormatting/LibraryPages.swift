@@ -36,6 +36,44 @@ public struct LibraryPages: Sendable {
         }
     }
 
+    /// What a link on the library's page leads to: the index page of the dictionary whose key
+    /// follows it.
+    public static let indexAddressPrefix = "index-of:"
+
+    /// The page a library of several dictionaries opens on: each dictionary, in library order,
+    /// its title a link to its index page, with its id (what `-d` and the groups take), its
+    /// languages and how many entries it has; then how to look a word up in all of them. (With
+    /// forty dictionaries, the first one's index, all 110,121 of GCIDE's headwords, said nothing
+    /// of the other thirty-eight.)
+    public func libraryPage() -> StyledText {
+        var builder = PageBuilder()
+        builder.begin(.plain)
+        builder.append("Your library: \(library.members.count) dictionaries", role: .title, strong: true)
+        builder.end()
+        builder.blankLine()
+        builder.begin(.plain)
+        builder.append("Type : to look a word up in all of them, s to search their text, D to choose a group of them; "
+                       + "a title opens its dictionary's index.", role: .secondary)
+        builder.end()
+        builder.blankLine()
+        for member in library.members {
+            builder.begin(.hanging(2))
+            let destination = Self.indexAddressPrefix + member.key
+            builder.appendLink(member.info.title, target: destination,
+                               resolution: LinkResolution(state: .resolved, entryIDs: [], destination: destination, dictionary: member.key))
+            builder.append("  ", role: .secondary)
+            var detail = member.info.id
+            if let language = member.info.language {
+                detail += " · " + language + (member.info.targetLanguage.map { $0 == language ? "" : " → " + $0 } ?? "")
+            }
+            let count = member.lookup.entryCount
+            detail += " · " + (count == 1 ? "1 entry" : "\(count) entries")
+            builder.append(detail, role: .secondary, keepsTogether: true)
+            builder.end()
+        }
+        return builder.text
+    }
+
     /// Some of one member's entries, by entry number.
     public struct Section: Sendable {
         public var member: Int

@@ -27,8 +27,9 @@ enum Help {
           wordlink [WORD] [--data DIR]... [-d ID]... [-g NAME] [--theme auto|dark|light|monochrome] [--new]
                                            browse the dictionaries, opened on WORD (WORD#SENSE:
                                            at that sense, as dog#2), else where the last
-                                           session left off (--new: the start page); ? inside
-                                           shows every key and mouse action
+                                           session left off (--new: the start page; with
+                                           several dictionaries, a list of them, each a link to
+                                           its index); ? inside shows every key and mouse action
           wordlink define WORD [options]   print the page for WORD and exit
           wordlink search QUERY [options]  full-text search of every dictionary's senses
           wordlink links-to WORD [options] the entries that link to WORD's entries

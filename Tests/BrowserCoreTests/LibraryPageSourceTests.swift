@@ -138,6 +138,36 @@ import PageFormatting
         #expect(again.text.string == ownDog.text.string)
     }
 
+    /// Several dictionaries open on the library's page: each a link to its index page, with
+    /// its id, languages and entries; one dictionary opens on its own index, as before.
+    @Test func aLibraryOpensOnAPageOfItsDictionaries() throws {
+        let source = try Self.source(["sample", "second"], titles: ["second": "A Second Dictionary 犬 🐕\u{200D}🦺 e\u{301}"])
+        let start = source.startPage()
+        #expect(start.title == "Your library: 2 dictionaries")
+        #expect(start.address.isStart)
+        let lines = start.text.string.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Your library: 2 dictionaries")
+        #expect(lines.contains { $0.hasPrefix("Fixture Dictionary  fixture-sample") && $0.hasSuffix(" entries") })
+        #expect(lines.contains { $0.hasPrefix("A Second Dictionary 犬 🐕\u{200D}🦺 e\u{301}  second · en · ") })
+        let links = start.text.wordLinks.map(\.link)
+        #expect(links.count == 2)
+        let second = try #require(links.last)
+        #expect(source.summary(of: second) == "the index of A Second Dictionary 犬 🐕\u{200D}🦺 e\u{301}")
+        let index = try Self.page(source.page(for: second))
+        #expect(index.title == "A Second Dictionary 犬 🐕\u{200D}🦺 e\u{301}")
+        #expect(index.text.string.hasPrefix("A Second Dictionary 犬 🐕\u{200D}🦺 e\u{301}\n"))
+        #expect(index.text.string.contains("headword"))
+        // Going back asks for the same address again; an index of no open dictionary is no page.
+        #expect(try Self.page(source.page(at: index.address)).text.string == index.text.string)
+        var gone = index.address
+        gone.text = LibraryPages.indexAddressPrefix + "nothing-here"
+        guard case .notFound = source.page(at: gone) else { Issue.record("an index of no dictionary opened"); return }
+        // One dictionary: its own index page, under its title.
+        let one = try Self.source(["second"]).startPage()
+        #expect(one.title == "A Second Dictionary")
+        #expect(one.text.string.hasPrefix("A Second Dictionary\n"))
+    }
+
     @Test func completionNamesTheDictionariesOfEachCandidate() throws {
         let source = try Self.source(["sample", "second"])
         let dog = try #require(source.completions(for: "dog", limit: 5).first)

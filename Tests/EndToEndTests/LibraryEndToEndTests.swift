@@ -304,6 +304,21 @@ import TestSupport
         try session.waitFor("the navigator again") { $0.count > 1 && $0[1].contains("The wordlink Sample Dictionary 1 · Extra Words 1") }
     }
 
+    /// Several dictionaries and no word: the library's page, a title followed opens that
+    /// dictionary's index, and Backspace comes back.
+    @Test func aLibraryOpensOnItsDictionariesAndATitleOpensAnIndex() throws {
+        let session = try TmuxSession(name: "library-page", columns: 70, rows: 12, arguments: ["--new"] + Array(Self.both.dropFirst(2)))
+        let page = try session.waitFor("the library's page") { $0.count > 1 && $0[1].trimmingCharacters(in: .whitespaces) == "Your library: 2 dictionaries" }
+        #expect(page.contains { $0.contains("Extra Words  extra · en · 2 entries") }, "\(page)")
+        try session.send("Tab")
+        try session.send("Tab")
+        try session.waitFor("the second title focused") { $0.last?.contains("the index of Extra Words") == true }
+        try session.send("Enter")
+        try session.waitFor("Extra Words' index") { $0.count > 1 && $0[1].trimmingCharacters(in: .whitespaces) == "Extra Words" && $0.contains { $0.contains("hello, zebra") } }
+        try session.send("BSpace")
+        try session.waitFor("the library's page again") { $0.count > 1 && $0[1].trimmingCharacters(in: .whitespaces) == "Your library: 2 dictionaries" }
+    }
+
     /// z folds the section at the top to its heading; a click on the heading unfolds it.
     @Test func zFoldsASectionAndAClickOnItsHeadingUnfoldsIt() throws {
         let session = try TmuxSession(name: "fold", columns: 70, rows: 12, arguments: ["hello"] + Array(Self.both.dropFirst(2)))

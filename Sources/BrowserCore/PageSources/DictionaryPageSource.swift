@@ -72,8 +72,12 @@ public final class DictionaryPageSource: PageSource {
     /// The first dictionary's lookup (the only one, with one open).
     public var lookup: any EntryLookup { library.members[0].lookup }
 
-    /// The first dictionary's `start` entry, or its index page when it names none.
+    /// The first dictionary's `start` entry, or its index page when it names none; with several
+    /// dictionaries, the library's page (`LibraryPages.libraryPage`).
     public func startPage() -> Page {
+        if library.isShared {
+            return Page(title: "Your library: \(library.members.count) dictionaries", address: .start, text: pages.libraryPage())
+        }
         let first = library.members[0]
         if let start = first.info.start, case .found(var page) = page(forQuery: start) {
             page.address = .start
@@ -102,6 +106,11 @@ public final class DictionaryPageSource: PageSource {
         if address.isStart { return .found(startPage()) }
         if let query = SearchController.query(of: address) {
             return searchPages?(query, { false }).map { .found($0) } ?? .notFound(query: query, suggestions: [])
+        }
+        if address.isLinkTarget, address.text.hasPrefix(LibraryPages.indexAddressPrefix) {
+            let key = String(address.text.dropFirst(LibraryPages.indexAddressPrefix.count))
+            guard let member = library.member(forKey: key) else { return .notFound(query: key, suggestions: []) }
+            return .found(Page(title: library.members[member].info.title, address: address, text: pages.formatters[member].indexPage()))
         }
         if address.isLinkTarget, address.text.hasPrefix(LinkedFromSection.addressPrefix) {
             let named = String(address.text.dropFirst(LinkedFromSection.addressPrefix.count))
@@ -238,6 +247,11 @@ public final class DictionaryPageSource: PageSource {
 
     public func summary(of link: WordLink) -> String? {
         let member = link.dictionary.flatMap(library.member(forKey:)) ?? 0
+        // A title on the library's page: its dictionary's index.
+        if let destination = link.destination, destination.hasPrefix(LibraryPages.indexAddressPrefix),
+           let index = library.member(forKey: String(destination.dropFirst(LibraryPages.indexAddressPrefix.count))) {
+            return "the index of " + library.members[index].info.title
+        }
         // The last row of a `Linked from` section: the page of everything that links to its entries.
         if let destination = link.destination, destination.hasPrefix(LinkedFromSection.addressPrefix) {
             let named = String(destination.dropFirst(LinkedFromSection.addressPrefix.count))

@@ -17,7 +17,8 @@ enum HelpPage {
         ] + PromptKeyMap.prompts.rows() + [
             ("paste", "in a prompt, inserts the text (on one line); elsewhere, opens the lookup prompt with it — pasted text never runs as keys"),
             ("several dictionaries", "a word is looked up in every open one: each one's entries under its heading; the prompt says which have "
-                + "each candidate; a link that names nothing in its own dictionary leads into another, and the status line says which"),
+                + "each candidate; a link that names nothing in its own dictionary leads into another, and the status line says which; "
+                + "the start page (--new) lists them, each title a link to its index"),
             ("a form", "a word as it stands in a text finds its base word through Hunspell, by the dictionary's language (chevaux: cheval, "
                 + "Häuser: Haus); the page says which form led where; a misspelling is offered Hunspell's spellings, in the prompt too"),
         ] + PromptKeyMap.chooser.rows(),
