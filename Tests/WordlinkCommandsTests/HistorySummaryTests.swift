@@ -6,10 +6,7 @@ import Testing
 /// What the browser's history page is made of (`HistoryMemory.historySummary`), from a store
 /// written by hand.
 @Suite struct HistorySummaryTests {
-    func memory() throws -> (HistoryMemory, String) {
-        let folder = NSTemporaryDirectory() + "wordlink-summary-\(UUID().uuidString)"
-        return (HistoryMemory(store: try HistoryStore(folder: folder)), folder)
-    }
+    func memory() throws -> (HistoryMemory, String) { try HistoryMemory.scratch("summary") }
 
     /// The history page's "Most recent": a page opened at a sense or in one dictionary says so,
     /// and one word looked up in several cases is listed once.
@@ -29,5 +26,14 @@ import Testing
         }
         let recent = memory.historySummary().recent.map(\.title)
         #expect(recent == ["Bank · gcide", "犬 · freedict-eng-jpn", "dog, sense 2 · wordnet", "Dog (3 entries)"], "\(recent)")
+    }
+}
+
+extension HistoryMemory {
+    /// A memory over a new store in a temporary state folder of its own, and the folder (the
+    /// caller removes it).
+    static func scratch(_ name: String) throws -> (HistoryMemory, String) {
+        let folder = NSTemporaryDirectory() + "wordlink-\(name)-\(UUID().uuidString)"
+        return (HistoryMemory(store: try HistoryStore(folder: folder)), folder)
     }
 }

@@ -7,10 +7,7 @@ import Testing
 /// The editor's recovery copy in the state folder: what is written comes back whole (its time too), a copy cut
 /// short is not offered, and clearing it removes the file.
 @Suite struct RecoveryCopyTests {
-    func memory() throws -> (HistoryMemory, String) {
-        let folder = NSTemporaryDirectory() + "wordlink-recovery-\(UUID().uuidString)"
-        return (HistoryMemory(store: try HistoryStore(folder: folder)), folder)
-    }
+    func memory() throws -> (HistoryMemory, String) { try HistoryMemory.scratch("recovery") }
 
     @Test func whatIsWrittenComesBack() throws {
         let (memory, folder) = try memory()
