@@ -32,7 +32,9 @@ extension HistoryStore {
 
     /// Each word looked up, with how often and when; most recent first. A word looked up in
     /// several cases (`dog`, `Dog`: the lookup prompt opens a candidate as its dictionary writes
-    /// it) is one word, as the lookup makes it, written as it was looked up most often.
+    /// it) is one word, as the lookup makes it, written as it was looked up most often; so is a
+    /// link's destination in several cases, since these are words, opened again as queries
+    /// (`foundWords` keeps a link's id apart: a card is made from it).
     public func wordCounts() throws(HistoryStoreError) -> [WordCount] {
         try takeJournal()
         let rows = try read("read", """

@@ -138,7 +138,7 @@ extension DictdConverter {
                         // phrase alone is defined by it, its translations its glosses (it was an
                         // empty `2.` above an example).
                         sense.definition = sense.glosses.removeLast()
-                        sense.glosses = DictdConverter.splitTranslations(written[...]).map { Markup(freedictGloss(LookupKey.collapseWhiteSpace($0))) }
+                        fillFreedictSense(&sense, written[...])
                     } else if let phrase = sense.glosses.popLast() {
                         sense.examples.append(Example(phrase, translation: translation))
                     } else {

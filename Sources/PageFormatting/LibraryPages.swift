@@ -40,6 +40,12 @@ public struct LibraryPages: Sendable {
     /// follows it.
     public static let indexAddressPrefix = "index-of:"
 
+    /// The member whose index page `destination` (a link's, an address's text) names, if any.
+    public func member(indexedBy destination: String) -> Int? {
+        guard destination.hasPrefix(Self.indexAddressPrefix) else { return nil }
+        return library.member(forKey: String(destination.dropFirst(Self.indexAddressPrefix.count)))
+    }
+
     /// The page a library of several dictionaries opens on: each dictionary, in library order,
     /// its title a link to its index page, with its id (what `-d` and the groups take), its
     /// languages and how many entries it has; then how to look a word up in all of them. (With

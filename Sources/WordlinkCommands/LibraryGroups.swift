@@ -1,5 +1,6 @@
 import BrowserCore
 import DictionaryIndex
+import DictionaryModel
 import DictionarySearch
 import DictionaryEditing
 
@@ -56,9 +57,10 @@ final class LibraryGroups: DictionaryGroups {
 extension PersonalNotes {
     /// The person's notes in the user's data folder (`defaultRoot`), by dictionary id and
     /// entry id, as `define` and study cards show them at the end of an imported entry (the
-    /// browser's editing reads the same files); nil without a data folder.
+    /// browser's editing reads the same files); nil without a data folder, or with no notes in
+    /// it (one `stat`, where asking each entry of `dog`'s page took 54).
     static func shown() -> (@Sendable (_ dictionaryID: String, _ entryID: String) -> [String])? {
-        guard let root = defaultRoot(environment: LibraryLocation.processEnvironment()) else { return nil }
+        guard let root = defaultRoot(environment: LibraryLocation.processEnvironment()), fileStatus(root + "/notes") != nil else { return nil }
         let notes = PersonalNotes(root: root)
         return { notes.notes(dictionary: $0, entry: $1) }
     }

@@ -59,8 +59,9 @@ import TestSupport
 
     /// A word looked up in several cases is one word in the history and on a study card,
     /// written as it was looked up most often: the lookup prompt opens GCIDE's `Dog` for a
-    /// typed `dog`, and the history listed both, and the export made two cards. A link's
-    /// destination is an id, whose case counts. Canonically equal spellings are one word too.
+    /// typed `dog`, and the history listed both, and the export made two cards. On a card a
+    /// link's destination is an id, whose case counts; among the words looked up it is a word
+    /// like any other. Canonically equal spellings are one word too.
     @Test func oneWordInSeveralCasesIsOneWord() throws {
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -49,8 +49,10 @@ import TestSupport
         let deep = rows(String(repeating: " ", count: 30) + "alpha beta", width: 8)
         #expect(deep.allSatisfy { $0.count <= 8 })
         #expect(deep.joined().filter { $0 != " " } == "alphabeta")
-        // Spaces alone, and a marker alone, are no hang.
-        #expect(rows("     ", width: 4).count >= 1)
-        #expect(rows("  1. ", width: 4).count >= 1)
+        // Spaces alone, and a marker with nothing after it, hang nothing: the later row of the
+        // marker's paragraph starts at the spaces, not past the marker.
+        #expect(rows("    12. ", width: 6) == ["    12", "    ."])
+        #expect(rows("     ", width: 4) == [""])
+        #expect(rows("  1.  ab cd", width: 8) == ["  1.  ab", "      cd"])
     }
 }

@@ -108,8 +108,7 @@ public final class DictionaryPageSource: PageSource {
             return searchPages?(query, { false }).map { .found($0) } ?? .notFound(query: query, suggestions: [])
         }
         if address.isLinkTarget, address.text.hasPrefix(LibraryPages.indexAddressPrefix) {
-            let key = String(address.text.dropFirst(LibraryPages.indexAddressPrefix.count))
-            guard let member = library.member(forKey: key) else { return .notFound(query: key, suggestions: []) }
+            guard let member = pages.member(indexedBy: address.text) else { return .notFound(query: address.text, suggestions: []) }
             return .found(Page(title: library.members[member].info.title, address: address, text: pages.formatters[member].indexPage()))
         }
         if address.isLinkTarget, address.text.hasPrefix(LinkedFromSection.addressPrefix) {
@@ -248,8 +247,7 @@ public final class DictionaryPageSource: PageSource {
     public func summary(of link: WordLink) -> String? {
         let member = link.dictionary.flatMap(library.member(forKey:)) ?? 0
         // A title on the library's page: its dictionary's index.
-        if let destination = link.destination, destination.hasPrefix(LibraryPages.indexAddressPrefix),
-           let index = library.member(forKey: String(destination.dropFirst(LibraryPages.indexAddressPrefix.count))) {
+        if let index = link.destination.flatMap(pages.member(indexedBy:)) {
             return "the index of " + library.members[index].info.title
         }
         // The last row of a `Linked from` section: the page of everything that links to its entries.
